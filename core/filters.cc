@@ -1,0 +1,434 @@
+#include "core/filters.h"
+
+#include <algorithm>
+#include <climits>
+
+namespace podsim {
+namespace {
+
+constexpr const char* kReasonUnschedulable = "node(s) were unschedulable";
+constexpr const char* kReasonTaint = "node(s) had untolerated taint(s)";
+constexpr const char* kReasonNodeAffinity =
+    "node(s) didn't match Pod's node affinity/selector";
+constexpr const char* kReasonPorts =
+    "node(s) didn't have free ports for the requested pod ports";
+constexpr const char* kReasonSpread =
+    "node(s) didn't match pod topology spread constraints";
+constexpr const char* kReasonSpreadLabel =
+    "node(s) didn't match pod topology spread constraints (missing required "
+    "label)";
+constexpr const char* kReasonAffinity =
+    "node(s) didn't match pod affinity rules";
+constexpr const char* kReasonAntiAffinity =
+    "node(s) didn't match pod anti-affinity rules";
+constexpr const char* kReasonExistingAntiAffinity =
+    "node(s) didn't satisfy existing pods anti-affinity rules";
+
+std::string PairKey(const std::string& key, const std::string& value) {
+  std::string out;
+  out.reserve(key.size() + value.size() + 1);
+  out += key;
+  out += '\x1f';
+  out += value;
+  return out;
+}
+
+// Mirrors topologyToMatchedTermCount.update: counts by the node's value for
+// the key, dropping pairs that reach zero.
+void UpdateCounts(TopologyCounts& counts, const Node& node,
+                  const std::string& key, int64_t delta) {
+  const std::string* value = node.labels.Find(key);
+  if (!value) return;
+  std::string pair = PairKey(key, *value);
+  int64_t& count = counts[pair];
+  count += delta;
+  if (count == 0) counts.erase(pair);
+}
+
+bool MatchesAllTerms(const std::vector<PodAffinityTerm>& terms,
+                     const Pod& pod) {
+  if (terms.empty()) return false;
+  return std::all_of(terms.begin(), terms.end(), [&](const PodAffinityTerm& t) {
+    return t.Matches(pod.ns, pod.labels);
+  });
+}
+
+bool ToleratesUnschedulable(const Pod& pod) {
+  Taint taint{"node.kubernetes.io/unschedulable", "", TaintEffect::kNoSchedule};
+  return std::any_of(pod.tolerations.begin(), pod.tolerations.end(),
+                     [&](const Toleration& t) { return t.Tolerates(taint); });
+}
+
+bool PortsConflict(const HostPort& want, const HostPort& used) {
+  if (want.port != used.port || want.protocol != used.protocol) return false;
+  auto any = [](const std::string& ip) { return ip.empty() || ip == "0.0.0.0"; };
+  return any(want.ip) || any(used.ip) || want.ip == used.ip;
+}
+
+Status FitsResources(const Cluster& cluster, const Pod& pod,
+                     const NodeInfo& info) {
+  const Node& node = cluster.node(info.node);
+  const ResourceTable& table = cluster.scenario().resources;
+  Status status;
+  bool unresolvable = false;
+  if (static_cast<int64_t>(info.pods.size()) + 1 >
+      node.allocatable.Get(kPods)) {
+    status.reasons.emplace_back("Too many pods");
+  }
+  if (!pod.requests.IsZero()) {
+    for (ResourceId id = 0; id < pod.requests.size(); ++id) {
+      int64_t want = pod.requests.Get(id);
+      if (id == kPods || want <= 0) continue;
+      int64_t alloc = node.allocatable.Get(id);
+      if (want > alloc - info.requested.Get(id)) {
+        status.reasons.emplace_back(table.InsufficientReason(id));
+        unresolvable = unresolvable || want > alloc;
+      }
+    }
+  }
+  if (status.reasons.empty()) return status;
+  status.code = unresolvable ? Code::kUnschedulableAndUnresolvable
+                             : Code::kUnschedulable;
+  status.plugin = kNodeResourcesFit;
+  return status;
+}
+
+}  // namespace
+
+bool MatchesNodeSelectorAndAffinity(const Pod& pod, const Node& node) {
+  for (const auto& [key, value] : pod.node_selector) {
+    const std::string* have = node.labels.Find(key);
+    if (!have || *have != value) return false;
+  }
+  if (pod.required_node_affinity) {
+    const auto& terms = *pod.required_node_affinity;
+    return std::any_of(terms.begin(), terms.end(),
+                       [&](const NodeSelectorTerm& t) {
+                         return t.Matches(node.labels, node.name);
+                       });
+  }
+  return true;
+}
+
+const Taint* FirstUntoleratedTaint(const Pod& pod, const Node& node) {
+  for (const Taint& taint : node.taints) {
+    if (taint.effect == TaintEffect::kPreferNoSchedule) continue;
+    bool tolerated = std::any_of(
+        pod.tolerations.begin(), pod.tolerations.end(),
+        [&](const Toleration& t) { return t.Tolerates(taint); });
+    if (!tolerated) return &taint;
+  }
+  return nullptr;
+}
+
+CycleState::CycleState(const Cluster& cluster, ObjectIndex pod)
+    : cluster_(cluster), pod_(pod) {
+  const Pod& p = cluster.pod(pod);
+  // NodeAffinity PreFilter: terms that all pin metadata.name narrow the nodes.
+  if (p.required_node_affinity && !p.required_node_affinity->empty()) {
+    std::vector<std::string> names;
+    bool pinned = true;
+    for (const NodeSelectorTerm& term : *p.required_node_affinity) {
+      std::optional<std::vector<std::string>> term_names;
+      for (const Requirement& r : term.match_fields) {
+        if (r.op != SelectorOp::kIn) continue;
+        std::vector<std::string> values = r.values;
+        std::sort(values.begin(), values.end());
+        if (!term_names) {
+          term_names = values;
+        } else {
+          std::vector<std::string> both;
+          std::set_intersection(term_names->begin(), term_names->end(),
+                                values.begin(), values.end(),
+                                std::back_inserter(both));
+          term_names = both;
+        }
+      }
+      if (!term_names) {
+        pinned = false;
+        break;
+      }
+      names.insert(names.end(), term_names->begin(), term_names->end());
+    }
+    if (pinned && names.empty()) {
+      prefilter_status_ = Status::Make(Code::kUnschedulableAndUnresolvable,
+                                       kNodeAffinity,
+                                       "pod affinity terms conflict");
+      return;
+    }
+    if (pinned) {
+      std::vector<ObjectIndex> nodes;
+      for (int n = 0; n < cluster.num_nodes(); ++n) {
+        if (std::find(names.begin(), names.end(), cluster.node(n).name) !=
+            names.end()) {
+          nodes.push_back(n);
+        }
+      }
+      prefilter_nodes_ = std::move(nodes);
+    }
+  }
+  PreFilterSpread();
+  PreFilterInterPodAffinity();
+}
+
+bool CycleState::SpreadCountsNode(const Spread& s, ObjectIndex n) const {
+  const Pod& p = cluster_.pod(pod_);
+  const Node& node = cluster_.node(n);
+  for (const Spread& other : spread_) {
+    if (!node.labels.Find(other.constraint->topology_key)) return false;
+  }
+  if (s.constraint->honor_node_affinity &&
+      !MatchesNodeSelectorAndAffinity(p, node)) {
+    return false;
+  }
+  if (s.constraint->honor_node_taints && FirstUntoleratedTaint(p, node)) {
+    return false;
+  }
+  return true;
+}
+
+void CycleState::SetMatchNum(Spread& s, const std::string& value,
+                             int64_t count) {
+  auto it = s.match_num.find(value);
+  if (it != s.match_num.end()) {
+    auto h = s.count_histogram.find(it->second);
+    if (--h->second == 0) s.count_histogram.erase(h);
+    it->second = count;
+  } else {
+    s.match_num.emplace(value, count);
+  }
+  ++s.count_histogram[count];
+}
+
+// Mirrors PodTopologySpread.calPreFilterState for DoNotSchedule constraints.
+void CycleState::PreFilterSpread() {
+  const Pod& p = cluster_.pod(pod_);
+  for (const TopologySpreadConstraint& c : p.spread_constraints) {
+    if (c.do_not_schedule) {
+      spread_.push_back({&c, {}, {}, !c.selector.is_nil && c.selector.Matches(p.labels)});
+    }
+  }
+  if (spread_.empty()) return;
+  for (Spread& s : spread_) {
+    std::unordered_map<std::string, int64_t> counts;
+    for (int n = 0; n < cluster_.num_nodes(); ++n) {
+      if (!SpreadCountsNode(s, n)) continue;
+      const std::string& value =
+          *cluster_.node(n).labels.Find(s.constraint->topology_key);
+      int64_t count = 0;
+      for (ObjectIndex q : cluster_.info(n).pods) {
+        const Pod& other = cluster_.pod(q);
+        if (other.terminating || other.ns != p.ns) continue;
+        if (!s.constraint->selector.is_nil &&
+            s.constraint->selector.Matches(other.labels)) {
+          ++count;
+        }
+      }
+      counts[value] += count;
+    }
+    for (const auto& [value, count] : counts) SetMatchNum(s, value, count);
+  }
+}
+
+// Mirrors InterPodAffinity.PreFilter.
+void CycleState::PreFilterInterPodAffinity() {
+  const Pod& p = cluster_.pod(pod_);
+  bool own_terms = !p.required_affinity.empty() || !p.required_anti_affinity.empty();
+  const Scenario& scenario = cluster_.scenario();
+  for (const Pod& existing : scenario.pods) {
+    ObjectIndex n = cluster_.NodeOf(existing.index);
+    if (n == kNoNode) continue;
+    const Node& node = cluster_.node(n);
+    for (const PodAffinityTerm& term : existing.required_anti_affinity) {
+      if (term.Matches(p.ns, p.labels)) {
+        UpdateCounts(existing_anti_affinity_, node, term.topology_key, 1);
+      }
+    }
+    if (!own_terms) continue;
+    if (MatchesAllTerms(p.required_affinity, existing)) {
+      for (const PodAffinityTerm& term : p.required_affinity) {
+        UpdateCounts(affinity_, node, term.topology_key, 1);
+      }
+    }
+    for (const PodAffinityTerm& term : p.required_anti_affinity) {
+      if (term.Matches(existing.ns, existing.labels)) {
+        UpdateCounts(anti_affinity_, node, term.topology_key, 1);
+      }
+    }
+  }
+  affinity_skipped_ = !own_terms && existing_anti_affinity_.empty();
+}
+
+void CycleState::Update(ObjectIndex q, ObjectIndex n, int delta) {
+  const Pod& p = cluster_.pod(pod_);
+  const Pod& other = cluster_.pod(q);
+  const Node& node = cluster_.node(n);
+  // PodTopologySpread.updateWithPod.
+  if (!spread_.empty() && other.ns == p.ns) {
+    for (Spread& s : spread_) {
+      if (!SpreadCountsNode(s, n)) continue;
+      if (s.constraint->selector.is_nil ||
+          !s.constraint->selector.Matches(other.labels)) {
+        continue;
+      }
+      const std::string& value = *node.labels.Find(s.constraint->topology_key);
+      auto it = s.match_num.find(value);
+      SetMatchNum(s, value, (it == s.match_num.end() ? 0 : it->second) + delta);
+    }
+  }
+  // InterPodAffinity.updateWithPod.
+  if (affinity_skipped_) return;
+  for (const PodAffinityTerm& term : other.required_anti_affinity) {
+    if (term.Matches(p.ns, p.labels)) {
+      UpdateCounts(existing_anti_affinity_, node, term.topology_key, delta);
+    }
+  }
+  if (MatchesAllTerms(p.required_affinity, other)) {
+    for (const PodAffinityTerm& term : p.required_affinity) {
+      UpdateCounts(affinity_, node, term.topology_key, delta);
+    }
+  }
+  for (const PodAffinityTerm& term : p.required_anti_affinity) {
+    if (term.Matches(other.ns, other.labels)) {
+      UpdateCounts(anti_affinity_, node, term.topology_key, delta);
+    }
+  }
+}
+
+Status CycleState::FilterSpread(ObjectIndex n) const {
+  const Node& node = cluster_.node(n);
+  for (const Spread& s : spread_) {
+    const TopologySpreadConstraint& c = *s.constraint;
+    const std::string* value = node.labels.Find(c.topology_key);
+    if (!value) {
+      return Status::Make(Code::kUnschedulableAndUnresolvable,
+                          kPodTopologySpread, kReasonSpreadLabel);
+    }
+    int64_t min_match = s.count_histogram.empty()
+                            ? INT32_MAX
+                            : s.count_histogram.begin()->first;
+    if (static_cast<int64_t>(s.match_num.size()) < c.min_domains) min_match = 0;
+    auto it = s.match_num.find(*value);
+    int64_t match = it == s.match_num.end() ? 0 : it->second;
+    int64_t skew = match + (s.self_match ? 1 : 0) - min_match;
+    if (skew > c.max_skew) {
+      return Status::Make(Code::kUnschedulable, kPodTopologySpread,
+                          kReasonSpread);
+    }
+  }
+  return Status();
+}
+
+Status CycleState::FilterInterPodAffinity(ObjectIndex n) const {
+  if (affinity_skipped_) return Status();
+  const Pod& p = cluster_.pod(pod_);
+  const Node& node = cluster_.node(n);
+  // 1) The pod's own affinity.
+  if (!p.required_affinity.empty()) {
+    bool pods_exist = true;
+    bool labels_present = true;
+    for (const PodAffinityTerm& term : p.required_affinity) {
+      const std::string* value = node.labels.Find(term.topology_key);
+      if (!value) {
+        labels_present = false;
+        break;
+      }
+      auto it = affinity_.find(PairKey(term.topology_key, *value));
+      if (it == affinity_.end() || it->second <= 0) pods_exist = false;
+    }
+    bool ok = labels_present &&
+              (pods_exist ||
+               (affinity_.empty() && MatchesAllTerms(p.required_affinity, p)));
+    if (!ok) {
+      return Status::Make(Code::kUnschedulableAndUnresolvable,
+                          kInterPodAffinity, kReasonAffinity);
+    }
+  }
+  // 2) The pod's own anti-affinity.
+  for (const PodAffinityTerm& term : p.required_anti_affinity) {
+    const std::string* value = node.labels.Find(term.topology_key);
+    if (!value) continue;
+    auto it = anti_affinity_.find(PairKey(term.topology_key, *value));
+    if (it != anti_affinity_.end() && it->second > 0) {
+      return Status::Make(Code::kUnschedulable, kInterPodAffinity,
+                          kReasonAntiAffinity);
+    }
+  }
+  // 3) Existing pods' anti-affinity towards this pod.
+  if (!existing_anti_affinity_.empty()) {
+    for (const auto& [key, value] : node.labels.items()) {
+      auto it = existing_anti_affinity_.find(PairKey(key, value));
+      if (it != existing_anti_affinity_.end() && it->second > 0) {
+        return Status::Make(Code::kUnschedulable, kInterPodAffinity,
+                            kReasonExistingAntiAffinity);
+      }
+    }
+  }
+  return Status();
+}
+
+Status CycleState::RunFilters(ObjectIndex n) const {
+  const Pod& p = cluster_.pod(pod_);
+  const Node& node = cluster_.node(n);
+  const NodeInfo& info = cluster_.info(n);
+  // NodeUnschedulable.
+  if (node.unschedulable && !ToleratesUnschedulable(p)) {
+    return Status::Make(Code::kUnschedulableAndUnresolvable,
+                        kNodeUnschedulable, kReasonUnschedulable);
+  }
+  // NodeName passes: a pod being scheduled has no spec.nodeName.
+  if (FirstUntoleratedTaint(p, node)) {
+    return Status::Make(Code::kUnschedulableAndUnresolvable, kTaintToleration,
+                        kReasonTaint);
+  }
+  if (!MatchesNodeSelectorAndAffinity(p, node)) {
+    return Status::Make(Code::kUnschedulableAndUnresolvable, kNodeAffinity,
+                        kReasonNodeAffinity);
+  }
+  if (!p.host_ports.empty()) {
+    for (ObjectIndex q : info.pods) {
+      for (const HostPort& used : cluster_.pod(q).host_ports) {
+        for (const HostPort& want : p.host_ports) {
+          if (PortsConflict(want, used)) {
+            return Status::Make(Code::kUnschedulable, kNodePorts, kReasonPorts);
+          }
+        }
+      }
+    }
+  }
+  Status fit = FitsResources(cluster_, p, info);
+  if (!fit.ok()) return fit;
+  // VolumeRestrictions, NodeVolumeLimits, VolumeBinding and VolumeZone pass:
+  // volumes are out of scope.
+  Status spread = FilterSpread(n);
+  if (!spread.ok()) return spread;
+  return FilterInterPodAffinity(n);
+}
+
+Status RunFiltersWithNominatedPods(CycleState& state, Cluster& cluster,
+                                   ObjectIndex n) {
+  const Pod& p = cluster.pod(state.pod());
+  std::vector<ObjectIndex> added;
+  for (ObjectIndex q : cluster.NominatedPods(n)) {
+    const Pod& other = cluster.pod(q);
+    if (q == state.pod() || other.uid == p.uid || other.priority < p.priority) {
+      continue;
+    }
+    if (cluster.NodeOf(q) != kNoNode) continue;  // already bound
+    added.push_back(q);
+  }
+  if (added.empty()) return state.RunFilters(n);
+  for (ObjectIndex q : added) {
+    cluster.AddPod(q, n);
+    state.AddPod(q, n);
+  }
+  Status pass1 = state.RunFilters(n);
+  for (auto it = added.rbegin(); it != added.rend(); ++it) {
+    state.RemovePod(*it, n);
+    cluster.RemovePod(*it);
+  }
+  if (!pass1.ok()) return pass1;
+  return state.RunFilters(n);
+}
+
+}  // namespace podsim

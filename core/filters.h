@@ -1,0 +1,92 @@
+// The default Filter plugins in upstream order, their PreFilter state, and
+// the two-pass filter with nominated pods.
+#pragma once
+
+#include <map>
+#include <optional>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "core/node_info.h"
+#include "core/status.h"
+
+namespace podsim {
+
+inline constexpr std::string_view kNodeUnschedulable = "NodeUnschedulable";
+inline constexpr std::string_view kNodeName = "NodeName";
+inline constexpr std::string_view kTaintToleration = "TaintToleration";
+inline constexpr std::string_view kNodeAffinity = "NodeAffinity";
+inline constexpr std::string_view kNodePorts = "NodePorts";
+inline constexpr std::string_view kNodeResourcesFit = "NodeResourcesFit";
+inline constexpr std::string_view kPodTopologySpread = "PodTopologySpread";
+inline constexpr std::string_view kInterPodAffinity = "InterPodAffinity";
+
+// Counts keyed by topology pair ("<key>\x1f<value>").
+using TopologyCounts = std::unordered_map<std::string, int64_t>;
+
+// Mirrors the CycleState the PreFilter plugins write for one pod, with the
+// PreFilterExtensions (AddPod / RemovePod) that keep it in step when the
+// dry run or the nominated-pods pass changes a node.
+class CycleState {
+ public:
+  // Runs PreFilter for pod against the cluster as it is now.
+  CycleState(const Cluster& cluster, ObjectIndex pod);
+
+  ObjectIndex pod() const { return pod_; }
+  // A PreFilter rejection (every node gets it), or Success.
+  const Status& prefilter_status() const { return prefilter_status_; }
+  // NodeAffinity's PreFilterResult: the only nodes worth filtering.
+  const std::optional<std::vector<ObjectIndex>>& prefilter_nodes() const {
+    return prefilter_nodes_;
+  }
+
+  // Mirrors RunPreFilterExtensionAddPod / RemovePod for a pod on node n.
+  void AddPod(ObjectIndex p, ObjectIndex n) { Update(p, n, +1); }
+  void RemovePod(ObjectIndex p, ObjectIndex n) { Update(p, n, -1); }
+
+  // Filters run in upstream order and stop at the first failure.
+  Status RunFilters(ObjectIndex n) const;
+
+ private:
+  struct Spread {
+    const TopologySpreadConstraint* constraint;
+    std::unordered_map<std::string, int64_t> match_num;  // by domain value
+    std::map<int64_t, int> count_histogram;  // for the global minimum
+    bool self_match = false;
+  };
+
+  void PreFilterSpread();
+  void PreFilterInterPodAffinity();
+  void Update(ObjectIndex p, ObjectIndex n, int delta);
+  bool SpreadCountsNode(const Spread& s, ObjectIndex n) const;
+  void SetMatchNum(Spread& s, const std::string& value, int64_t count);
+
+  Status FilterSpread(ObjectIndex n) const;
+  Status FilterInterPodAffinity(ObjectIndex n) const;
+
+  const Cluster& cluster_;
+  ObjectIndex pod_;
+  Status prefilter_status_;
+  std::optional<std::vector<ObjectIndex>> prefilter_nodes_;
+  std::vector<Spread> spread_;
+  bool affinity_skipped_ = true;
+  TopologyCounts existing_anti_affinity_;
+  TopologyCounts affinity_;
+  TopologyCounts anti_affinity_;
+};
+
+// Mirrors RunFilterPluginsWithNominatedPods: pass 1 with the pods nominated
+// to n whose priority is >= the pod's, pass 2 without them if any were
+// added and pass 1 passed. Changes the cluster and state only for the call.
+Status RunFiltersWithNominatedPods(CycleState& state, Cluster& cluster,
+                                   ObjectIndex n);
+
+// Mirrors NodeAffinity's required part: nodeSelector and required terms.
+bool MatchesNodeSelectorAndAffinity(const Pod& pod, const Node& node);
+
+// Mirrors v1helper.TolerationsTolerateTaint for NoSchedule/NoExecute taints:
+// returns the first untolerated one, or nullptr.
+const Taint* FirstUntoleratedTaint(const Pod& pod, const Node& node);
+
+}  // namespace podsim

@@ -1,0 +1,64 @@
+#include "core/node_info.h"
+
+#include <algorithm>
+
+namespace podsim {
+
+Cluster::Cluster(const Scenario& scenario)
+    : scenario_(scenario),
+      infos_(scenario.nodes.size()),
+      pod_node_(scenario.pods.size(), kNoNode),
+      nominated_(scenario.nodes.size()),
+      nominated_node_(scenario.pods.size(), kNoNode) {
+  for (const Node& n : scenario.nodes) {
+    infos_[n.index].node = n.index;
+    node_by_name_.emplace(n.name, n.index);
+  }
+}
+
+ObjectIndex Cluster::FindNode(const std::string& name) const {
+  auto it = node_by_name_.find(name);
+  return it == node_by_name_.end() ? kNoNode : it->second;
+}
+
+void Cluster::AddPod(ObjectIndex p, ObjectIndex n) {
+  const Pod& added = pod(p);
+  NodeInfo& info = infos_[n];
+  info.pods.push_back(p);
+  info.requested.Add(added.requests);
+  info.nonzero_cpu += added.nonzero_cpu;
+  info.nonzero_memory += added.nonzero_memory;
+  pod_node_[p] = n;
+}
+
+void Cluster::RemovePod(ObjectIndex p) {
+  ObjectIndex n = pod_node_[p];
+  if (n == kNoNode) return;
+  const Pod& removed = pod(p);
+  NodeInfo& info = infos_[n];
+  auto it = std::find(info.pods.begin(), info.pods.end(), p);
+  if (it != info.pods.end()) info.pods.erase(it);
+  info.requested.Subtract(removed.requests);
+  info.nonzero_cpu -= removed.nonzero_cpu;
+  info.nonzero_memory -= removed.nonzero_memory;
+  pod_node_[p] = kNoNode;
+}
+
+void Cluster::RestoreNode(const NodeInfo& saved) {
+  NodeInfo& info = infos_[saved.node];
+  for (ObjectIndex p : info.pods) pod_node_[p] = kNoNode;
+  info = saved;
+  for (ObjectIndex p : info.pods) pod_node_[p] = saved.node;
+}
+
+void Cluster::Nominate(ObjectIndex p, ObjectIndex n) {
+  ObjectIndex old = nominated_node_[p];
+  if (old != kNoNode) {
+    auto& list = nominated_[old];
+    list.erase(std::remove(list.begin(), list.end(), p), list.end());
+  }
+  nominated_node_[p] = n;
+  if (n != kNoNode) nominated_[n].push_back(p);
+}
+
+}  // namespace podsim

@@ -1,0 +1,63 @@
+// The scheduler's view of the cluster: each node with its pods and running
+// sums, where every pod is, and which pods are nominated to which node.
+#pragma once
+
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "core/objects.h"
+
+namespace podsim {
+
+inline constexpr ObjectIndex kNoNode = -1;
+
+// Mirrors framework.NodeInfo: the node, its pods, and summed requests.
+struct NodeInfo {
+  ObjectIndex node = kNoNode;
+  std::vector<ObjectIndex> pods;  // bound pods, terminating ones included
+  Resources requested;
+  int64_t nonzero_cpu = 0;
+  int64_t nonzero_memory = 0;
+};
+
+// Cluster state that scheduling cycles read and change. Adding or removing a
+// pod updates its node's sums in O(resources).
+class Cluster {
+ public:
+  // REQUIRES: scenario outlives the cluster.
+  explicit Cluster(const Scenario& scenario);
+
+  const Scenario& scenario() const { return scenario_; }
+  const Pod& pod(ObjectIndex p) const { return scenario_.pods[p]; }
+  const Node& node(ObjectIndex n) const { return scenario_.nodes[n]; }
+  const NodeInfo& info(ObjectIndex n) const { return infos_[n]; }
+  int num_nodes() const { return static_cast<int>(infos_.size()); }
+  // Returns the node index for a name, or kNoNode.
+  ObjectIndex FindNode(const std::string& name) const;
+  ObjectIndex NodeOf(ObjectIndex p) const { return pod_node_[p]; }
+
+  void AddPod(ObjectIndex p, ObjectIndex n);
+  void RemovePod(ObjectIndex p);
+  // Puts a node back exactly as a copy taken earlier (pod order included),
+  // after a dry run changed it. REQUIRES: the same pods were removed from
+  // and added to it in between.
+  void RestoreNode(const NodeInfo& saved);
+
+  // The PodNominator: pods nominated to a node, in nomination order.
+  const std::vector<ObjectIndex>& NominatedPods(ObjectIndex n) const {
+    return nominated_[n];
+  }
+  ObjectIndex NominatedNodeOf(ObjectIndex p) const { return nominated_node_[p]; }
+  void Nominate(ObjectIndex p, ObjectIndex n);  // kNoNode clears
+
+ private:
+  const Scenario& scenario_;
+  std::vector<NodeInfo> infos_;
+  std::vector<ObjectIndex> pod_node_;
+  std::vector<std::vector<ObjectIndex>> nominated_;
+  std::vector<ObjectIndex> nominated_node_;
+  std::unordered_map<std::string, ObjectIndex> node_by_name_;
+};
+
+}  // namespace podsim

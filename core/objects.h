@@ -1,0 +1,189 @@
+// Plain structs for the Kubernetes objects a scenario holds, as decoded from
+// their API shapes, plus the fields admission resolves (priority, policy).
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "core/labels.h"
+#include "core/resources.h"
+
+namespace podsim {
+
+enum class PreemptionPolicy { kPreemptLowerPriority, kNever };
+enum class TaintEffect { kNoSchedule, kPreferNoSchedule, kNoExecute };
+
+struct Taint {
+  std::string key;
+  std::string value;
+  TaintEffect effect = TaintEffect::kNoSchedule;
+};
+
+struct Toleration {
+  std::string key;
+  bool exists = false;  // operator Exists; otherwise Equal
+  std::string value;
+  std::optional<TaintEffect> effect;  // nullopt tolerates every effect
+
+  // Mirrors v1.Toleration.ToleratesTaint.
+  bool Tolerates(const Taint& taint) const;
+};
+
+// A required pod (anti-)affinity term with its namespaces resolved.
+struct PodAffinityTerm {
+  LabelSelector selector;
+  bool all_namespaces = false;          // namespaceSelector: {}
+  std::vector<std::string> namespaces;  // explicit, selected, or the pod's own
+  std::string topology_key;
+
+  // Mirrors AffinityTerm.Matches: namespace and label selector.
+  bool Matches(const std::string& ns, const Labels& labels) const;
+};
+
+struct TopologySpreadConstraint {
+  int32_t max_skew = 1;
+  std::string topology_key;
+  bool do_not_schedule = true;
+  LabelSelector selector;  // matchLabelKeys already merged in
+  int32_t min_domains = 1;
+  bool honor_node_affinity = true;  // nodeAffinityPolicy
+  bool honor_node_taints = false;   // nodeTaintsPolicy
+};
+
+struct HostPort {
+  std::string ip;  // "" or 0.0.0.0 means every address
+  std::string protocol;
+  int32_t port = 0;
+};
+
+struct OwnerReference {
+  std::string kind;
+  std::string name;
+  bool controller = false;
+};
+
+struct PreferredNodeTerm {
+  int32_t weight = 0;
+  NodeSelectorTerm term;
+};
+
+using ObjectIndex = int;
+
+struct Pod {
+  // Identity and provenance.
+  std::string ns = "default";
+  std::string name;
+  std::string key;  // "<namespace>/<name>"
+  std::string uid;
+  int line = 0;
+  ObjectIndex index = 0;  // position among the scenario's pods
+
+  Labels labels;
+  std::vector<OwnerReference> owners;
+  std::optional<int64_t> creation_time;  // Unix seconds
+  std::optional<int64_t> start_time;
+  bool terminating = false;  // metadata.deletionTimestamp is set
+  // The first DisruptionTarget condition is True/PreemptionByScheduler.
+  bool preempted_by_scheduler = false;
+  std::optional<bool> ready;  // the Ready condition, when given
+  std::string phase;
+
+  // Spec.
+  std::string node_name;
+  std::string nominated_node_name;
+  std::string scheduler_name = "default-scheduler";
+  std::optional<int32_t> spec_priority;
+  std::string priority_class_name;
+  std::optional<PreemptionPolicy> spec_preemption_policy;
+  std::vector<std::pair<std::string, std::string>> node_selector;
+  std::optional<std::vector<NodeSelectorTerm>> required_node_affinity;
+  std::vector<PreferredNodeTerm> preferred_node_affinity;
+  std::vector<Toleration> tolerations;
+  std::vector<PodAffinityTerm> required_affinity;
+  std::vector<PodAffinityTerm> required_anti_affinity;
+  std::vector<TopologySpreadConstraint> spread_constraints;
+  std::vector<HostPort> host_ports;
+
+  // Derived by decode (requests) and admission (priority and policy).
+  Resources requests;         // PodRequests, as NodeResourcesFit uses them
+  int64_t nonzero_cpu = 0;    // with the 100m default per container
+  int64_t nonzero_memory = 0; // with the 200Mi default per container
+  int32_t priority = 0;
+  PreemptionPolicy preemption_policy = PreemptionPolicy::kPreemptLowerPriority;
+  bool admitted = true;  // false when admission rejected the pod
+
+  bool bound() const { return !node_name.empty(); }
+};
+
+struct Node {
+  std::string name;
+  int line = 0;
+  ObjectIndex index = 0;
+  Labels labels;
+  bool unschedulable = false;
+  std::vector<Taint> taints;
+  Resources allocatable;  // includes kPods, the allowed pod number
+};
+
+struct PriorityClass {
+  std::string name;
+  int line = 0;
+  int32_t value = 0;
+  bool global_default = false;
+  PreemptionPolicy preemption_policy = PreemptionPolicy::kPreemptLowerPriority;
+  bool built_in = false;  // system-cluster-critical, system-node-critical
+};
+
+struct IntOrPercent {
+  bool is_percent = false;
+  int32_t value = 0;
+};
+
+struct PodDisruptionBudget {
+  std::string ns = "default";
+  std::string name;
+  int line = 0;
+  LabelSelector selector;
+  std::optional<IntOrPercent> min_available;
+  std::optional<IntOrPercent> max_unavailable;
+  bool has_status = false;  // status.disruptionsAllowed was given
+  int32_t disruptions_allowed = 0;
+  std::vector<std::string> disrupted_pods;  // keys of status.disruptedPods
+  std::string status_explanation;           // how the status was obtained
+};
+
+// A workload controller (Deployment, ReplicaSet, StatefulSet, ...) whose
+// scale the disruption controller reads.
+struct Controller {
+  std::string kind;
+  std::string ns;
+  std::string name;
+  int32_t replicas = 1;
+  std::vector<OwnerReference> owners;
+};
+
+// Scheduler settings from a KubeSchedulerConfiguration.
+struct SchedulerConfig {
+  int32_t min_candidate_nodes_percentage = 10;
+  int32_t min_candidate_nodes_absolute = 100;
+  int32_t percentage_of_nodes_to_score = 0;  // 0: adaptive, as upstream
+};
+
+struct Scenario {
+  ResourceTable resources;
+  std::vector<Node> nodes;
+  std::vector<Pod> pods;
+  std::vector<PriorityClass> priority_classes;
+  std::vector<PodDisruptionBudget> pdbs;
+  std::vector<Controller> controllers;
+  std::unordered_map<std::string, Labels> namespace_labels;
+  SchedulerConfig config;
+  std::optional<uint64_t> seed;  // random candidate offset when set
+};
+
+const char* ToString(PreemptionPolicy policy);
+
+}  // namespace podsim

@@ -1,0 +1,166 @@
+#include "core/pdb.h"
+
+#include <algorithm>
+#include <map>
+#include <set>
+
+namespace podsim {
+namespace {
+
+// Mirrors GetScaledValueFromIntOrPercent with roundUp.
+int64_t Scaled(const IntOrPercent& v, int64_t total) {
+  if (!v.is_percent) return v.value;
+  return (static_cast<int64_t>(v.value) * total + 99) / 100;
+}
+
+const OwnerReference* ControllerOf(const std::vector<OwnerReference>& owners) {
+  for (const OwnerReference& o : owners) {
+    if (o.controller) return &o;
+  }
+  return nullptr;
+}
+
+const Controller* FindController(const Scenario& scenario,
+                                 const std::string& kind,
+                                 const std::string& ns,
+                                 const std::string& name) {
+  for (const Controller& c : scenario.controllers) {
+    if (c.kind == kind && c.ns == ns && c.name == name) return &c;
+  }
+  return nullptr;
+}
+
+bool IsHealthy(const Pod& pod, const PodDisruptionBudget& pdb) {
+  if (pod.terminating) return false;
+  if (std::find(pdb.disrupted_pods.begin(), pdb.disrupted_pods.end(),
+                pod.name) != pdb.disrupted_pods.end()) {
+    return false;
+  }
+  // Without a Ready condition, a bound pod that is running (or whose phase
+  // is not given) counts as ready: hand-written scenarios rarely carry status.
+  if (pod.ready) return *pod.ready;
+  return pod.bound() && (pod.phase.empty() || pod.phase == "Running");
+}
+
+}  // namespace
+
+bool PdbSelectsForPreemption(const PodDisruptionBudget& pdb, const Pod& pod) {
+  if (pdb.ns != pod.ns || pod.labels.empty()) return false;
+  if (pdb.selector.is_nil || pdb.selector.empty()) return false;
+  return pdb.selector.Matches(pod.labels);
+}
+
+void ComputePdbStatus(Scenario& scenario) {
+  for (PodDisruptionBudget& pdb : scenario.pdbs) {
+    if (pdb.has_status) {
+      pdb.status_explanation = "status.disruptionsAllowed " +
+                               std::to_string(pdb.disruptions_allowed) +
+                               " as given";
+      continue;
+    }
+    std::vector<const Pod*> pods;
+    for (const Pod& pod : scenario.pods) {
+      // policy/v1: an empty selector selects every pod in the namespace.
+      if (pod.ns == pdb.ns && !pdb.selector.is_nil &&
+          pdb.selector.Matches(pod.labels)) {
+        pods.push_back(&pod);
+      }
+    }
+    int64_t expected = 0;
+    int64_t desired = 0;
+    std::string how;
+    bool by_scale = pdb.max_unavailable ||
+                    (pdb.min_available && pdb.min_available->is_percent);
+    if (by_scale) {
+      // Expected pods: the scale of each distinct controller of the pods.
+      std::map<std::string, int64_t> scales;
+      int unmanaged = 0;
+      for (const Pod* pod : pods) {
+        const OwnerReference* owner = ControllerOf(pod->owners);
+        if (!owner) {
+          ++unmanaged;
+          continue;
+        }
+        std::string kind = owner->kind;
+        std::string name = owner->name;
+        const Controller* c = FindController(scenario, kind, pod->ns, name);
+        if (c && kind == "ReplicaSet") {
+          if (const OwnerReference* d = ControllerOf(c->owners)) {
+            if (const Controller* dep =
+                    FindController(scenario, d->kind, pod->ns, d->name)) {
+              c = dep;
+              kind = d->kind;
+              name = d->name;
+            }
+          }
+        }
+        std::string id = kind + "/" + name;
+        if (c) {
+          scales[id] = c->replicas;
+        } else {
+          ++scales[id];  // no controller object given: count its pods
+        }
+      }
+      for (const auto& [id, scale] : scales) expected += scale;
+      if (pdb.max_unavailable) {
+        desired = std::max<int64_t>(0, expected - Scaled(*pdb.max_unavailable, expected));
+        how = "maxUnavailable " + std::to_string(pdb.max_unavailable->value) +
+              (pdb.max_unavailable->is_percent ? "%" : "");
+      } else {
+        desired = Scaled(*pdb.min_available, expected);
+        how = "minAvailable " + std::to_string(pdb.min_available->value) + "%";
+      }
+      how += " of " + std::to_string(expected) + " expected pods (" +
+             std::to_string(scales.size()) + " controller(s)";
+      if (unmanaged > 0) {
+        how += ", " + std::to_string(unmanaged) + " pod(s) without a controller skipped";
+      }
+      how += ")";
+    } else if (pdb.min_available) {
+      desired = pdb.min_available->value;
+      expected = static_cast<int64_t>(pods.size());
+      how = "minAvailable " + std::to_string(desired) + " of " +
+            std::to_string(expected) + " matching pods";
+    } else {
+      expected = static_cast<int64_t>(pods.size());
+      how = "neither minAvailable nor maxUnavailable set";
+    }
+    int64_t healthy = std::count_if(pods.begin(), pods.end(), [&](const Pod* p) {
+      return IsHealthy(*p, pdb);
+    });
+    int64_t allowed = healthy - desired;
+    if (expected <= 0 || allowed <= 0) allowed = 0;
+    pdb.disruptions_allowed = static_cast<int32_t>(allowed);
+    pdb.status_explanation =
+        "computed as the disruption controller would: " + how + " -> " +
+        std::to_string(desired) + " must stay healthy; " +
+        std::to_string(healthy) + " healthy now -> disruptionsAllowed " +
+        std::to_string(allowed);
+  }
+}
+
+std::vector<bool> ClassifyPdbViolations(const Scenario& scenario,
+                                        const std::vector<ObjectIndex>& pods) {
+  std::vector<int64_t> allowed;
+  allowed.reserve(scenario.pdbs.size());
+  for (const PodDisruptionBudget& pdb : scenario.pdbs) {
+    allowed.push_back(pdb.disruptions_allowed);
+  }
+  std::vector<bool> violating(pods.size(), false);
+  for (size_t i = 0; i < pods.size(); ++i) {
+    const Pod& pod = scenario.pods[pods[i]];
+    for (size_t j = 0; j < scenario.pdbs.size(); ++j) {
+      const PodDisruptionBudget& pdb = scenario.pdbs[j];
+      if (!PdbSelectsForPreemption(pdb, pod)) continue;
+      // Already being evicted: it does not spend the budget again.
+      if (std::find(pdb.disrupted_pods.begin(), pdb.disrupted_pods.end(),
+                    pod.name) != pdb.disrupted_pods.end()) {
+        continue;
+      }
+      if (--allowed[j] < 0) violating[i] = true;
+    }
+  }
+  return violating;
+}
+
+}  // namespace podsim

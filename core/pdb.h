@@ -1,0 +1,26 @@
+// PodDisruptionBudgets: the status the disruption controller would compute,
+// and the scheduler's split of potential victims by PDB violation.
+#pragma once
+
+#include <vector>
+
+#include "core/objects.h"
+
+namespace podsim {
+
+// Fills disruptions_allowed for every PDB given without status, as the
+// disruption controller computes it, and records how in status_explanation.
+// Mirrors pkg/controller/disruption/disruption.go (trySync).
+void ComputePdbStatus(Scenario& scenario);
+
+// Mirrors filterPodsWithPDBViolation: walks pods (sorted most important
+// first) and spends each matching PDB's disruptionsAllowed; a pod that
+// drives any budget below zero violates. Returns one flag per pod.
+std::vector<bool> ClassifyPdbViolations(const Scenario& scenario,
+                                        const std::vector<ObjectIndex>& pods);
+
+// Returns whether the PDB selects the pod (same namespace, labels match; a
+// nil or empty selector selects nothing, as the scheduler reads it).
+bool PdbSelectsForPreemption(const PodDisruptionBudget& pdb, const Pod& pod);
+
+}  // namespace podsim

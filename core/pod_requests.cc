@@ -1,0 +1,60 @@
+#include "core/pod_requests.h"
+
+namespace podsim {
+namespace {
+
+constexpr int64_t kDefaultCpuMillis = 100;
+constexpr int64_t kDefaultMemoryMillis = 200LL * 1024 * 1024 * 1000;
+
+Resources WithDefaults(const Resources& requests, bool with_defaults) {
+  Resources out = requests;
+  if (with_defaults) {
+    if (out.Get(kCpu) == 0) out.Set(kCpu, kDefaultCpuMillis);
+    if (out.Get(kMemory) == 0) out.Set(kMemory, kDefaultMemoryMillis);
+  }
+  return out;
+}
+
+Resources ToUnits(const Resources& millis) {
+  Resources out;
+  for (ResourceId id = 0; id < millis.size(); ++id) {
+    int64_t m = millis.Get(id);
+    if (m == 0) continue;
+    out.Set(id, id == kCpu ? m : m / 1000 + (m % 1000 != 0));
+  }
+  return out;
+}
+
+}  // namespace
+
+Resources PodRequests(const PodResourceSpec& spec, bool with_defaults) {
+  Resources sum;
+  for (const ContainerRequests& c : spec.containers) {
+    sum.Add(WithDefaults(c.requests, with_defaults));
+  }
+  Resources sidecars;  // cumulative restartable init containers
+  Resources init_max;
+  for (const ContainerRequests& c : spec.init_containers) {
+    Resources requests = WithDefaults(c.requests, with_defaults);
+    Resources use;
+    if (c.restartable) {
+      sum.Add(requests);
+      sidecars.Add(requests);
+      use = sidecars;
+    } else {
+      use = requests;
+      use.Add(sidecars);
+    }
+    init_max.Max(use);
+  }
+  sum.Max(init_max);
+  if (spec.pod_level) {
+    for (ResourceId id : {kCpu, kMemory}) {
+      if (spec.pod_level->Get(id) != 0) sum.Set(id, spec.pod_level->Get(id));
+    }
+  }
+  if (spec.overhead) sum.Add(*spec.overhead);
+  return ToUnits(sum);
+}
+
+}  // namespace podsim

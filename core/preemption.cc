@@ -1,0 +1,388 @@
+#include "core/preemption.h"
+
+#include <algorithm>
+#include <climits>
+
+#include "core/pdb.h"
+
+namespace podsim {
+namespace {
+
+constexpr const char* kNoVictimsReason =
+    "No preemption victims found for incoming pod";
+constexpr const char* kNotHelpfulReason =
+    "Preemption is not helpful for scheduling";
+constexpr int64_t kNow = INT64_MAX;  // start time of a pod without one
+
+uint64_t SplitMix64(uint64_t x) {
+  x += 0x9e3779b97f4a7c15ULL;
+  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
+  return x ^ (x >> 31);
+}
+
+int64_t StartTime(const Pod& pod) { return pod.start_time.value_or(kNow); }
+
+std::string Seconds(int64_t t) {
+  if (t == kNow) return "now (no startTime)";
+  return "t=" + std::to_string(t);
+}
+
+}  // namespace
+
+bool MoreImportantPod(const Pod& a, const Pod& b) {
+  if (a.priority != b.priority) return a.priority > b.priority;
+  int64_t sa = StartTime(a);
+  int64_t sb = StartTime(b);
+  if (sa != sb) return sa < sb;
+  if (!a.start_time && a.index != b.index) return a.index < b.index;
+  return a.uid < b.uid;
+}
+
+int NumCandidates(int potential_nodes, const SchedulerConfig& config) {
+  int64_t n = potential_nodes;
+  int64_t k = n * config.min_candidate_nodes_percentage / 100;
+  if (k < config.min_candidate_nodes_absolute) k = config.min_candidate_nodes_absolute;
+  if (k > n) k = n;
+  return static_cast<int>(k);
+}
+
+PreemptionEvaluator::PreemptionEvaluator(Cluster& cluster, CycleState& state,
+                                         Attempt& attempt,
+                                         std::optional<uint64_t> seed)
+    : cluster_(cluster),
+      state_(state),
+      attempt_(attempt),
+      seed_(seed),
+      preemptor_(cluster.pod(state.pod())) {}
+
+std::string PreemptionEvaluator::PodList(
+    const std::vector<ObjectIndex>& pods) const {
+  std::string out;
+  for (ObjectIndex p : pods) {
+    const Pod& pod = cluster_.pod(p);
+    if (!out.empty()) out += ", ";
+    out += pod.name + " (priority " + std::to_string(pod.priority) + ")";
+  }
+  return out;
+}
+
+std::optional<std::string> PreemptionEvaluator::NotEligibleReason(
+    const NodeToStatus& statuses) const {
+  if (preemptor_.preemption_policy == PreemptionPolicy::kNever) {
+    return "not eligible due to preemptionPolicy=Never.";
+  }
+  ObjectIndex nominated = cluster_.NominatedNodeOf(preemptor_.index);
+  if (nominated == kNoNode) return std::nullopt;
+  // A nominated node that became unusable frees the pod to preempt again.
+  if (statuses.Get(nominated).code == Code::kUnschedulableAndUnresolvable) {
+    return std::nullopt;
+  }
+  for (ObjectIndex p : cluster_.info(nominated).pods) {
+    const Pod& pod = cluster_.pod(p);
+    if (pod.priority < preemptor_.priority && pod.terminating &&
+        pod.preempted_by_scheduler) {
+      return "not eligible due to a terminating pod on the nominated node.";
+    }
+  }
+  return std::nullopt;
+}
+
+Status PreemptionEvaluator::Preempt(const NodeToStatus& filter_statuses,
+                                    bool& clears_nomination) {
+  PreemptionSummary& summary = attempt_.preemption;
+  summary.ran = true;
+  clears_nomination = false;
+  // 1) Eligibility.
+  if (std::optional<std::string> reason = NotEligibleReason(filter_statuses)) {
+    summary.eligible = false;
+    attempt_.trace.push_back({"eligibility", {}, "The pod may not preempt: " + *reason,
+                              false, "", std::nullopt, std::nullopt});
+    return Status::Make(Code::kUnschedulable, kDefaultPreemption, *reason);
+  }
+  // 2) Potential nodes: those whose filter failure preemption may resolve.
+  std::vector<ObjectIndex> potential;
+  for (int n = 0; n < cluster_.num_nodes(); ++n) {
+    NodeResult& result = attempt_.nodes[n];
+    if (filter_statuses.Get(n).code == Code::kUnschedulable) {
+      potential.push_back(n);
+      result.verdict = Verdict::kNotEvaluated;
+    } else {
+      result.verdict = Verdict::kNotHelpful;
+      result.trace.push_back(
+          {"not-helpful", {},
+           "Not tried: the filter failure is " +
+               std::string(ToString(filter_statuses.Get(n).code)) +
+               ", which evicting pods cannot fix.",
+           std::nullopt, "", std::nullopt, filter_statuses.Get(n)});
+    }
+  }
+  summary.potential_nodes = static_cast<int>(potential.size());
+  NodeToStatus statuses(cluster_.num_nodes(),
+                        Status::Make(Code::kUnschedulableAndUnresolvable, "",
+                                     kNotHelpfulReason));
+  std::vector<Candidate> non_violating;
+  std::vector<Candidate> violating;
+  std::vector<std::string> errors;
+  if (!potential.empty()) {
+    // 3) How many candidates to look for, and where to start.
+    int count = static_cast<int>(potential.size());
+    int num_candidates = NumCandidates(count, cluster_.scenario().config);
+    int offset = 0;
+    if (seed_) {
+      offset = static_cast<int>(
+          SplitMix64(*seed_ ^ (static_cast<uint64_t>(preemptor_.index) << 20) ^
+                     static_cast<uint64_t>(attempt_.attempt)) %
+          static_cast<uint64_t>(count));
+    }
+    summary.num_candidates = num_candidates;
+    summary.offset = offset;
+    attempt_.trace.push_back(
+        {"find-candidates", {},
+         std::to_string(count) + " node(s) might be helped by preemption; "
+             "looking for " + std::to_string(num_candidates) +
+             " candidate(s), starting at potential node " + std::to_string(offset) + ".",
+         std::nullopt, "", std::nullopt, std::nullopt});
+    // 4) Dry run, stopping early once enough candidates are found.
+    for (int i = 0; i < count; ++i) {
+      ObjectIndex n = potential[(offset + i) % count];
+      Status status = SelectVictimsOnNode(n);
+      NodeResult& result = attempt_.nodes[n];
+      if (status.ok()) {
+        Candidate c{n, result.victims, result.pdb_violations};
+        auto& list = c.pdb_violations == 0 ? non_violating : violating;
+        if (static_cast<int>(list.size()) < num_candidates) {
+          summary.candidates.push_back(c);
+          list.push_back(std::move(c));
+        }
+        if (!non_violating.empty() &&
+            static_cast<int>(non_violating.size() + violating.size()) >= num_candidates) {
+          break;
+        }
+        continue;
+      }
+      if (status.code == Code::kError) errors.push_back(status.Message());
+      statuses.Set(n, std::move(status));
+    }
+  }
+  std::vector<Candidate> candidates = std::move(non_violating);
+  candidates.insert(candidates.end(), violating.begin(), violating.end());
+  if (candidates.empty()) {
+    if (!errors.empty()) {
+      std::string message = errors[0];
+      if (errors.size() > 1) {
+        message = "[";
+        for (size_t i = 0; i < errors.size(); ++i) message += (i ? ", " : "") + errors[i];
+        message += "]";
+      }
+      return Status::Make(Code::kError, kDefaultPreemption, message);
+    }
+    clears_nomination = true;
+    return Status::Make(Code::kUnschedulable, kDefaultPreemption,
+                        FitErrorMessage(statuses, "", ""));
+  }
+  // 5) Pick one node.
+  const Candidate* best = SelectCandidate(candidates);
+  attempt_.node = best->node;
+  attempt_.victims = best->victims;
+  attempt_.pdb_violations = best->pdb_violations;
+  return Status();
+}
+
+Status PreemptionEvaluator::SelectVictimsOnNode(ObjectIndex n) {
+  NodeResult& result = attempt_.nodes[n];
+  const Scenario& scenario = cluster_.scenario();
+  const NodeInfo saved = cluster_.info(n);
+  const std::string& node_name = cluster_.node(n).name;
+  // 1) Remove every pod of lower priority.
+  std::vector<ObjectIndex> potential;
+  for (ObjectIndex p : saved.pods) {
+    if (cluster_.pod(p).priority < preemptor_.priority) potential.push_back(p);
+  }
+  if (potential.empty()) {
+    result.verdict = Verdict::kNoVictims;
+    result.preemption = Status::Make(Code::kUnschedulableAndUnresolvable,
+                                     kDefaultPreemption, kNoVictimsReason);
+    result.trace.push_back(
+        {"remove-lower-priority", {},
+         "No pod on " + node_name + " has a priority below " +
+             std::to_string(preemptor_.priority) + ": there is nothing to evict.",
+         std::nullopt, "", std::nullopt, std::nullopt});
+    return result.preemption;
+  }
+  for (ObjectIndex p : potential) {
+    cluster_.RemovePod(p);
+    state_.RemovePod(p, n);
+  }
+  result.trace.push_back({"remove-lower-priority", potential,
+                          "Removed " + std::to_string(potential.size()) +
+                              " pod(s) of lower priority: " + PodList(potential) + ".",
+                          std::nullopt, "", std::nullopt, std::nullopt});
+  auto restore = [&](const std::vector<ObjectIndex>& removed) {
+    cluster_.RestoreNode(saved);
+    for (ObjectIndex p : removed) state_.AddPod(p, n);
+  };
+  // 2) Does the pod fit with all of them gone?
+  Status fits = RunFiltersWithNominatedPods(state_, cluster_, n);
+  if (!fits.ok()) {
+    restore(potential);
+    result.verdict = Verdict::kDoesNotFit;
+    result.preemption = fits;
+    result.trace.push_back({"filter-without-lower-priority", {},
+                            "Even without them the pod does not fit: " +
+                                fits.Message() + ".",
+                            false, "", std::nullopt, fits});
+    return fits;
+  }
+  result.trace.push_back({"filter-without-lower-priority", {},
+                          "Without them the pod fits.", true, "", std::nullopt,
+                          std::nullopt});
+  // 3) Most important first, then split by PDB violation.
+  std::sort(potential.begin(), potential.end(), [&](ObjectIndex a, ObjectIndex b) {
+    return MoreImportantPod(cluster_.pod(a), cluster_.pod(b));
+  });
+  std::vector<bool> violates = ClassifyPdbViolations(scenario, potential);
+  std::vector<ObjectIndex> violating;
+  std::vector<ObjectIndex> non_violating;
+  for (size_t i = 0; i < potential.size(); ++i) {
+    (violates[i] ? violating : non_violating).push_back(potential[i]);
+  }
+  result.trace.push_back(
+      {"pdb-classify", potential,
+       violating.empty()
+           ? "No PodDisruptionBudget would be violated by evicting any of them."
+           : "Evicting " + PodList(violating) +
+                 " would violate a PodDisruptionBudget; they are reprieved first.",
+       std::nullopt, "", std::nullopt, std::nullopt});
+  // 4) Reprieve greedily: violating pods first, each group by importance.
+  std::vector<ObjectIndex> victims;
+  int pdb_violations = 0;
+  auto reprieve = [&](ObjectIndex p, bool pdb) {
+    cluster_.AddPod(p, n);
+    state_.AddPod(p, n);
+    Status status = RunFiltersWithNominatedPods(state_, cluster_, n);
+    const Pod& pod = cluster_.pod(p);
+    if (status.ok()) {
+      result.trace.push_back({"reprieve", {p},
+                              "Put " + pod.name + " back: the pod still fits.", true,
+                              "reprieved", pdb, std::nullopt});
+      return;
+    }
+    cluster_.RemovePod(p);
+    state_.RemovePod(p, n);
+    victims.push_back(p);
+    if (pdb) ++pdb_violations;
+    result.trace.push_back(
+        {"reprieve", {p},
+         "Put " + pod.name + " back: the pod no longer fits (" + status.Message() +
+             "), so " + pod.name + " is a victim" +
+             (pdb ? ", violating its PodDisruptionBudget." : "."),
+         false, "evicted", pdb, status});
+  };
+  for (ObjectIndex p : violating) reprieve(p, true);
+  for (ObjectIndex p : non_violating) reprieve(p, false);
+  if (!violating.empty() && !non_violating.empty()) {
+    std::sort(victims.begin(), victims.end(), [&](ObjectIndex a, ObjectIndex b) {
+      return MoreImportantPod(cluster_.pod(a), cluster_.pod(b));
+    });
+  }
+  restore(victims);
+  if (victims.empty()) {
+    result.verdict = Verdict::kNoVictims;
+    result.preemption = Status::Make(
+        Code::kError, kDefaultPreemption,
+        "expected at least one victim pod on node \"" + node_name + "\"");
+    return result.preemption;
+  }
+  result.verdict = Verdict::kCandidate;
+  result.preemption = Status();
+  result.pdb_violations = pdb_violations;
+  for (ObjectIndex p : victims) {
+    bool pdb = std::find(violating.begin(), violating.end(), p) != violating.end();
+    result.victims.push_back({p, n, cluster_.pod(p).priority, pdb});
+  }
+  result.trace.push_back({"result", victims,
+                          "Candidate: evict " + std::to_string(victims.size()) +
+                              " pod(s): " + PodList(victims) + "; " +
+                              std::to_string(pdb_violations) + " PDB violation(s).",
+                          std::nullopt, "", std::nullopt, std::nullopt});
+  return Status();
+}
+
+const Candidate* PreemptionEvaluator::SelectCandidate(
+    const std::vector<Candidate>& candidates) {
+  if (candidates.size() == 1) return &candidates[0];
+  // Candidates are considered in node input order (upstream: map order).
+  std::vector<const Candidate*> nodes;
+  for (const Candidate& c : candidates) nodes.push_back(&c);
+  std::sort(nodes.begin(), nodes.end(),
+            [](const Candidate* a, const Candidate* b) { return a->node < b->node; });
+
+  struct Criterion {
+    const char* name;
+    int64_t (*score)(const Cluster&, const Candidate&);
+  };
+  static const Criterion kCriteria[] = {
+      {"fewest PDB violations",
+       [](const Cluster&, const Candidate& c) -> int64_t { return -c.pdb_violations; }},
+      {"lowest highest-priority victim",
+       [](const Cluster&, const Candidate& c) -> int64_t {
+         return -static_cast<int64_t>(c.victims[0].priority);
+       }},
+      {"lowest sum of victim priorities",
+       [](const Cluster&, const Candidate& c) -> int64_t {
+         int64_t sum = 0;
+         for (const Victim& v : c.victims) sum += int64_t{v.priority} + 2147483648LL;
+         return -sum;
+       }},
+      {"fewest victims",
+       [](const Cluster&, const Candidate& c) -> int64_t {
+         return -static_cast<int64_t>(c.victims.size());
+       }},
+      {"latest start of the highest-priority victims",
+       [](const Cluster& cluster, const Candidate& c) -> int64_t {
+         // Mirrors GetEarliestPodStartTime.
+         int32_t max_priority = c.victims[0].priority;
+         int64_t earliest = StartTime(cluster.pod(c.victims[0].pod));
+         for (const Victim& v : c.victims) {
+           int64_t t = StartTime(cluster.pod(v.pod));
+           if (v.priority == max_priority && t < earliest) {
+             earliest = t;
+           } else if (v.priority > max_priority) {
+             max_priority = v.priority;
+             earliest = t;
+           }
+         }
+         return earliest;
+       }},
+  };
+  for (const Criterion& criterion : kCriteria) {
+    SelectionStep step;
+    step.criterion = criterion.name;
+    int64_t best = INT64_MIN;
+    for (const Candidate* c : nodes) {
+      int64_t s = criterion.score(cluster_, *c);
+      step.scores.emplace_back(c->node, s);
+      step.display.push_back(&criterion == &kCriteria[4] ? Seconds(s)
+                                                          : std::to_string(s));
+      best = std::max(best, s);
+    }
+    std::vector<const Candidate*> kept;
+    for (size_t i = 0; i < nodes.size(); ++i) {
+      if (step.scores[i].second == best) {
+        kept.push_back(nodes[i]);
+        step.kept.push_back(nodes[i]->node);
+      }
+    }
+    attempt_.selection.push_back(std::move(step));
+    nodes = std::move(kept);
+    if (nodes.size() == 1) return nodes[0];
+  }
+  SelectionStep tie;
+  tie.criterion = "first in node order (final tie)";
+  tie.kept.push_back(nodes[0]->node);
+  attempt_.selection.push_back(std::move(tie));
+  return nodes[0];
+}
+
+}  // namespace podsim

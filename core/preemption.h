@@ -1,0 +1,53 @@
+// DefaultPreemption: eligibility, potential nodes, the dry run that picks
+// minimal victims per node, the tie-break chain, and its effects.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+
+#include "core/filters.h"
+#include "core/trace.h"
+
+namespace podsim {
+
+inline constexpr std::string_view kDefaultPreemption = "DefaultPreemption";
+
+// Mirrors util.MoreImportantPod, made total: higher priority, then earlier
+// start (a pod without startTime is newer than any with one; among those,
+// the earlier in the input is older), then smaller UID.
+bool MoreImportantPod(const Pod& a, const Pod& b);
+
+// Mirrors calculateNumCandidates.
+int NumCandidates(int potential_nodes, const SchedulerConfig& config);
+
+// Mirrors preemption.Evaluator for one preemptor in one cycle.
+class PreemptionEvaluator {
+ public:
+  // REQUIRES: attempt.nodes holds one entry per node, in node order.
+  PreemptionEvaluator(Cluster& cluster, CycleState& state, Attempt& attempt,
+                      std::optional<uint64_t> seed);
+
+  // Mirrors Evaluator.Preempt. Returns Success with the nominated node in
+  // attempt.node and attempt.victims (the caller applies the effects), or
+  // the status whose message becomes "preemption: <message>".
+  // clears_nomination is set when the pod's nomination must be cleared.
+  Status Preempt(const NodeToStatus& filter_statuses, bool& clears_nomination);
+
+ private:
+  // Mirrors PodEligibleToPreemptOthers.
+  std::optional<std::string> NotEligibleReason(const NodeToStatus& statuses) const;
+  // Mirrors SelectVictimsOnNode; fills the node's verdict and trace.
+  Status SelectVictimsOnNode(ObjectIndex n);
+  // Mirrors SelectCandidate / pickOneNodeForPreemption.
+  const Candidate* SelectCandidate(const std::vector<Candidate>& candidates);
+
+  std::string PodList(const std::vector<ObjectIndex>& pods) const;
+
+  Cluster& cluster_;
+  CycleState& state_;
+  Attempt& attempt_;
+  std::optional<uint64_t> seed_;
+  const Pod& preemptor_;
+};
+
+}  // namespace podsim

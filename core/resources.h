@@ -1,0 +1,54 @@
+// Named resource amounts (cpu, memory, pods, extended resources) as dense
+// vectors indexed by a per-scenario resource id.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace podsim {
+
+using ResourceId = int;
+inline constexpr ResourceId kCpu = 0;
+inline constexpr ResourceId kMemory = 1;
+inline constexpr ResourceId kEphemeralStorage = 2;
+inline constexpr ResourceId kPods = 3;
+
+// Interns resource names. The four well-known names have fixed ids.
+class ResourceTable {
+ public:
+  ResourceTable();
+  ResourceId Intern(std::string_view name);
+  const std::string& Name(ResourceId id) const { return names_[id]; }
+  int size() const { return static_cast<int>(names_.size()); }
+  // Returns "Insufficient <name>", the NodeResourcesFit reason.
+  std::string_view InsufficientReason(ResourceId id) const {
+    return insufficient_[id];
+  }
+
+ private:
+  std::vector<std::string> names_;
+  std::vector<std::string> insufficient_;
+};
+
+// Amounts by resource id: cpu in millicores, every other resource in whole
+// units (bytes for memory), as the scheduler's framework.Resource holds them.
+class Resources {
+ public:
+  int64_t Get(ResourceId id) const {
+    return id < static_cast<int>(amounts_.size()) ? amounts_[id] : 0;
+  }
+  void Set(ResourceId id, int64_t amount);
+  void Add(const Resources& other);
+  void Subtract(const Resources& other);
+  // Sets each amount to the larger of this and other.
+  void Max(const Resources& other);
+  bool IsZero() const;
+  int size() const { return static_cast<int>(amounts_.size()); }
+
+ private:
+  std::vector<int64_t> amounts_;
+};
+
+}  // namespace podsim

@@ -1,0 +1,312 @@
+// The result document: SimulationResult -> JSON text (apiVersion podsim/v1).
+#include <cstdio>
+#include <string>
+
+#include "core/simulator.h"
+
+namespace podsim {
+namespace {
+
+// A minimal streaming JSON writer; commas are placed automatically.
+class JsonWriter {
+ public:
+  std::string Take() { return std::move(out_); }
+
+  JsonWriter& BeginObject() { return Open('{'); }
+  JsonWriter& EndObject() { return Close('}'); }
+  JsonWriter& BeginArray() { return Open('['); }
+  JsonWriter& EndArray() { return Close(']'); }
+  JsonWriter& Key(std::string_view key) {
+    Comma();
+    String(key);
+    out_ += ':';
+    after_key_ = true;
+    return *this;
+  }
+  JsonWriter& Value(std::string_view s) {
+    Comma();
+    String(s);
+    return *this;
+  }
+  JsonWriter& Value(const char* s) { return Value(std::string_view(s)); }
+  JsonWriter& Value(int64_t v) {
+    Comma();
+    out_ += std::to_string(v);
+    return *this;
+  }
+  JsonWriter& Value(int v) { return Value(static_cast<int64_t>(v)); }
+  JsonWriter& Bool(bool v) {
+    Comma();
+    out_ += v ? "true" : "false";
+    return *this;
+  }
+  JsonWriter& Null() {
+    Comma();
+    out_ += "null";
+    return *this;
+  }
+
+ private:
+  JsonWriter& Open(char c) {
+    Comma();
+    out_ += c;
+    first_ = true;
+    return *this;
+  }
+  JsonWriter& Close(char c) {
+    out_ += c;
+    first_ = false;
+    return *this;
+  }
+  void Comma() {
+    if (after_key_) {
+      after_key_ = false;
+      return;
+    }
+    if (!first_) out_ += ',';
+    first_ = false;
+  }
+  // Writes a string literal; invalid UTF-8 bytes become U+FFFD.
+  void String(std::string_view s) {
+    out_ += '"';
+    for (size_t i = 0; i < s.size(); ++i) {
+      unsigned char c = static_cast<unsigned char>(s[i]);
+      if (c == '"' || c == '\\') {
+        out_ += '\\';
+        out_ += static_cast<char>(c);
+      } else if (c < 0x20) {
+        char buf[8];
+        std::snprintf(buf, sizeof buf, "\\u%04x", c);
+        out_ += buf;
+      } else if (c < 0x80) {
+        out_ += static_cast<char>(c);
+      } else {
+        size_t len = c >= 0xF0 && c < 0xF5 ? 4 : c >= 0xE0 ? 3 : c >= 0xC2 && c < 0xE0 ? 2 : 0;
+        bool valid = len > 0 && i + len <= s.size();
+        for (size_t j = 1; valid && j < len; ++j) {
+          valid = (static_cast<unsigned char>(s[i + j]) & 0xC0) == 0x80;
+        }
+        if (valid) {
+          out_.append(s.data() + i, len);
+          i += len - 1;
+        } else {
+          out_ += "\xEF\xBF\xBD";
+        }
+      }
+    }
+    out_ += '"';
+  }
+
+  std::string out_;
+  bool first_ = true;
+  bool after_key_ = false;
+};
+
+class ResultWriter {
+ public:
+  explicit ResultWriter(const SimulationResult& result) : r_(result) {}
+
+  std::string Write() {
+    w_.BeginObject();
+    w_.Key("apiVersion").Value("podsim/v1");
+    w_.Key("kubernetesVersion").Value(kKubernetesVersion);
+    w_.Key("diagnostics").BeginArray();
+    for (const Diagnostic& d : r_.diagnostics.items()) {
+      w_.BeginObject();
+      w_.Key("severity").Value(d.severity == Severity::kError ? "error" : "warning");
+      w_.Key("object").Value(d.object);
+      w_.Key("path").Value(d.path);
+      w_.Key("line").Value(d.line);
+      w_.Key("message").Value(d.message);
+      w_.EndObject();
+    }
+    w_.EndArray();
+    w_.Key("pdbs").BeginArray();
+    for (const PodDisruptionBudget& pdb : r_.scenario.pdbs) {
+      w_.BeginObject();
+      w_.Key("pdb").Value(pdb.ns + "/" + pdb.name);
+      w_.Key("disruptionsAllowed").Value(int64_t{pdb.disruptions_allowed});
+      w_.Key("computed").Bool(!pdb.has_status);
+      w_.Key("explanation").Value(pdb.status_explanation);
+      w_.EndObject();
+    }
+    w_.EndArray();
+    w_.Key("pods").BeginArray();
+    for (const Attempt& a : r_.attempts) WriteAttempt(a);
+    w_.EndArray();
+    w_.EndObject();
+    return w_.Take();
+  }
+
+ private:
+  const std::string& PodKey(ObjectIndex p) { return r_.scenario.pods[p].key; }
+  const std::string& NodeName(ObjectIndex n) { return r_.scenario.nodes[n].name; }
+
+  void WriteStatus(const Status& s) {
+    w_.BeginObject();
+    w_.Key("code").Value(ToString(s.code));
+    w_.Key("plugin").Value(s.plugin);
+    w_.Key("reasons").BeginArray();
+    for (const std::string& reason : s.reasons) w_.Value(reason);
+    w_.EndArray();
+    w_.EndObject();
+  }
+
+  void WriteVictims(const std::vector<Victim>& victims) {
+    w_.BeginArray();
+    for (const Victim& v : victims) {
+      w_.BeginObject();
+      w_.Key("pod").Value(PodKey(v.pod));
+      w_.Key("node").Value(NodeName(v.node));
+      w_.Key("priority").Value(int64_t{v.priority});
+      w_.Key("pdbViolation").Bool(v.pdb_violation);
+      w_.EndObject();
+    }
+    w_.EndArray();
+  }
+
+  void WritePods(const std::vector<ObjectIndex>& pods) {
+    w_.BeginArray();
+    for (ObjectIndex p : pods) w_.Value(PodKey(p));
+    w_.EndArray();
+  }
+
+  void WriteTrace(const std::vector<TraceStep>& steps) {
+    w_.BeginArray();
+    for (const TraceStep& t : steps) {
+      w_.BeginObject();
+      w_.Key("step").Value(t.step);
+      w_.Key("pods");
+      WritePods(t.pods);
+      w_.Key("text").Value(t.text);
+      if (t.fits) w_.Key("fits").Bool(*t.fits);
+      if (!t.result.empty()) w_.Key("result").Value(t.result);
+      if (t.pdb_violation) w_.Key("pdbViolation").Bool(*t.pdb_violation);
+      if (t.status) {
+        w_.Key("status");
+        WriteStatus(*t.status);
+      }
+      w_.EndObject();
+    }
+    w_.EndArray();
+  }
+
+  void WriteNode(const Attempt& a, const NodeResult& n) {
+    w_.BeginObject();
+    w_.Key("node").Value(NodeName(n.node));
+    w_.Key("filter");
+    if (n.filtered || !n.filter.ok()) {
+      WriteStatus(n.filter);
+    } else {
+      w_.Null();
+    }
+    if (n.score) {
+      w_.Key("score").BeginObject();
+      w_.Key("total").Value(n.score->total);
+      w_.Key("plugins").BeginObject();
+      for (const PluginScore& p : n.score->plugins) w_.Key(p.plugin).Value(p.score);
+      w_.EndObject();
+      w_.EndObject();
+    }
+    w_.Key("preemption");
+    if (!a.preemption.ran || n.verdict == Verdict::kNone) {
+      w_.Null();
+    } else {
+      w_.BeginObject();
+      w_.Key("verdict").Value(ToString(n.verdict));
+      w_.Key("status");
+      WriteStatus(n.preemption);
+      w_.Key("victims");
+      WriteVictims(n.victims);
+      w_.Key("pdbViolations").Value(n.pdb_violations);
+      w_.Key("trace");
+      WriteTrace(n.trace);
+      w_.EndObject();
+    }
+    w_.EndObject();
+  }
+
+  void WriteAttempt(const Attempt& a) {
+    const Pod& pod = r_.scenario.pods[a.pod];
+    w_.BeginObject();
+    w_.Key("pod").Value(pod.key);
+    w_.Key("attempt").Value(a.attempt);
+    w_.Key("priority").Value(int64_t{a.priority});
+    w_.Key("preemptionPolicy").Value(ToString(a.preemption_policy));
+    w_.Key("outcome").Value(ToString(a.outcome));
+    w_.Key("node");
+    if (a.node >= 0) {
+      w_.Value(NodeName(a.node));
+    } else {
+      w_.Null();
+    }
+    w_.Key("victims");
+    WriteVictims(a.victims);
+    w_.Key("pdbViolations").Value(a.pdb_violations);
+    w_.Key("message").Value(a.message);
+    w_.Key("nodes").BeginArray();
+    for (const NodeResult& n : a.nodes) WriteNode(a, n);
+    w_.EndArray();
+    w_.Key("selection").BeginArray();
+    for (const SelectionStep& s : a.selection) {
+      w_.BeginObject();
+      w_.Key("criterion").Value(s.criterion);
+      w_.Key("scores").BeginObject();
+      for (const auto& [node, score] : s.scores) w_.Key(NodeName(node)).Value(score);
+      w_.EndObject();
+      w_.Key("display").BeginObject();
+      for (size_t i = 0; i < s.display.size(); ++i) {
+        w_.Key(NodeName(s.scores[i].first)).Value(s.display[i]);
+      }
+      w_.EndObject();
+      w_.Key("kept").BeginArray();
+      for (ObjectIndex n : s.kept) w_.Value(NodeName(n));
+      w_.EndArray();
+      w_.EndObject();
+    }
+    w_.EndArray();
+    w_.Key("scoredPlugins").BeginArray();
+    for (std::string_view p : a.scored_plugins) w_.Value(p);
+    w_.EndArray();
+    const PreemptionSummary& p = a.preemption;
+    w_.Key("preemption");
+    if (!p.ran) {
+      w_.Null();
+    } else {
+      w_.BeginObject();
+      w_.Key("eligible").Bool(p.eligible);
+      w_.Key("potentialNodes").Value(p.potential_nodes);
+      w_.Key("numCandidates").Value(p.num_candidates);
+      w_.Key("offset").Value(p.offset);
+      w_.Key("candidates").BeginArray();
+      for (const Candidate& c : p.candidates) {
+        w_.BeginObject();
+        w_.Key("node").Value(NodeName(c.node));
+        w_.Key("victims").BeginArray();
+        for (const Victim& v : c.victims) w_.Value(PodKey(v.pod));
+        w_.EndArray();
+        w_.Key("pdbViolations").Value(c.pdb_violations);
+        w_.EndObject();
+      }
+      w_.EndArray();
+      w_.Key("message").Value(p.status_message);
+      w_.EndObject();
+    }
+    w_.Key("clearedNominations");
+    WritePods(a.cleared_nominations);
+    w_.Key("trace");
+    WriteTrace(a.trace);
+    w_.EndObject();
+  }
+
+  const SimulationResult& r_;
+  JsonWriter w_;
+};
+
+}  // namespace
+
+std::string ToJson(const SimulationResult& result) {
+  return ResultWriter(result).Write();
+}
+
+}  // namespace podsim

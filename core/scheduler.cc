@@ -1,0 +1,357 @@
+#include "core/scheduler.h"
+
+#include <algorithm>
+#include <set>
+#include <tuple>
+
+#include "core/filters.h"
+#include "core/preemption.h"
+#include "core/scoring.h"
+
+namespace podsim {
+namespace {
+
+// v1.34+ runs DynamicResources' PostFilter first; for a pod without claims
+// it adds this reason before DefaultPreemption's.
+constexpr const char* kDraReason = "no new claims to deallocate";
+// A cap that ends the simulation should retries never settle.
+constexpr size_t kAttemptsPerPendingPod = 8;
+
+// Mirrors numFeasibleNodesToFind.
+int NumFeasibleNodesToFind(int num_nodes, int32_t percentage) {
+  if (num_nodes < 100) return num_nodes;
+  int64_t pct = percentage;
+  if (pct == 0) {
+    pct = 50 - num_nodes / 125;
+    if (pct < 5) pct = 5;
+  }
+  int64_t k = int64_t{num_nodes} * pct / 100;
+  return static_cast<int>(std::max<int64_t>(k, 100));
+}
+
+bool RetriableAfterDeletion(const Status& status) {
+  return status.plugin == kNodeResourcesFit || status.plugin == kNodePorts ||
+         status.plugin == kInterPodAffinity || status.plugin == kPodTopologySpread;
+}
+
+class Scheduler {
+ public:
+  Scheduler(const Scenario& scenario, const SchedulerOptions& options,
+            Diagnostics& diagnostics)
+      : scenario_(scenario), options_(options), diagnostics_(diagnostics),
+        cluster_(scenario), attempts_per_pod_(scenario.pods.size(), 0) {}
+
+  std::vector<Attempt> Run();
+
+ private:
+  using QueueKey = std::tuple<int64_t, int64_t, int64_t, ObjectIndex>;
+  void Setup();
+  void Enqueue(ObjectIndex p);
+  Attempt ScheduleOne(ObjectIndex p, bool& retry_unschedulable);
+  // Returns the feasible nodes; fills statuses and the per-node results.
+  std::vector<ObjectIndex> FindNodesThatFit(CycleState& state, Attempt& attempt,
+                                            NodeToStatus& statuses);
+  void Warn(const Pod& pod, const std::string& path, std::string message,
+            Severity severity = Severity::kWarning) {
+    diagnostics_.Add(severity, "Pod " + pod.key, FieldPath(path), pod.line,
+                     std::move(message));
+  }
+
+  const Scenario& scenario_;
+  const SchedulerOptions& options_;
+  Diagnostics& diagnostics_;
+  Cluster cluster_;
+  std::set<QueueKey> active_;  // (-priority, timestamp, sequence, pod)
+  std::vector<ObjectIndex> unschedulable_;
+  std::vector<Status> last_failure_;
+  std::vector<int> attempts_per_pod_;
+  int64_t clock_ = 0;  // queue timestamps for re-added pods
+  int64_t sequence_ = 0;
+  int next_start_node_ = 0;
+};
+
+void Scheduler::Setup() {
+  std::vector<ObjectIndex> pending;
+  int64_t latest = 0;
+  for (const Pod& pod : scenario_.pods) {
+    if (!pod.admitted) continue;
+    if (pod.phase == "Succeeded" || pod.phase == "Failed") continue;
+    if (pod.bound()) {
+      ObjectIndex n = cluster_.FindNode(pod.node_name);
+      if (n == kNoNode) {
+        Warn(pod, "spec.nodeName",
+             "bound to node \"" + pod.node_name +
+                 "\", which is not in the scenario; add that Node or remove "
+                 "spec.nodeName to make the pod pending",
+             Severity::kError);
+        continue;
+      }
+      cluster_.AddPod(pod.index, n);
+      continue;
+    }
+    if (pod.scheduler_name != "default-scheduler") {
+      Warn(pod, "spec.schedulerName",
+           "schedulerName \"" + pod.scheduler_name +
+               "\" is not default-scheduler; the pod is left pending");
+      continue;
+    }
+    if (pod.terminating) {
+      Warn(pod, "metadata.deletionTimestamp",
+           "the pod is being deleted; the scheduler skips it");
+      continue;
+    }
+    if (!pod.nominated_node_name.empty()) {
+      ObjectIndex n = cluster_.FindNode(pod.nominated_node_name);
+      if (n == kNoNode) {
+        Warn(pod, "status.nominatedNodeName",
+             "nominated to node \"" + pod.nominated_node_name +
+                 "\", which is not in the scenario; the nomination is ignored");
+      } else {
+        cluster_.Nominate(pod.index, n);
+      }
+    }
+    pending.push_back(pod.index);
+    if (pod.creation_time) latest = std::max(latest, *pod.creation_time);
+  }
+  // Pods without creationTimestamp were queued after the others, in input
+  // order; re-queued pods come later still.
+  clock_ = latest + 1;
+  for (ObjectIndex p : pending) {
+    const Pod& pod = cluster_.pod(p);
+    int64_t ts = pod.creation_time ? *pod.creation_time : clock_;
+    active_.insert({-int64_t{pod.priority}, ts, sequence_++, p});
+  }
+  clock_ += 1;
+  last_failure_.resize(scenario_.pods.size());
+}
+
+void Scheduler::Enqueue(ObjectIndex p) {
+  active_.insert({-int64_t{cluster_.pod(p).priority}, clock_++, sequence_++, p});
+}
+
+std::vector<Attempt> Scheduler::Run() {
+  Setup();
+  std::vector<Attempt> attempts;
+  size_t limit = kAttemptsPerPendingPod * (active_.size() + 1);
+  while (!active_.empty()) {
+    if (attempts.size() >= limit) {
+      diagnostics_.Add(Severity::kWarning, "", FieldPath(), 0,
+                       "stopped after " + std::to_string(attempts.size()) +
+                           " scheduling attempts; some pods were still being "
+                           "retried");
+      break;
+    }
+    ObjectIndex p = std::get<3>(*active_.begin());
+    active_.erase(active_.begin());
+    bool retry_unschedulable = false;
+    attempts.push_back(ScheduleOne(p, retry_unschedulable));
+    const Attempt& attempt = attempts.back();
+    if (attempt.outcome == Outcome::kNominated) {
+      Enqueue(p);  // retried once its victims are gone, which is now
+    } else if (attempt.outcome == Outcome::kUnschedulable) {
+      unschedulable_.push_back(p);
+    }
+    if (retry_unschedulable) {
+      // Pods rejected for lack of room may fit now that pods were deleted.
+      std::vector<ObjectIndex> waiting;
+      for (ObjectIndex q : unschedulable_) {
+        if (q != p && RetriableAfterDeletion(last_failure_[q])) {
+          Enqueue(q);
+        } else {
+          waiting.push_back(q);
+        }
+      }
+      unschedulable_ = std::move(waiting);
+    }
+  }
+  return attempts;
+}
+
+std::vector<ObjectIndex> Scheduler::FindNodesThatFit(CycleState& state,
+                                                     Attempt& attempt,
+                                                     NodeToStatus& statuses) {
+  std::vector<ObjectIndex> nodes;
+  if (state.prefilter_nodes()) {
+    nodes = *state.prefilter_nodes();
+  } else {
+    nodes.resize(cluster_.num_nodes());
+    for (int n = 0; n < cluster_.num_nodes(); ++n) nodes[n] = n;
+  }
+  int count = static_cast<int>(nodes.size());
+  int to_find = NumFeasibleNodesToFind(count, scenario_.config.percentage_of_nodes_to_score);
+  std::vector<ObjectIndex> feasible;
+  int processed = 0;
+  int start = count == 0 ? 0 : next_start_node_ % count;
+  for (int i = 0; i < count; ++i) {
+    ObjectIndex n = nodes[(start + i) % count];
+    ++processed;
+    Status status = RunFiltersWithNominatedPods(state, cluster_, n);
+    NodeResult& result = attempt.nodes[n];
+    result.filtered = true;
+    result.filter = status;
+    if (status.ok()) {
+      feasible.push_back(n);
+      if (static_cast<int>(feasible.size()) >= to_find) break;
+    } else {
+      statuses.Set(n, std::move(status));
+    }
+  }
+  if (cluster_.num_nodes() > 0) {
+    next_start_node_ = (next_start_node_ + processed) % cluster_.num_nodes();
+  }
+  return feasible;
+}
+
+Attempt Scheduler::ScheduleOne(ObjectIndex p, bool& retry_unschedulable) {
+  const Pod& pod = cluster_.pod(p);
+  Attempt attempt;
+  attempt.pod = p;
+  attempt.attempt = ++attempts_per_pod_[p];
+  attempt.priority = pod.priority;
+  attempt.preemption_policy = pod.preemption_policy;
+  attempt.nodes.resize(cluster_.num_nodes());
+  for (int n = 0; n < cluster_.num_nodes(); ++n) attempt.nodes[n].node = n;
+  auto bind = [&](ObjectIndex n, std::vector<ObjectIndex> scored) {
+    attempt.outcome = Outcome::kScheduled;
+    attempt.node = n;
+    attempt.message = "Successfully assigned " + pod.key + " to " + cluster_.node(n).name;
+    cluster_.Nominate(p, kNoNode);
+    cluster_.AddPod(p, n);
+    (void)scored;
+  };
+
+  if (cluster_.num_nodes() == 0) {
+    attempt.message = "0/0 nodes are available: no nodes available to schedule pods";
+    last_failure_[p] = Status::Make(Code::kUnschedulableAndUnresolvable, "",
+                                    "no nodes available to schedule pods");
+    return attempt;
+  }
+  CycleState state(cluster_, p);
+  NodeToStatus statuses(cluster_.num_nodes());
+  std::string prefilter_message;
+  if (!state.prefilter_status().ok()) {
+    // A PreFilter rejection applies to every node.
+    statuses.absent = state.prefilter_status();
+    prefilter_message = state.prefilter_status().Message();
+    for (NodeResult& r : attempt.nodes) r.filter = state.prefilter_status();
+  } else {
+    if (state.prefilter_nodes()) {
+      statuses.absent = Status::Make(Code::kUnschedulableAndUnresolvable, "",
+                                     "node(s) didn't satisfy plugin(s) [NodeAffinity]");
+      for (NodeResult& r : attempt.nodes) r.filter = statuses.absent;
+    }
+    // 1) The nominated node first: if it passes, no other node is tried.
+    ObjectIndex nominated = cluster_.NominatedNodeOf(p);
+    if (nominated != kNoNode) {
+      Status status = RunFiltersWithNominatedPods(state, cluster_, nominated);
+      attempt.nodes[nominated].filtered = true;
+      attempt.nodes[nominated].filter = status;
+      if (status.ok()) {
+        attempt.trace.push_back({"nominated-node", {},
+                                 "The nominated node " + cluster_.node(nominated).name +
+                                     " passes every filter: bound there without scoring.",
+                                 true, "", std::nullopt, std::nullopt});
+        bind(nominated, {});
+        return attempt;
+      }
+      attempt.trace.push_back({"nominated-node", {},
+                               "The nominated node " + cluster_.node(nominated).name +
+                                   " no longer fits (" + status.Message() +
+                                   "); every node is filtered.",
+                               false, "", std::nullopt, status});
+    }
+    // 2) Filter every node.
+    std::vector<ObjectIndex> feasible = FindNodesThatFit(state, attempt, statuses);
+    if (!feasible.empty()) {
+      if (feasible.size() == 1) {
+        attempt.trace.push_back({"score", {},
+                                 "Only " + cluster_.node(feasible[0]).name +
+                                     " passes the filters: chosen without scoring.",
+                                 std::nullopt, "", std::nullopt, std::nullopt});
+        bind(feasible[0], feasible);
+        return attempt;
+      }
+      std::vector<NodeScore> scores =
+          ScoreNodes(cluster_, p, feasible, attempt.scored_plugins);
+      const NodeScore* best = nullptr;
+      for (const NodeScore& s : scores) {
+        attempt.nodes[s.node].score = s;
+        // Ties go to the first node in input order.
+        if (!best || s.total > best->total ||
+            (s.total == best->total && s.node < best->node)) {
+          best = &s;
+        }
+      }
+      attempt.trace.push_back(
+          {"score", {},
+           std::to_string(feasible.size()) + " nodes pass the filters; " +
+               cluster_.node(best->node).name + " scores highest (" +
+               std::to_string(best->total) + ").",
+           std::nullopt, "", std::nullopt, std::nullopt});
+      bind(best->node, feasible);
+      return attempt;
+    }
+  }
+  // 3) No node fits: PostFilter (DefaultPreemption).
+  last_failure_[p] = Status();
+  for (int n = 0; n < cluster_.num_nodes(); ++n) {
+    const Status& s = statuses.Get(n);
+    if (RetriableAfterDeletion(s)) last_failure_[p] = s;
+  }
+  bool clears_nomination = false;
+  PreemptionEvaluator evaluator(cluster_, state, attempt, options_.seed);
+  Status preemption = evaluator.Preempt(statuses, clears_nomination);
+  std::string fit_error = FitErrorMessage(statuses, prefilter_message, "");
+  if (preemption.ok()) {
+    attempt.outcome = Outcome::kNominated;
+    attempt.message = fit_error;
+    ObjectIndex n = attempt.node;
+    const std::string& node_name = cluster_.node(n).name;
+    // Effects: victims go (DisruptionTarget, then delete), the pod is
+    // nominated, and lower-priority nominations on the node are cleared.
+    for (const Victim& v : attempt.victims) cluster_.RemovePod(v.pod);
+    cluster_.Nominate(p, n);
+    std::vector<ObjectIndex> nominated = cluster_.NominatedPods(n);
+    for (ObjectIndex q : nominated) {
+      if (cluster_.pod(q).priority < pod.priority) {
+        cluster_.Nominate(q, kNoNode);
+        attempt.cleared_nominations.push_back(q);
+      }
+    }
+    std::string text = "Nominated " + node_name + "; deleted " +
+                       std::to_string(attempt.victims.size()) + " victim(s)";
+    if (!attempt.cleared_nominations.empty()) {
+      text += "; cleared the nomination of " +
+              std::to_string(attempt.cleared_nominations.size()) +
+              " lower-priority pod(s)";
+    }
+    attempt.trace.push_back({"actuate", attempt.cleared_nominations, text + ".",
+                             std::nullopt, "", std::nullopt, std::nullopt});
+    retry_unschedulable = !attempt.victims.empty();
+    return attempt;
+  }
+  attempt.outcome = Outcome::kUnschedulable;
+  attempt.node = kNoNode;
+  attempt.victims.clear();
+  attempt.pdb_violations = 0;
+  std::string postfilter;
+  if (preemption.code == Code::kError) {
+    postfilter = "preemption: " + preemption.Message();
+  } else {
+    postfilter = std::string(kDraReason) + ", preemption: " + preemption.Message();
+  }
+  attempt.preemption.status_message = postfilter;
+  attempt.message = FitErrorMessage(statuses, prefilter_message, postfilter);
+  if (clears_nomination) cluster_.Nominate(p, kNoNode);
+  return attempt;
+}
+
+}  // namespace
+
+std::vector<Attempt> RunScheduler(const Scenario& scenario,
+                                  const SchedulerOptions& options,
+                                  Diagnostics& diagnostics) {
+  return Scheduler(scenario, options, diagnostics).Run();
+}
+
+}  // namespace podsim

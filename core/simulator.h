@@ -1,0 +1,33 @@
+// Entry point: scenario text in, every scheduling attempt and every
+// diagnostic out. The CLI, the page and the tests all call this.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "core/trace.h"
+
+namespace podsim {
+
+inline constexpr const char* kKubernetesVersion = "1.35";
+
+struct SimulateOptions {
+  // Seeds the random candidate offset; without it the offset is 0.
+  std::optional<uint64_t> seed;
+};
+
+// Decodes, admits and simulates. Never fails: bad input becomes diagnostics
+// and whatever can still be simulated is.
+SimulationResult Simulate(std::string_view text,
+                          const SimulateOptions& options = {});
+
+// Admits and simulates an already decoded scenario.
+SimulationResult Simulate(Scenario scenario, Diagnostics diagnostics,
+                          const SimulateOptions& options = {});
+
+// Returns the result document (apiVersion podsim/v1) as JSON text.
+std::string ToJson(const SimulationResult& result);
+
+}  // namespace podsim

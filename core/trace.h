@@ -1,0 +1,110 @@
+// What the simulation tells a person: one Attempt per scheduling cycle,
+// with per-node filter and preemption traces and the node selection table.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/diagnostics.h"
+#include "core/objects.h"
+#include "core/scoring.h"
+#include "core/status.h"
+
+namespace podsim {
+
+enum class Outcome { kScheduled, kNominated, kUnschedulable };
+
+// What preemption made of one node.
+enum class Verdict {
+  kNone,          // preemption did not run for this attempt
+  kCandidate,     // victims found: the node can host the pod
+  kNotHelpful,    // the filter failure is unresolvable: not tried
+  kNoVictims,     // no lower-priority pods (or none needed)
+  kDoesNotFit,    // even with every lower-priority pod gone
+  kNotEvaluated,  // a potential node the dry run never reached
+};
+
+struct Victim {
+  ObjectIndex pod = 0;
+  ObjectIndex node = 0;
+  int32_t priority = 0;
+  bool pdb_violation = false;
+};
+
+// One readable step of an explanation, with the data behind it.
+struct TraceStep {
+  std::string step;  // e.g. remove-lower-priority, reprieve
+  std::vector<ObjectIndex> pods;
+  std::string text;
+  std::optional<bool> fits;
+  std::string result;            // reprieve: "reprieved" or "evicted"
+  std::optional<bool> pdb_violation;
+  std::optional<Status> status;  // the filter status the step saw
+};
+
+struct NodeResult {
+  ObjectIndex node = 0;
+  bool filtered = false;  // Filter ran on this node in this attempt
+  Status filter;
+  std::optional<NodeScore> score;
+  Verdict verdict = Verdict::kNone;
+  Status preemption;  // the dry run's status for this node
+  std::vector<Victim> victims;
+  int pdb_violations = 0;
+  std::vector<TraceStep> trace;
+};
+
+// One criterion of pickOneNodeForPreemption, applied to the survivors.
+struct SelectionStep {
+  std::string criterion;
+  std::vector<std::pair<ObjectIndex, int64_t>> scores;
+  std::vector<std::string> display;  // a readable value per score
+  std::vector<ObjectIndex> kept;
+};
+
+struct Candidate {
+  ObjectIndex node = 0;
+  std::vector<Victim> victims;
+  int pdb_violations = 0;
+};
+
+struct PreemptionSummary {
+  bool ran = false;
+  bool eligible = true;
+  std::string status_message;  // the PostFilter message, when it failed
+  int potential_nodes = 0;
+  int num_candidates = 0;
+  int offset = 0;
+  std::vector<Candidate> candidates;  // in dry-run order
+};
+
+struct Attempt {
+  ObjectIndex pod = 0;
+  int attempt = 1;  // the pod's how-manieth attempt
+  int32_t priority = 0;
+  PreemptionPolicy preemption_policy = PreemptionPolicy::kPreemptLowerPriority;
+  Outcome outcome = Outcome::kUnschedulable;
+  ObjectIndex node = -1;  // bound or nominated node
+  std::vector<Victim> victims;
+  int pdb_violations = 0;
+  std::string message;  // what the scheduler writes in the event
+  std::vector<NodeResult> nodes;  // in input node order
+  std::vector<SelectionStep> selection;
+  std::vector<std::string_view> scored_plugins;
+  PreemptionSummary preemption;
+  std::vector<ObjectIndex> cleared_nominations;
+  std::vector<TraceStep> trace;  // the cycle's own steps
+};
+
+struct SimulationResult {
+  Scenario scenario;
+  Diagnostics diagnostics;
+  std::vector<Attempt> attempts;
+};
+
+std::string_view ToString(Outcome outcome);
+std::string_view ToString(Verdict verdict);
+
+}  // namespace podsim

@@ -1,0 +1,130 @@
+// Builders for test scenarios: real Kubernetes object shapes as JSON, so
+// every test also goes through decode.
+#pragma once
+
+#include <doctest/doctest.h>
+
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/simulator.h"
+
+namespace podsim::testing {
+
+using Json = nlohmann::json;
+
+struct Res {
+  std::string cpu;
+  std::string memory;
+  std::string pods;
+};
+
+inline Json Requests(const Res& r) {
+  Json out = Json::object();
+  if (!r.cpu.empty()) out["cpu"] = r.cpu;
+  if (!r.memory.empty()) out["memory"] = r.memory;
+  return out;
+}
+
+inline Json NodeWith(const std::string& name, const Res& r,
+                     Json labels = Json::object()) {
+  Json alloc = Requests(r);
+  alloc["pods"] = r.pods.empty() ? "110" : r.pods;
+  return {{"apiVersion", "v1"},
+          {"kind", "Node"},
+          {"metadata", {{"name", name}, {"labels", labels}}},
+          {"status", {{"allocatable", alloc}}}};
+}
+
+inline Json PodWith(const std::string& name, const Res& r,
+                    std::optional<int> priority) {
+  Json pod = {{"apiVersion", "v1"},
+              {"kind", "Pod"},
+              {"metadata", {{"name", name}, {"namespace", "default"}, {"uid", name}}},
+              {"spec",
+               {{"containers",
+                 Json::array({{{"name", "c"},
+                               {"image", "registry.k8s.io/pause:3.10"},
+                               {"resources", {{"requests", Requests(r)}}}}})}}}};
+  if (priority) pod["spec"]["priority"] = *priority;
+  return pod;
+}
+
+inline Json RunningPod(const std::string& name, const std::string& node,
+                       const Res& r, std::optional<int> priority) {
+  Json pod = PodWith(name, r, priority);
+  pod["spec"]["nodeName"] = node;
+  pod["status"] = {{"phase", "Running"}};
+  return pod;
+}
+
+inline Json PendingPod(const std::string& name, const Res& r,
+                       std::optional<int> priority) {
+  Json pod = PodWith(name, r, priority);
+  pod["status"] = {{"phase", "Pending"}};
+  return pod;
+}
+
+inline Json PriorityClassWith(const std::string& name, int value,
+                              bool global_default = false) {
+  return {{"apiVersion", "scheduling.k8s.io/v1"},
+          {"kind", "PriorityClass"},
+          {"metadata", {{"name", name}}},
+          {"value", value},
+          {"globalDefault", global_default}};
+}
+
+inline Json PdbWith(const std::string& name, Json match_labels,
+                    std::optional<int> disruptions_allowed) {
+  Json pdb = {{"apiVersion", "policy/v1"},
+              {"kind", "PodDisruptionBudget"},
+              {"metadata", {{"name", name}, {"namespace", "default"}}},
+              {"spec", {{"selector", {{"matchLabels", match_labels}}}}}};
+  if (disruptions_allowed) {
+    pdb["status"] = {{"disruptionsAllowed", *disruptions_allowed}};
+  }
+  return pdb;
+}
+
+template <typename... Objects>
+std::string ScenarioWith(const Objects&... objects) {
+  Json list = Json::array({objects...});
+  return list.dump();
+}
+
+inline SimulationResult Run(const std::string& text) { return Simulate(text); }
+
+// Returns the first attempt of the named pod ("default/<name>").
+inline const Attempt& FirstAttempt(const SimulationResult& result,
+                                   const std::string& name) {
+  for (const Attempt& a : result.attempts) {
+    if (result.scenario.pods[a.pod].name == name) return a;
+  }
+  FAIL("no attempt for pod " << name);
+  return result.attempts.front();
+}
+
+inline std::vector<std::string> VictimNames(const SimulationResult& result,
+                                            const Attempt& attempt) {
+  std::vector<std::string> out;
+  for (const Victim& v : attempt.victims) {
+    out.push_back(result.scenario.pods[v.pod].name);
+  }
+  return out;
+}
+
+inline std::string NodeName(const SimulationResult& result, const Attempt& a) {
+  return a.node >= 0 ? result.scenario.nodes[a.node].name : "";
+}
+
+inline std::vector<std::string> DiagnosticTexts(const SimulationResult& r) {
+  std::vector<std::string> out;
+  for (const Diagnostic& d : r.diagnostics.items()) {
+    out.push_back(d.object + ": " + d.path + ": " + d.message);
+  }
+  return out;
+}
+
+}  // namespace podsim::testing
