@@ -126,16 +126,19 @@ bool IsDnsSubdomain(std::string_view s) {
 // Reads typed fields of one object, reporting problems against it.
 class Reader {
  public:
-  Reader(Diagnostics& diagnostics, std::string object, int line)
-      : diagnostics_(diagnostics), object_(std::move(object)), line_(line) {}
+  Reader(Diagnostics& diagnostics, std::string object, int line, int document)
+      : diagnostics_(diagnostics),
+        object_(std::move(object)),
+        line_(line),
+        document_(document) {}
 
   void Error(const FieldPath& path, std::string message) {
     diagnostics_.Add(Severity::kError, object_, path, line_,
-                     std::move(message));
+                     std::move(message), document_);
   }
   void Warn(const FieldPath& path, std::string message) {
     diagnostics_.Add(Severity::kWarning, object_, path, line_,
-                     std::move(message));
+                     std::move(message), document_);
   }
   void SetObject(std::string object) { object_ = std::move(object); }
   const std::string& object() const { return object_; }
@@ -313,6 +316,7 @@ class Reader {
   Diagnostics& diagnostics_;
   std::string object_;
   int line_;
+  int document_;
 };
 
 // Converts milli-unit amounts to Resources units (millicores for cpu).
@@ -481,8 +485,13 @@ class Decoder {
   DecodeResult Run(std::string_view text);
 
  private:
-  void AddValue(const Json& value, int line, int depth);
-  void AddObject(const Json& obj, int line);
+  // Where the value came from: a source line and document index (or -1).
+  struct Source {
+    int line = 0;
+    int document = -1;
+  };
+  void AddValue(const Json& value, Source source, int depth);
+  void AddObject(const Json& obj, Source source);
   void DecodeNode(const Json& obj, Reader& r);
   void DecodePod(const Json& obj, Reader& r);
   void DecodePodSpec(const Json& spec, Reader& r, Pod& pod,
@@ -553,7 +562,7 @@ DecodeResult Decoder::Run(std::string_view text) {
           result_.diagnostics.Add(Severity::kError, "", FieldPath(),
                                   line_number, "this line is not valid JSON");
         } else {
-          AddValue(v, 0, 0);
+          AddValue(v, Source{}, 0);
         }
       }
       pos = end + 1;
@@ -564,45 +573,52 @@ DecodeResult Decoder::Run(std::string_view text) {
       result_.diagnostics.Add(Severity::kError, "", FieldPath(), 0,
                               "input is not valid JSON");
     } else {
-      AddValue(v, 0, 0);
+      AddValue(v, Source{}, 0);
     }
   }
   ResolveNamespaces();
   return std::move(result_);
 }
 
-void Decoder::AddValue(const Json& value, int line, int depth) {
+void Decoder::AddValue(const Json& value, Source source, int depth) {
   if (depth > 4) return;
   if (value.is_array()) {
-    for (const Json& v : value) AddValue(v, line, depth + 1);
+    for (const Json& v : value) AddValue(v, source, depth + 1);
     return;
   }
   if (!value.is_object()) {
-    result_.diagnostics.Add(Severity::kError, "", FieldPath(), line,
+    result_.diagnostics.Add(Severity::kError, "", FieldPath(), source.line,
                             "expected a Kubernetes object, not " +
-                                TypeName(value));
+                                TypeName(value),
+                            source.document);
     return;
   }
   const Json* kind = Reader::Member(value, "kind");
   const Json* wrapped = Reader::Member(value, "object");
   if (!kind && wrapped) {
-    const Json* l = Reader::Member(value, "line");
-    int source_line = l && l->is_number_integer() ? l->get<int>() : line;
-    AddValue(*wrapped, source_line, depth + 1);
+    const Json* line = Reader::Member(value, "line");
+    const Json* document = Reader::Member(value, "document");
+    Source inner = source;
+    if (line && line->is_number_integer()) inner.line = line->get<int>();
+    if (document && document->is_number_integer()) {
+      inner.document = document->get<int>();
+    }
+    AddValue(*wrapped, inner, depth + 1);
     return;
   }
   if (kind && kind->is_string() && kind->get_ref<const std::string&>() == "List") {
     if (const Json* items = Reader::Member(value, "items")) {
       if (items->is_array()) {
-        for (const Json& item : *items) AddValue(item, line, depth + 1);
+        for (const Json& item : *items) AddValue(item, source, depth + 1);
         return;
       }
     }
-    result_.diagnostics.Add(Severity::kError, "List", FieldPath("items"), line,
-                            "must be a list of objects");
+    result_.diagnostics.Add(Severity::kError, "List", FieldPath("items"),
+                            source.line, "must be a list of objects",
+                            source.document);
     return;
   }
-  AddObject(value, line);
+  AddObject(value, source);
 }
 
 std::optional<std::string> Decoder::Name(const Json& meta, Reader& r) {
@@ -626,7 +642,8 @@ std::optional<std::string> Decoder::Name(const Json& meta, Reader& r) {
   return name;
 }
 
-void Decoder::AddObject(const Json& obj, int line) {
+void Decoder::AddObject(const Json& obj, Source source) {
+  int line = source.line;
   if (++objects_ > kMaxObjects) {
     if (!too_many_reported_) {
       too_many_reported_ = true;
@@ -637,7 +654,7 @@ void Decoder::AddObject(const Json& obj, int line) {
     }
     return;
   }
-  Reader r(result_.diagnostics, "object", line);
+  Reader r(result_.diagnostics, "object", line, source.document);
   std::optional<std::string> kind = r.String(obj, "kind", FieldPath("kind"));
   if (!kind) {
     if (!Reader::Member(obj, "kind")) {

@@ -14,9 +14,10 @@ FieldPath FieldPath::Index(size_t i) const {
 }
 
 void Diagnostics::Add(Severity severity, std::string object,
-                      const FieldPath& path, int line, std::string message) {
-  items_.push_back(
-      {severity, std::move(object), path.str(), line, std::move(message)});
+                      const FieldPath& path, int line, std::string message,
+                      int document) {
+  items_.push_back({severity, std::move(object), path.str(), line,
+                    std::move(message), document});
 }
 
 bool Diagnostics::HasErrors() const {

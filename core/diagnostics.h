@@ -30,12 +30,13 @@ struct Diagnostic {
   std::string path;
   int line = 0;  // 1-based source line of the object, 0 when unknown
   std::string message;
+  int document = -1;  // index of the source document, -1 when unknown
 };
 
 class Diagnostics {
  public:
   void Add(Severity severity, std::string object, const FieldPath& path,
-           int line, std::string message);
+           int line, std::string message, int document = -1);
   const std::vector<Diagnostic>& items() const { return items_; }
   bool HasErrors() const;
 

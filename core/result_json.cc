@@ -118,6 +118,7 @@ class ResultWriter {
       w_.Key("path").Value(d.path);
       w_.Key("line").Value(d.line);
       w_.Key("message").Value(d.message);
+      w_.Key("document").Value(d.document);
       w_.EndObject();
     }
     w_.EndArray();

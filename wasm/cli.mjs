@@ -1,0 +1,140 @@
+#!/usr/bin/env node
+// podsim on the command line: simulate a scenario file (or stdin) and print
+// a report, or the result document with --json.
+// Exit codes: 0 simulated, 1 the input had errors, 2 wrong usage.
+import { readFile } from "node:fs/promises";
+import { fileURLToPath } from "node:url";
+
+import { hasErrors, simulate } from "./index.mjs";
+
+const USAGE = `usage: podsim run <scenario.yaml | -> [--json] [--seed N]
+
+Simulates kube-scheduler (v1.35 semantics) on a scenario of Kubernetes
+objects (Node, Pod, PriorityClass, PodDisruptionBudget,
+KubeSchedulerConfiguration) and shows, for every pending pod, whether it is
+scheduled, nominated with victims, or unschedulable, and why.
+
+  -            read the scenario from standard input
+  --json       print the result document (apiVersion podsim/v1)
+  --seed N     seed the random candidate offset (default: offset 0)
+  -h, --help   show this help`;
+
+class UsageError extends Error {}
+
+function parseArgs(argv) {
+  const args = { file: null, json: false, seed: undefined };
+  const rest = [...argv];
+  if (rest[0] === "-h" || rest[0] === "--help") return { help: true };
+  if (rest.shift() !== "run") throw new UsageError("expected the command 'run'");
+  while (rest.length > 0) {
+    const arg = rest.shift();
+    if (arg === "--json") args.json = true;
+    else if (arg === "-h" || arg === "--help") return { help: true };
+    else if (arg === "--seed") {
+      const value = rest.shift();
+      if (!/^\d{1,15}$/.test(value ?? "")) throw new UsageError("--seed takes a non-negative integer");
+      args.seed = Number(value);
+    } else if (arg.startsWith("--")) throw new UsageError(`unknown option ${arg}`);
+    else if (args.file === null) args.file = arg;
+    else throw new UsageError(`unexpected argument ${arg}`);
+  }
+  if (args.file === null) throw new UsageError("missing the scenario file (or - for stdin)");
+  return args;
+}
+
+async function readStdin() {
+  const chunks = [];
+  for await (const chunk of process.stdin) chunks.push(chunk);
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+function plural(n, word) {
+  return `${n} ${word}${n === 1 ? "" : "s"}`;
+}
+
+function describeStatus(status) {
+  if (!status) return "not filtered";
+  if (status.code === "Success") return "fits";
+  const plugin = status.plugin ? `${status.plugin}: ` : "";
+  return `${status.code} (${plugin}${status.reasons.join(", ")})`;
+}
+
+function verdictLine(attempt) {
+  const name = attempt.pod;
+  if (attempt.outcome === "Scheduled") return `${name} -> scheduled on ${attempt.node}`;
+  if (attempt.outcome === "Nominated") {
+    const victims = attempt.victims.map((v) => v.pod).join(", ");
+    return `${name} -> nominated ${attempt.node}, evicting ${plural(attempt.victims.length, "pod")}: ${victims}`;
+  }
+  return `${name} -> cannot be scheduled`;
+}
+
+/** Formats the result document as a report a person can read. */
+export function formatReport(result) {
+  const out = [`podsim: kube-scheduler ${result.kubernetesVersion} semantics`];
+  if (result.diagnostics.length > 0) {
+    out.push("", "Diagnostics:");
+    for (const d of result.diagnostics) {
+      const where = [d.object, d.path].filter(Boolean).join(" ");
+      const line = d.line > 0 ? ` (line ${d.line})` : "";
+      out.push(`  ${d.severity.padEnd(7)} ${where}${line}: ${d.message}`);
+    }
+  }
+  for (const pdb of result.pdbs) {
+    out.push("", `PodDisruptionBudget ${pdb.pdb}: ${pdb.explanation}`);
+  }
+  if (result.pods.length === 0) out.push("", "No pending pods to schedule.");
+  for (const attempt of result.pods) {
+    out.push("", `${verdictLine(attempt)}   [priority ${attempt.priority}, attempt ${attempt.attempt}]`);
+    out.push(`  message: ${attempt.message}`);
+    for (const v of attempt.victims) {
+      out.push(`  victim:  ${v.pod} on ${v.node}, priority ${v.priority}${v.pdbViolation ? ", violates its PDB" : ""}`);
+    }
+    for (const step of attempt.trace) out.push(`  ${step.text}`);
+    const shown = attempt.nodes.filter((n) => n.filter || n.preemption);
+    if (shown.length > 0) out.push("  nodes:");
+    for (const node of shown) {
+      const score = node.score ? `, score ${node.score.total}` : "";
+      out.push(`    ${node.node}: ${describeStatus(node.filter)}${score}`);
+      if (node.preemption) {
+        out.push(`      preemption: ${node.preemption.verdict}`);
+        for (const step of node.preemption.trace) out.push(`        - ${step.text}`);
+      }
+    }
+    if (attempt.selection.length > 0) out.push("  choosing among candidates:");
+    for (const step of attempt.selection) {
+      const scores = Object.entries(step.display).map(([n, s]) => `${n}=${s}`).join(" ");
+      out.push(`    ${step.criterion}: ${scores}${scores ? " -> " : ""}kept ${step.kept.join(", ")}`);
+    }
+  }
+  return out.join("\n");
+}
+
+async function main(argv) {
+  let args;
+  try {
+    args = parseArgs(argv);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    process.stderr.write(`podsim: ${error.message}\n\n${USAGE}\n`);
+    return 2;
+  }
+  if (args.help) {
+    process.stdout.write(`${USAGE}\n`);
+    return 0;
+  }
+  let text;
+  try {
+    text = args.file === "-" ? await readStdin() : await readFile(args.file, "utf8");
+  } catch (error) {
+    process.stderr.write(`podsim: cannot read ${args.file}: ${error.code ?? error.message}\n`);
+    return 2;
+  }
+  const result = await simulate(text, { seed: args.seed });
+  process.stdout.write(args.json ? `${JSON.stringify(result, null, 2)}\n` : `${formatReport(result)}\n`);
+  return hasErrors(result) ? 1 : 0;
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === (await import("node:fs")).realpathSync(process.argv[1])) {
+  process.exitCode = await main(process.argv.slice(2));
+}
