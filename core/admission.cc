@@ -26,7 +26,7 @@ void AddSystemClasses(Scenario& scenario, Diagnostics& diagnostics) {
                         "reserved for system use only; " +
                             std::string(b.name) + " must have value " +
                             std::to_string(b.value) +
-                            " and globalDefault false");
+                            " and globalDefault false", it->document);
         it->value = b.value;
         it->global_default = false;
       }
@@ -50,14 +50,14 @@ void ValidateClasses(Scenario& scenario, Diagnostics& diagnostics) {
                       pc.line,
                       "priority class names with 'system-' prefix are "
                       "reserved for system use only; known system classes: "
-                      "system-cluster-critical, system-node-critical");
+                      "system-cluster-critical, system-node-critical", pc.document);
       return true;
     }
     if (!pc.built_in && pc.value > kHighestUserDefinablePriority) {
       diagnostics.Add(Severity::kError, object, FieldPath("value"), pc.line,
                       "maximum allowed value of a user defined priority is "
                       "1000000000, not " +
-                          std::to_string(pc.value));
+                          std::to_string(pc.value), pc.document);
       return true;
     }
     return false;
@@ -75,7 +75,7 @@ void ValidateClasses(Scenario& scenario, Diagnostics& diagnostics) {
                     FieldPath("globalDefault"), pc.line,
                     "PriorityClass " + default_class->name +
                         " is already marked as default. Only one default "
-                        "can exist");
+                        "can exist", pc.document);
     pc.global_default = false;
   }
 }
@@ -128,7 +128,7 @@ void Admit(Scenario& scenario, Diagnostics& diagnostics) {
                             pod.priority_class_name +
                             " was found; an API server would have rejected "
                             "this pod; simulated with spec.priority " +
-                            std::to_string(pod.priority));
+                            std::to_string(pod.priority), pod.document);
       } else if (pc && pc->value != pod.priority) {
         diagnostics.Add(Severity::kWarning, PodObject(pod),
                         FieldPath("spec.priority"), pod.line,
@@ -136,7 +136,7 @@ void Admit(Scenario& scenario, Diagnostics& diagnostics) {
                             " differs from PriorityClass " + pc->name +
                             " (" + std::to_string(pc->value) +
                             "); an API server would have rejected this pod; "
-                            "simulated with spec.priority");
+                            "simulated with spec.priority", pod.document);
       }
       continue;
     }
@@ -159,7 +159,7 @@ void Admit(Scenario& scenario, Diagnostics& diagnostics) {
                           "\" is forbidden: no PriorityClass with name " +
                           pod.priority_class_name +
                           " was found (known: " + KnownClasses(scenario) +
-                          ")");
+                          ")", pod.document);
       pod.admitted = false;
       continue;
     } else {
@@ -177,7 +177,7 @@ void Admit(Scenario& scenario, Diagnostics& diagnostics) {
               ") must not be provided in pod spec; priority admission "
               "controller computed " +
               ToString(pc->preemption_policy) +
-              " from the given PriorityClass name");
+              " from the given PriorityClass name", pod.document);
       pod.admitted = false;
       continue;
     }

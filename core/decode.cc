@@ -143,6 +143,7 @@ class Reader {
   void SetObject(std::string object) { object_ = std::move(object); }
   const std::string& object() const { return object_; }
   int line() const { return line_; }
+  int document() const { return document_; }
 
   // Returns the member, or nullptr when it is absent or null.
   static const Json* Member(const Json& obj, std::string_view key) {
@@ -540,18 +541,20 @@ DecodeResult Decoder::Run(std::string_view text) {
             " MiB");
     return std::move(result_);
   }
-  // One value per line, unless the first line is not a whole value.
-  size_t first_end = text.find('\n');
-  std::string_view first_line = text.substr(0, first_end);
-  bool line_mode = false;
-  if (first_end != std::string_view::npos) {
-    Json v = Json::parse(first_line.begin(), first_line.end(), nullptr, false);
-    line_mode = !v.is_discarded();
+  if (text.find_first_not_of(" \t\r\n") == std::string_view::npos) {
+    return std::move(result_);
   }
-  if (line_mode) {
+  // One JSON value, or else one value per line (what wasm/index.mjs sends).
+  Json whole = Json::parse(text.begin(), text.end(), nullptr, false);
+  if (!whole.is_discarded()) {
+    AddValue(whole, Source{}, 0);
+  } else if (text.find('\n') == std::string_view::npos) {
+    result_.diagnostics.Add(Severity::kError, "", FieldPath(), 0,
+                            "input is not valid JSON");
+  } else {
     size_t pos = 0;
     int line_number = 0;
-    while (pos <= text.size()) {
+    while (pos < text.size()) {
       size_t end = text.find('\n', pos);
       if (end == std::string_view::npos) end = text.size();
       std::string_view line = text.substr(pos, end - pos);
@@ -566,14 +569,6 @@ DecodeResult Decoder::Run(std::string_view text) {
         }
       }
       pos = end + 1;
-    }
-  } else if (text.find_first_not_of(" \t\r\n") != std::string_view::npos) {
-    Json v = Json::parse(text.begin(), text.end(), nullptr, false);
-    if (v.is_discarded()) {
-      result_.diagnostics.Add(Severity::kError, "", FieldPath(), 0,
-                              "input is not valid JSON");
-    } else {
-      AddValue(v, Source{}, 0);
     }
   }
   ResolveNamespaces();
@@ -704,6 +699,7 @@ void Decoder::DecodeNode(const Json& obj, Reader& r) {
   Node node;
   node.name = *name;
   node.line = r.line();
+  node.document = r.document();
   node.index = static_cast<ObjectIndex>(scenario_.nodes.size());
   auto labels = r.StringMap(*meta, "labels", FieldPath("metadata.labels"));
   bool has_hostname = std::any_of(labels.begin(), labels.end(), [](auto& l) {
@@ -810,6 +806,7 @@ void Decoder::DecodePod(const Json& obj, Reader& r) {
     return;
   }
   pod.line = r.line();
+  pod.document = r.document();
   pod.index = static_cast<ObjectIndex>(scenario_.pods.size());
   pod.uid = r.String(*meta, "uid", FieldPath("metadata.uid")).value_or("");
   if (pod.uid.empty()) pod.uid = pod.key;
@@ -1235,6 +1232,7 @@ void Decoder::DecodePriorityClass(const Json& obj, Reader& r) {
   PriorityClass pc;
   pc.name = *name;
   pc.line = r.line();
+  pc.document = r.document();
   std::optional<int64_t> value =
       r.Integer(obj, "value", FieldPath("value"), INT32_MIN, INT32_MAX);
   if (!value) {

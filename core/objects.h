@@ -79,6 +79,7 @@ struct Pod {
   std::string key;  // "<namespace>/<name>"
   std::string uid;
   int line = 0;
+  int document = -1;      // source document, for diagnostics
   ObjectIndex index = 0;  // position among the scenario's pods
 
   Labels labels;
@@ -121,6 +122,7 @@ struct Pod {
 struct Node {
   std::string name;
   int line = 0;
+  int document = -1;
   ObjectIndex index = 0;
   Labels labels;
   bool unschedulable = false;
@@ -131,6 +133,7 @@ struct Node {
 struct PriorityClass {
   std::string name;
   int line = 0;
+  int document = -1;
   int32_t value = 0;
   bool global_default = false;
   PreemptionPolicy preemption_policy = PreemptionPolicy::kPreemptLowerPriority;

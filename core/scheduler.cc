@@ -54,7 +54,7 @@ class Scheduler {
   void Warn(const Pod& pod, const std::string& path, std::string message,
             Severity severity = Severity::kWarning) {
     diagnostics_.Add(severity, "Pod " + pod.key, FieldPath(path), pod.line,
-                     std::move(message));
+                     std::move(message), pod.document);
   }
 
   const Scenario& scenario_;

@@ -27,6 +27,12 @@ export function loadEngine() {
   return enginePromise;
 }
 
+// Lone UTF-16 surrogates (from escapes such as "\ud800") cannot travel as
+// UTF-8: they become U+FFFD.
+function wellFormed(_key, value) {
+  return typeof value === "string" ? value.toWellFormed() : value;
+}
+
 function lineOf(lineCounter, node) {
   return node?.range ? lineCounter.linePos(node.range[0]).line : 0;
 }
@@ -64,8 +70,16 @@ export function parseScenario(text) {
       diagnostics.push(yamlDiagnostic(lineCounter, error, index));
       return;
     }
-    const push = (object, node) =>
-      lines.push(JSON.stringify({ line: lineOf(lineCounter, node), document: index, object }));
+    const push = (object, node) => {
+      if (object === null || object === undefined) return;
+      try {
+        const json = JSON.stringify({ line: lineOf(lineCounter, node), document: index, object }, wellFormed);
+        lines.push(json);
+      } catch (error) {
+        // An alias that refers to itself makes a cycle JSON cannot hold.
+        diagnostics.push(yamlDiagnostic(lineCounter, { message: error.message, pos: node?.range }, index));
+      }
+    };
     const items = isMap(doc.contents) ? doc.contents.get("items", true) : null;
     if (value && value.kind === "List" && Array.isArray(value.items) && isSeq(items)) {
       value.items.forEach((item, i) => push(item, items.items[i]));
@@ -123,7 +137,8 @@ function tooLarge(bytes) {
  */
 export async function simulate(text, options = {}) {
   const engine = await loadEngine();
-  const source = typeof text === "string" ? text : String(text ?? "");
+  // Lone UTF-16 surrogates cannot travel as UTF-8: make them U+FFFD first.
+  const source = (typeof text === "string" ? text : String(text ?? "")).toWellFormed();
   const bytes = new TextEncoder().encode(source).length;
   let parsed = { lines: [], documents: [], diagnostics: [tooLarge(bytes)] };
   if (bytes <= MAX_INPUT_BYTES) parsed = parseScenario(source);

@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Installs what podsim needs on a fresh Debian machine and is a no-op when
+# everything is there: the C++ and Emscripten toolchains from Debian's
+# packages, and the npm dependencies from package-lock.json.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+packages=()
+have() { command -v "$1" >/dev/null 2>&1; }
+have cmake || packages+=(cmake)
+have ninja || packages+=(ninja-build)
+have g++ || packages+=(g++)
+have emcc || packages+=(emscripten)
+[ -f /usr/include/nlohmann/json.hpp ] || packages+=(nlohmann-json3-dev)
+[ -f /usr/include/doctest/doctest.h ] || packages+=(doctest-dev)
+have chromium || packages+=(chromium)
+
+if [ ${#packages[@]} -gt 0 ]; then
+  echo "setup: installing ${packages[*]} (Debian packages)"
+  sudo=""
+  if [ "$(id -u)" -ne 0 ]; then
+    have sudo || { echo "setup: need root (or sudo) to install: ${packages[*]}" >&2; exit 1; }
+    sudo="sudo"
+  fi
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${packages[@]}" >/dev/null
+fi
+
+# npm dependencies: reinstall when package-lock.json changed since the last install.
+if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+  echo "setup: installing npm dependencies"
+  npm ci --no-audit --no-fund --loglevel=error
+fi

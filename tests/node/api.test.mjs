@@ -1,0 +1,116 @@
+// The JS API (wasm/index.mjs): YAML and JSON in every shape kubectl prints,
+// diagnostics with field lines, seeds, and input that must not break it.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+
+import { hasErrors, parseScenario, simulate } from "../../wasm/index.mjs";
+
+const NODE = `apiVersion: v1
+kind: Node
+metadata:
+  name: node-1
+status:
+  allocatable: {cpu: "1", memory: 1Gi, pods: "10"}
+`;
+const RUNNING = `apiVersion: v1
+kind: Pod
+metadata: {name: low, namespace: default}
+spec:
+  nodeName: node-1
+  priority: 10
+  containers:
+  - name: c
+    resources: {requests: {cpu: 800m}}
+`;
+const PENDING = `apiVersion: v1
+kind: Pod
+metadata: {name: web, namespace: default}
+spec:
+  priority: 1000
+  containers:
+  - name: c
+    resources: {requests: {cpu: 500m}}
+`;
+
+test("API: a YAML stream simulates and nominates with a victim", async () => {
+  const result = await simulate([NODE, RUNNING, PENDING].join("---\n"));
+  assert.equal(result.apiVersion, "podsim/v1");
+  assert.equal(result.kubernetesVersion, "1.35");
+  assert.deepEqual(result.diagnostics, []);
+  const [first, second] = result.pods;
+  assert.equal(first.pod, "default/web");
+  assert.equal(first.outcome, "Nominated");
+  assert.equal(first.node, "node-1");
+  assert.deepEqual(first.victims, [{ pod: "default/low", node: "node-1", priority: 10, pdbViolation: false }]);
+  assert.equal(first.message, "0/1 nodes are available: 1 Insufficient cpu.");
+  assert.equal(second.outcome, "Scheduled");
+  assert.equal(second.message, "Successfully assigned default/web to node-1");
+});
+
+test("API: a kubectl List and a JSON array give the same result as a stream", async () => {
+  const stream = await simulate([NODE, RUNNING, PENDING].join("---\n"));
+  const { lines } = parseScenario([NODE, RUNNING, PENDING].join("---\n"));
+  const objects = lines.map((l) => JSON.parse(l).object);
+  const list = await simulate(JSON.stringify({ apiVersion: "v1", kind: "List", items: objects }));
+  const array = await simulate(JSON.stringify(objects, null, 2));
+  assert.deepEqual(list.pods, stream.pods);
+  assert.deepEqual(array.pods, stream.pods);
+});
+
+test("API: every object keeps its source line, and a List item its own", () => {
+  const text = `apiVersion: v1\nkind: List\nitems:\n- kind: Node\n  metadata: {name: a}\n- kind: Node\n  metadata: {name: b}\n`;
+  const { lines } = parseScenario(text);
+  assert.deepEqual(lines.map((l) => JSON.parse(l).line), [4, 6]);
+});
+
+test("API: a diagnostic points at the line of the bad field", async () => {
+  const bad = PENDING.replace("cpu: 500m", "cpu: 1.5.5Gi");
+  const result = await simulate([NODE, bad].join("---\n"));
+  const d = result.diagnostics.find((x) => x.path.includes("cpu"));
+  assert.equal(d.object, "Pod default/web");
+  assert.equal(d.path, "spec.containers[0].resources.requests.cpu");
+  assert.equal(d.line, 15);
+  assert.match(d.message, /invalid quantity "1\.5\.5Gi"/);
+  assert.ok(hasErrors(result));
+});
+
+test("API: malformed YAML is a diagnostic and the other documents still run", async () => {
+  const result = await simulate([NODE, "kind: Pod\nmetadata: {name: [unclosed\n", RUNNING, PENDING].join("---\n"));
+  const yaml = result.diagnostics.find((d) => d.message.startsWith("YAML:"));
+  assert.ok(yaml, JSON.stringify(result.diagnostics));
+  assert.equal(yaml.severity, "error");
+  assert.ok(yaml.line >= 8, `line ${yaml.line}`);
+  assert.equal(result.pods[0].outcome, "Nominated");
+});
+
+test("API: hostile input never throws", async () => {
+  const inputs = [
+    "",
+    "null",
+    "42",
+    "[[[[[[[[[[]]]]]]]]]]",
+    "{kind: Pod}",
+    "a: &a [*a]",
+    `kind: Node\nmetadata: {name: "${"x".repeat(100000)}"}`,
+    "kind: Pod\nmetadata: {name: p}\nspec: {priority: 99999999999999999999}",
+    "\u0000\u0001\u0002",
+    `{"kind": "Pod", "metadata": {"name": "p\\ud800"}}`,
+    "- " + "[".repeat(5000),
+  ];
+  for (const input of inputs) {
+    const result = await simulate(input);
+    assert.equal(result.apiVersion, "podsim/v1", `input ${JSON.stringify(input.slice(0, 40))}`);
+  }
+});
+
+test("API: the seed changes only where the dry run starts", async () => {
+  const nodes = [1, 2, 3, 4, 5].map((i) => NODE.replace("node-1", `node-${i}`));
+  const pods = [1, 2, 3, 4, 5].map((i) => RUNNING.replace("name: low", `name: low-${i}`).replace("node-1", `node-${i}`));
+  const text = [...nodes, ...pods, PENDING].join("---\n");
+  const plain = await simulate(text);
+  assert.equal(plain.pods[0].preemption.offset, 0);
+  const seeded = await simulate(text, { seed: 7 });
+  assert.equal(seeded.pods[0].outcome, "Nominated");
+  assert.ok(seeded.pods[0].preemption.offset >= 0 && seeded.pods[0].preemption.offset < 5);
+  assert.deepEqual(await simulate(text, { seed: 7 }), seeded);
+});

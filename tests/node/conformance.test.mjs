@@ -1,0 +1,87 @@
+// Runs every conformance case through the CLI, as a user would: the copies in
+// tests/conformance/ and, when present, ../shared/conformance/ (so new shared
+// cases are picked up without a copy). See tests/conformance/README.md.
+import assert from "node:assert/strict";
+import { execFile } from "node:child_process";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { test } from "node:test";
+import { promisify } from "node:util";
+
+const run = promisify(execFile);
+const root = new URL("../..", import.meta.url).pathname;
+const cli = join(root, "wasm/cli.mjs");
+
+function cases(dir) {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { withFileTypes: true })
+    .filter((e) => e.isDirectory() && existsSync(join(dir, e.name, "expected.json")))
+    .map((e) => join(dir, e.name));
+}
+
+// "ALTERNATIVES: node1=[default/p1]; node2=[default/p2]." -> [{node, victims}]
+function alternatives(notes = "") {
+  const match = /ALTERNATIVES:\s*(.*)$/s.exec(notes);
+  if (!match) return [];
+  return [...match[1].matchAll(/([\w.-]+)=\[([^\]]*)\]/g)].map(([, node, list]) => ({
+    node,
+    victims: list.split(",").map((s) => s.trim()).filter(Boolean).sort(),
+  }));
+}
+
+function candidateSet(list) {
+  return list
+    .map((c) => ({ node: c.node, victims: [...c.victims].sort(), pdbViolations: c.pdbViolations }))
+    .sort((a, b) => a.node.localeCompare(b.node));
+}
+
+async function simulateCase(dir) {
+  // Exit code 1 (input errors) is a valid answer for cases that expect diagnostics.
+  try {
+    const { stdout } = await run("node", [cli, "run", join(dir, "scenario.yaml"), "--json"]);
+    return JSON.parse(stdout);
+  } catch (error) {
+    if (error.code === 1 && error.stdout) return JSON.parse(error.stdout);
+    throw error;
+  }
+}
+
+const dirs = [
+  ...cases(join(root, "tests/conformance")),
+  ...cases(join(root, "../shared/conformance")),
+];
+
+test("conformance cases exist", () => {
+  assert.ok(dirs.length >= 22, `found ${dirs.length} cases`);
+});
+
+for (const dir of dirs) {
+  test(`conformance: ${dir.replace(root, "").replace(/^\.\.\//, "")}`, async () => {
+    const expected = JSON.parse(readFileSync(join(dir, "expected.json"), "utf8"));
+    const result = await simulateCase(dir);
+    for (const want of expected.pending) {
+      const got = result.pods.find((a) => a.pod === want.pod);
+      assert.ok(got, `no scheduling attempt for ${want.pod}`);
+      assert.equal(got.outcome, want.outcome, `${want.pod}: outcome (${got.message})`);
+      const victims = got.victims.map((v) => v.pod).sort();
+      const allowed = [{ node: want.node, victims: [...want.victims].sort() }, ...alternatives(want.notes)];
+      assert.ok(
+        allowed.some((a) => a.node === (got.node ?? "") && JSON.stringify(a.victims) === JSON.stringify(victims)),
+        `${want.pod}: got ${got.node} [${victims}], expected one of ${JSON.stringify(allowed)}`,
+      );
+      assert.equal(got.pdbViolations, want.pdbViolations, `${want.pod}: pdbViolations`);
+      if (want.candidates) {
+        assert.deepEqual(candidateSet(got.preemption?.candidates ?? []), candidateSet(want.candidates));
+      }
+      if (want.message !== undefined) assert.equal(got.message, want.message);
+    }
+    for (const want of expected.diagnostics ?? []) {
+      assert.ok(
+        result.diagnostics.some(
+          (d) => d.severity === want.severity && d.path === want.path && d.message.includes(want.contains),
+        ),
+        `missing diagnostic ${JSON.stringify(want)}; got ${JSON.stringify(result.diagnostics)}`,
+      );
+    }
+  });
+}
