@@ -12,9 +12,9 @@ void AddSystemClasses(Scenario& scenario, Diagnostics& diagnostics) {
     const char* name;
     int32_t value;
   };
-  for (Builtin b : {Builtin{"system-cluster-critical", kSystemCriticalPriority},
-                    Builtin{"system-node-critical",
-                            kSystemCriticalPriority + 1000}}) {
+  for (Builtin b :
+       {Builtin{"system-cluster-critical", kSystemCriticalPriority},
+        Builtin{"system-node-critical", kSystemCriticalPriority + 1000}}) {
     auto it = std::find_if(
         scenario.priority_classes.begin(), scenario.priority_classes.end(),
         [&](const PriorityClass& pc) { return pc.name == b.name; });
@@ -26,7 +26,8 @@ void AddSystemClasses(Scenario& scenario, Diagnostics& diagnostics) {
                         "reserved for system use only; " +
                             std::string(b.name) + " must have value " +
                             std::to_string(b.value) +
-                            " and globalDefault false", it->document);
+                            " and globalDefault false",
+                        it->document);
         it->value = b.value;
         it->global_default = false;
       }
@@ -50,14 +51,16 @@ void ValidateClasses(Scenario& scenario, Diagnostics& diagnostics) {
                       pc.line,
                       "priority class names with 'system-' prefix are "
                       "reserved for system use only; known system classes: "
-                      "system-cluster-critical, system-node-critical", pc.document);
+                      "system-cluster-critical, system-node-critical",
+                      pc.document);
       return true;
     }
     if (!pc.built_in && pc.value > kHighestUserDefinablePriority) {
       diagnostics.Add(Severity::kError, object, FieldPath("value"), pc.line,
                       "maximum allowed value of a user defined priority is "
                       "1000000000, not " +
-                          std::to_string(pc.value), pc.document);
+                          std::to_string(pc.value),
+                      pc.document);
       return true;
     }
     return false;
@@ -75,7 +78,8 @@ void ValidateClasses(Scenario& scenario, Diagnostics& diagnostics) {
                     FieldPath("globalDefault"), pc.line,
                     "PriorityClass " + default_class->name +
                         " is already marked as default. Only one default "
-                        "can exist", pc.document);
+                        "can exist",
+                    pc.document);
     pc.global_default = false;
   }
 }
@@ -122,21 +126,22 @@ void Admit(Scenario& scenario, Diagnostics& diagnostics) {
       pod.preemption_policy = pod.spec_preemption_policy.value_or(
           PreemptionPolicy::kPreemptLowerPriority);
       if (!pod.priority_class_name.empty() && !pc) {
-        diagnostics.Add(Severity::kWarning, PodObject(pod), class_path,
-                        pod.line,
-                        "no PriorityClass with name " +
-                            pod.priority_class_name +
-                            " was found; an API server would have rejected "
-                            "this pod; simulated with spec.priority " +
-                            std::to_string(pod.priority), pod.document);
+        diagnostics.Add(
+            Severity::kWarning, PodObject(pod), class_path, pod.line,
+            "no PriorityClass with name " + pod.priority_class_name +
+                " was found; an API server would have rejected "
+                "this pod; simulated with spec.priority " +
+                std::to_string(pod.priority),
+            pod.document);
       } else if (pc && pc->value != pod.priority) {
         diagnostics.Add(Severity::kWarning, PodObject(pod),
                         FieldPath("spec.priority"), pod.line,
                         "spec.priority " + std::to_string(pod.priority) +
-                            " differs from PriorityClass " + pc->name +
-                            " (" + std::to_string(pc->value) +
+                            " differs from PriorityClass " + pc->name + " (" +
+                            std::to_string(pc->value) +
                             "); an API server would have rejected this pod; "
-                            "simulated with spec.priority", pod.document);
+                            "simulated with spec.priority",
+                        pod.document);
       }
       continue;
     }
@@ -158,8 +163,8 @@ void Admit(Scenario& scenario, Diagnostics& diagnostics) {
                       "pods \"" + pod.name +
                           "\" is forbidden: no PriorityClass with name " +
                           pod.priority_class_name +
-                          " was found (known: " + KnownClasses(scenario) +
-                          ")", pod.document);
+                          " was found (known: " + KnownClasses(scenario) + ")",
+                      pod.document);
       pod.admitted = false;
       continue;
     } else {
@@ -177,7 +182,8 @@ void Admit(Scenario& scenario, Diagnostics& diagnostics) {
               ") must not be provided in pod spec; priority admission "
               "controller computed " +
               ToString(pc->preemption_policy) +
-              " from the given PriorityClass name", pod.document);
+              " from the given PriorityClass name",
+          pod.document);
       pod.admitted = false;
       continue;
     }

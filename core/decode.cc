@@ -28,14 +28,21 @@ std::string Quoted(std::string_view s) {
 
 std::string TypeName(const Json& v) {
   switch (v.type()) {
-    case Json::value_t::object: return "an object";
-    case Json::value_t::array: return "a list";
-    case Json::value_t::string: return "a string";
-    case Json::value_t::boolean: return "a boolean";
+    case Json::value_t::object:
+      return "an object";
+    case Json::value_t::array:
+      return "a list";
+    case Json::value_t::string:
+      return "a string";
+    case Json::value_t::boolean:
+      return "a boolean";
     case Json::value_t::number_integer:
-    case Json::value_t::number_unsigned: return "an integer";
-    case Json::value_t::number_float: return "a number";
-    default: return "null";
+    case Json::value_t::number_unsigned:
+      return "an integer";
+    case Json::value_t::number_float:
+      return "a number";
+    default:
+      return "null";
   }
 }
 
@@ -76,10 +83,10 @@ std::optional<int64_t> ParseTime(std::string_view s) {
   };
   int64_t y, mo, d, h, mi, se;
   if (!digits(0, 4, y) || s.size() < 20 || s[4] != '-' || !digits(5, 2, mo) ||
-      s[7] != '-' || !digits(8, 2, d) || (s[10] != 'T' && s[10] != 't' &&
-                                          s[10] != ' ') ||
-      !digits(11, 2, h) || s[13] != ':' || !digits(14, 2, mi) ||
-      s[16] != ':' || !digits(17, 2, se)) {
+      s[7] != '-' || !digits(8, 2, d) ||
+      (s[10] != 'T' && s[10] != 't' && s[10] != ' ') || !digits(11, 2, h) ||
+      s[13] != ':' || !digits(14, 2, mi) || s[16] != ':' ||
+      !digits(17, 2, se)) {
     return std::nullopt;
   }
   if (mo < 1 || mo > 12 || d < 1 || d > 31 || h > 23 || mi > 59 || se > 60) {
@@ -133,8 +140,8 @@ class Reader {
         document_(document) {}
 
   void Error(const FieldPath& path, std::string message) {
-    diagnostics_.Add(Severity::kError, object_, path, line_,
-                     std::move(message), document_);
+    diagnostics_.Add(Severity::kError, object_, path, line_, std::move(message),
+                     document_);
   }
   void Warn(const FieldPath& path, std::string message) {
     diagnostics_.Add(Severity::kWarning, object_, path, line_,
@@ -196,9 +203,8 @@ class Reader {
       uint64_t u = v->get<uint64_t>();
       value = static_cast<int64_t>(u);
       if (u > static_cast<uint64_t>(INT64_MAX)) {
-        Error(path, "must be an integer from " + std::to_string(min) +
-                        " to " + std::to_string(max) + ", not " +
-                        std::to_string(u));
+        Error(path, "must be an integer from " + std::to_string(min) + " to " +
+                        std::to_string(max) + ", not " + std::to_string(u));
         return std::nullopt;
       }
     } else if (v->is_number_float()) {
@@ -254,9 +260,9 @@ class Reader {
       if (it->is_string()) {
         out.emplace_back(it.key(), it->get_ref<const std::string&>());
       } else if (it->is_number() || it->is_boolean()) {
-        Error(path.Child(it.key()),
-              "must be a string, not " + TypeName(*it) +
-                  "; quote it in YAML, e.g. \"" + it->dump() + "\"");
+        Error(path.Child(it.key()), "must be a string, not " + TypeName(*it) +
+                                        "; quote it in YAML, e.g. \"" +
+                                        it->dump() + "\"");
       } else {
         Error(path.Child(it.key()), "must be a string, not " + TypeName(*it));
       }
@@ -274,8 +280,8 @@ class Reader {
     } else if (v.is_number_float()) {
       text = Number(v.get<double>());
     } else {
-      Error(path, "must be a quantity such as 500m, 2 or 1Gi, not " +
-                      TypeName(v));
+      Error(path,
+            "must be a quantity such as 500m, 2 or 1Gi, not " + TypeName(v));
       return std::nullopt;
     }
     std::optional<Quantity> q = Quantity::Parse(text);
@@ -361,12 +367,14 @@ std::vector<Requirement> ReadRequirements(Reader& r, const Json& obj,
       continue;
     }
     req.key = *k;
-    std::optional<std::string> op = r.String(e, "operator", p.Child("operator"));
+    std::optional<std::string> op =
+        r.String(e, "operator", p.Child("operator"));
     std::optional<SelectorOp> parsed =
         op ? ParseOp(*op, node_selector) : std::nullopt;
     if (!parsed) {
       r.Error(p.Child("operator"),
-              (op ? "unknown operator " + Quoted(*op) : std::string("is required")) +
+              (op ? "unknown operator " + Quoted(*op)
+                  : std::string("is required")) +
                   (node_selector
                        ? "; valid: In, NotIn, Exists, DoesNotExist, Gt, Lt"
                        : "; valid: In, NotIn, Exists, DoesNotExist"));
@@ -384,7 +392,8 @@ std::vector<Requirement> ReadRequirements(Reader& r, const Json& obj,
         }
       }
     }
-    bool needs_values = req.op == SelectorOp::kIn || req.op == SelectorOp::kNotIn;
+    bool needs_values =
+        req.op == SelectorOp::kIn || req.op == SelectorOp::kNotIn;
     bool one_value = req.op == SelectorOp::kGt || req.op == SelectorOp::kLt;
     if (needs_values && req.values.empty()) {
       r.Error(p.Child("values"), "must be non-empty when operator is " + *op);
@@ -410,12 +419,12 @@ LabelSelector ReadLabelSelector(Reader& r, const Json& obj,
   const Json* s = r.Object(obj, key, path);
   if (!s) return sel;
   sel.is_nil = false;
-  for (auto& [k, v] : r.StringMap(*s, "matchLabels", path.Child("matchLabels"))) {
+  for (auto& [k, v] :
+       r.StringMap(*s, "matchLabels", path.Child("matchLabels"))) {
     sel.requirements.push_back({k, SelectorOp::kIn, {v}});
   }
-  for (Requirement& req : ReadRequirements(r, *s, "matchExpressions",
-                                           path.Child("matchExpressions"),
-                                           false)) {
+  for (Requirement& req : ReadRequirements(
+           r, *s, "matchExpressions", path.Child("matchExpressions"), false)) {
     sel.requirements.push_back(std::move(req));
   }
   return sel;
@@ -426,8 +435,8 @@ NodeSelectorTerm ReadNodeSelectorTerm(Reader& r, const Json& term,
   NodeSelectorTerm out;
   out.match_expressions = ReadRequirements(
       r, term, "matchExpressions", path.Child("matchExpressions"), true);
-  std::vector<Requirement> fields = ReadRequirements(
-      r, term, "matchFields", path.Child("matchFields"), true);
+  std::vector<Requirement> fields =
+      ReadRequirements(r, term, "matchFields", path.Child("matchFields"), true);
   for (size_t i = 0; i < fields.size(); ++i) {
     if (fields[i].key != "metadata.name") {
       r.Error(path.Child("matchFields").Index(i).Child("key"),
@@ -447,7 +456,8 @@ std::optional<TaintEffect> ParseEffect(std::string_view s) {
   return std::nullopt;
 }
 
-constexpr const char* kEffects = "valid: NoSchedule, PreferNoSchedule, NoExecute";
+constexpr const char* kEffects =
+    "valid: NoSchedule, PreferNoSchedule, NoExecute";
 
 std::optional<IntOrPercent> ReadIntOrPercent(Reader& r, const Json& obj,
                                              std::string_view key,
@@ -455,8 +465,8 @@ std::optional<IntOrPercent> ReadIntOrPercent(Reader& r, const Json& obj,
   const Json* v = Reader::Member(obj, key);
   if (!v) return std::nullopt;
   if (v->is_number_integer() || v->is_number_unsigned()) {
-    return IntOrPercent{false, static_cast<int32_t>(
-                                   *r.Integer(obj, key, path, 0, INT32_MAX))};
+    return IntOrPercent{
+        false, static_cast<int32_t>(*r.Integer(obj, key, path, 0, INT32_MAX))};
   }
   if (v->is_string()) {
     const std::string& s = v->get_ref<const std::string&>();
@@ -476,8 +486,8 @@ std::optional<IntOrPercent> ReadIntOrPercent(Reader& r, const Json& obj,
                       "from 0% to 100%, e.g. 1 or \"50%\"");
     return std::nullopt;
   }
-  r.Error(path, "must be an integer or a percentage string, not " +
-                    TypeName(*v));
+  r.Error(path,
+          "must be an integer or a percentage string, not " + TypeName(*v));
   return std::nullopt;
 }
 
@@ -534,11 +544,10 @@ class Decoder {
 
 DecodeResult Decoder::Run(std::string_view text) {
   if (text.size() > kMaxInputBytes) {
-    result_.diagnostics.Add(
-        Severity::kError, "", FieldPath(), 0,
-        "input is " + std::to_string(text.size() >> 20) +
-            " MiB; the limit is " + std::to_string(kMaxInputBytes >> 20) +
-            " MiB");
+    result_.diagnostics.Add(Severity::kError, "", FieldPath(), 0,
+                            "input is " + std::to_string(text.size() >> 20) +
+                                " MiB; the limit is " +
+                                std::to_string(kMaxInputBytes >> 20) + " MiB");
     return std::move(result_);
   }
   if (text.find_first_not_of(" \t\r\n") == std::string_view::npos) {
@@ -582,10 +591,10 @@ void Decoder::AddValue(const Json& value, Source source, int depth) {
     return;
   }
   if (!value.is_object()) {
-    result_.diagnostics.Add(Severity::kError, "", FieldPath(), source.line,
-                            "expected a Kubernetes object, not " +
-                                TypeName(value),
-                            source.document);
+    result_.diagnostics.Add(
+        Severity::kError, "", FieldPath(), source.line,
+        "expected a Kubernetes object, not " + TypeName(value),
+        source.document);
     return;
   }
   const Json* kind = Reader::Member(value, "kind");
@@ -601,7 +610,8 @@ void Decoder::AddValue(const Json& value, Source source, int depth) {
     AddValue(*wrapped, inner, depth + 1);
     return;
   }
-  if (kind && kind->is_string() && kind->get_ref<const std::string&>() == "List") {
+  if (kind && kind->is_string() &&
+      kind->get_ref<const std::string&>() == "List") {
     if (const Json* items = Reader::Member(value, "items")) {
       if (items->is_array()) {
         for (const Json& item : *items) AddValue(item, source, depth + 1);
@@ -642,10 +652,10 @@ void Decoder::AddObject(const Json& obj, Source source) {
   if (++objects_ > kMaxObjects) {
     if (!too_many_reported_) {
       too_many_reported_ = true;
-      result_.diagnostics.Add(
-          Severity::kError, "", FieldPath(), line,
-          "too many objects; the limit is " + std::to_string(kMaxObjects) +
-              " and the rest were ignored");
+      result_.diagnostics.Add(Severity::kError, "", FieldPath(), line,
+                              "too many objects; the limit is " +
+                                  std::to_string(kMaxObjects) +
+                                  " and the rest were ignored");
     }
     return;
   }
@@ -724,17 +734,18 @@ void Decoder::DecodeNode(const Json& obj, Reader& r) {
       Taint taint;
       taint.key = r.String(t, "key", p.Child("key")).value_or("");
       taint.value = r.String(t, "value", p.Child("value")).value_or("");
-      std::optional<std::string> effect = r.String(t, "effect", p.Child("effect"));
-      std::optional<TaintEffect> parsed = effect ? ParseEffect(*effect) : std::nullopt;
+      std::optional<std::string> effect =
+          r.String(t, "effect", p.Child("effect"));
+      std::optional<TaintEffect> parsed =
+          effect ? ParseEffect(*effect) : std::nullopt;
       if (taint.key.empty()) {
         r.Error(p.Child("key"), "is required");
         continue;
       }
       if (!parsed) {
-        r.Error(p.Child("effect"),
-                (effect ? "unknown effect " + Quoted(*effect)
-                        : std::string("is required")) +
-                    "; " + kEffects);
+        r.Error(p.Child("effect"), (effect ? "unknown effect " + Quoted(*effect)
+                                           : std::string("is required")) +
+                                       "; " + kEffects);
         continue;
       }
       taint.effect = *parsed;
@@ -744,8 +755,9 @@ void Decoder::DecodeNode(const Json& obj, Reader& r) {
 
   const Json* status = r.Object(obj, "status", FieldPath("status"));
   if (!status) status = &empty;
-  std::optional<Resources> alloc = r.ResourceList(
-      scenario_.resources, *status, "allocatable", FieldPath("status.allocatable"));
+  std::optional<Resources> alloc =
+      r.ResourceList(scenario_.resources, *status, "allocatable",
+                     FieldPath("status.allocatable"));
   if (!alloc) {
     alloc = r.ResourceList(scenario_.resources, *status, "capacity",
                            FieldPath("status.capacity"));
@@ -775,10 +787,13 @@ std::vector<OwnerReference> Decoder::DecodeOwners(const Json& meta, Reader& r) {
       continue;
     }
     OwnerReference owner;
-    owner.kind = r.String(ref, "kind", path.Index(i).Child("kind")).value_or("");
-    owner.name = r.String(ref, "name", path.Index(i).Child("name")).value_or("");
+    owner.kind =
+        r.String(ref, "kind", path.Index(i).Child("kind")).value_or("");
+    owner.name =
+        r.String(ref, "name", path.Index(i).Child("name")).value_or("");
     owner.controller =
-        r.Bool(ref, "controller", path.Index(i).Child("controller")).value_or(false);
+        r.Bool(ref, "controller", path.Index(i).Child("controller"))
+            .value_or(false);
     owners.push_back(std::move(owner));
   }
   return owners;
@@ -810,10 +825,11 @@ void Decoder::DecodePod(const Json& obj, Reader& r) {
   pod.index = static_cast<ObjectIndex>(scenario_.pods.size());
   pod.uid = r.String(*meta, "uid", FieldPath("metadata.uid")).value_or("");
   if (pod.uid.empty()) pod.uid = pod.key;
-  pod.labels = Labels(r.StringMap(*meta, "labels", FieldPath("metadata.labels")));
+  pod.labels =
+      Labels(r.StringMap(*meta, "labels", FieldPath("metadata.labels")));
   pod.owners = DecodeOwners(*meta, r);
-  pod.creation_time =
-      r.Time(*meta, "creationTimestamp", FieldPath("metadata.creationTimestamp"));
+  pod.creation_time = r.Time(*meta, "creationTimestamp",
+                             FieldPath("metadata.creationTimestamp"));
   pod.terminating = Reader::Member(*meta, "deletionTimestamp") != nullptr &&
                     r.Time(*meta, "deletionTimestamp",
                            FieldPath("metadata.deletionTimestamp"))
@@ -834,10 +850,11 @@ void Decoder::DecodePod(const Json& obj, Reader& r) {
   const Json* status = r.Object(obj, "status", FieldPath("status"));
   if (!status) status = &empty;
   pod.start_time = r.Time(*status, "startTime", FieldPath("status.startTime"));
-  pod.nominated_node_name =
-      r.String(*status, "nominatedNodeName", FieldPath("status.nominatedNodeName"))
-          .value_or("");
-  pod.phase = r.String(*status, "phase", FieldPath("status.phase")).value_or("");
+  pod.nominated_node_name = r.String(*status, "nominatedNodeName",
+                                     FieldPath("status.nominatedNodeName"))
+                                .value_or("");
+  pod.phase =
+      r.String(*status, "phase", FieldPath("status.phase")).value_or("");
   if (const Json* conditions =
           r.Array(*status, "conditions", FieldPath("status.conditions"))) {
     bool first_disruption_target = true;
@@ -854,8 +871,9 @@ void Decoder::DecodePod(const Json& obj, Reader& r) {
       if (type == "DisruptionTarget" && first_disruption_target) {
         first_disruption_target = false;
         pod.preempted_by_scheduler =
-            value == "True" && r.String(c, "reason", p.Child("reason"))
-                                       .value_or("") == "PreemptionByScheduler";
+            value == "True" &&
+            r.String(c, "reason", p.Child("reason")).value_or("") ==
+                "PreemptionByScheduler";
       }
     }
   }
@@ -870,9 +888,8 @@ void Decoder::DecodePodSpec(const Json& spec, Reader& r, Pod& pod,
           r.String(spec, "schedulerName", FieldPath("spec.schedulerName"))) {
     if (!s->empty()) pod.scheduler_name = *s;
   }
-  if (std::optional<int64_t> p =
-          r.Integer(spec, "priority", FieldPath("spec.priority"), INT32_MIN,
-                    INT32_MAX)) {
+  if (std::optional<int64_t> p = r.Integer(
+          spec, "priority", FieldPath("spec.priority"), INT32_MIN, INT32_MAX)) {
     pod.spec_priority = static_cast<int32_t>(*p);
   }
   pod.priority_class_name =
@@ -898,11 +915,13 @@ void Decoder::DecodePodSpec(const Json& spec, Reader& r, Pod& pod,
   DecodeContainers(spec, "initContainers", r, pod, resources.init_containers);
   resources.overhead = r.ResourceList(scenario_.resources, spec, "overhead",
                                       FieldPath("spec.overhead"));
-  if (const Json* res = r.Object(spec, "resources", FieldPath("spec.resources"))) {
+  if (const Json* res =
+          r.Object(spec, "resources", FieldPath("spec.resources"))) {
     resources.pod_level = r.ResourceList(scenario_.resources, *res, "requests",
                                          FieldPath("spec.resources.requests"));
   }
-  pod.node_selector = r.StringMap(spec, "nodeSelector", FieldPath("spec.nodeSelector"));
+  pod.node_selector =
+      r.StringMap(spec, "nodeSelector", FieldPath("spec.nodeSelector"));
 
   if (const Json* tols =
           r.Array(spec, "tolerations", FieldPath("spec.tolerations"))) {
@@ -915,7 +934,8 @@ void Decoder::DecodePodSpec(const Json& spec, Reader& r, Pod& pod,
       }
       Toleration tol;
       tol.key = r.String(t, "key", p.Child("key")).value_or("");
-      std::string op = r.String(t, "operator", p.Child("operator")).value_or("Equal");
+      std::string op =
+          r.String(t, "operator", p.Child("operator")).value_or("Equal");
       if (op != "Equal" && op != "Exists") {
         r.Error(p.Child("operator"),
                 "unknown operator " + Quoted(op) + "; valid: Equal, Exists");
@@ -924,8 +944,9 @@ void Decoder::DecodePodSpec(const Json& spec, Reader& r, Pod& pod,
       tol.exists = op == "Exists";
       tol.value = r.String(t, "value", p.Child("value")).value_or("");
       if (tol.exists && !tol.value.empty()) {
-        r.Error(p.Child("value"),
-                "must be empty when operator is Exists, not " + Quoted(tol.value));
+        r.Error(
+            p.Child("value"),
+            "must be empty when operator is Exists, not " + Quoted(tol.value));
         continue;
       }
       if (tol.key.empty() && !tol.exists) {
@@ -934,13 +955,13 @@ void Decoder::DecodePodSpec(const Json& spec, Reader& r, Pod& pod,
                 "tolerates every taint)");
         continue;
       }
-      std::string effect = r.String(t, "effect", p.Child("effect")).value_or("");
+      std::string effect =
+          r.String(t, "effect", p.Child("effect")).value_or("");
       if (!effect.empty()) {
         tol.effect = ParseEffect(effect);
         if (!tol.effect) {
-          r.Error(p.Child("effect"),
-                  "unknown effect " + Quoted(effect) + "; " + kEffects +
-                      ", or empty for all");
+          r.Error(p.Child("effect"), "unknown effect " + Quoted(effect) + "; " +
+                                         kEffects + ", or empty for all");
           continue;
         }
       }
@@ -967,9 +988,9 @@ void Decoder::DecodeContainers(const Json& spec, std::string_view key,
     ContainerRequests container;
     if (const Json* res = r.Object(c, "resources", p.Child("resources"))) {
       FieldPath rp = p.Child("resources");
-      Resources requests =
-          r.ResourceList(scenario_.resources, *res, "requests", rp.Child("requests"))
-              .value_or(Resources());
+      Resources requests = r.ResourceList(scenario_.resources, *res, "requests",
+                                          rp.Child("requests"))
+                               .value_or(Resources());
       // API defaulting: a limit without a request sets the request.
       if (const Json* limits = r.Object(*res, "limits", rp.Child("limits"))) {
         const Json* req_map = Reader::Member(*res, "requests");
@@ -1008,8 +1029,8 @@ void Decoder::DecodeContainers(const Json& spec, std::string_view key,
         std::string protocol =
             r.String(port, "protocol", pp.Child("protocol")).value_or("TCP");
         if (protocol != "TCP" && protocol != "UDP" && protocol != "SCTP") {
-          r.Error(pp.Child("protocol"),
-                  "unknown protocol " + Quoted(protocol) + "; valid: TCP, UDP, SCTP");
+          r.Error(pp.Child("protocol"), "unknown protocol " + Quoted(protocol) +
+                                            "; valid: TCP, UDP, SCTP");
           continue;
         }
         // Mirrors schedutil.GetHostPorts: regular and sidecar containers.
@@ -1028,8 +1049,9 @@ void Decoder::DecodeContainers(const Json& spec, std::string_view key,
 std::vector<PodAffinityTerm> Decoder::DecodePodAffinityTerms(
     const Json& obj, const FieldPath& path, Reader& r, const Pod& pod) {
   std::vector<PodAffinityTerm> terms;
-  const Json* list = r.Array(obj, "requiredDuringSchedulingIgnoredDuringExecution",
-                             path.Child("requiredDuringSchedulingIgnoredDuringExecution"));
+  const Json* list =
+      r.Array(obj, "requiredDuringSchedulingIgnoredDuringExecution",
+              path.Child("requiredDuringSchedulingIgnoredDuringExecution"));
   if (!list) return terms;
   FieldPath lp = path.Child("requiredDuringSchedulingIgnoredDuringExecution");
   for (size_t i = 0; i < list->size(); ++i) {
@@ -1040,7 +1062,8 @@ std::vector<PodAffinityTerm> Decoder::DecodePodAffinityTerms(
       continue;
     }
     PodAffinityTerm term;
-    term.selector = ReadLabelSelector(r, t, "labelSelector", p.Child("labelSelector"));
+    term.selector =
+        ReadLabelSelector(r, t, "labelSelector", p.Child("labelSelector"));
     term.topology_key =
         r.String(t, "topologyKey", p.Child("topologyKey")).value_or("");
     if (term.topology_key.empty()) {
@@ -1054,7 +1077,8 @@ std::vector<PodAffinityTerm> Decoder::DecodePodAffinityTerms(
       if (const Json* keys = r.Array(t, field, p.Child(field))) {
         for (const Json& k : *keys) {
           if (!k.is_string()) continue;
-          const std::string* v = pod.labels.Find(k.get_ref<const std::string&>());
+          const std::string* v =
+              pod.labels.Find(k.get_ref<const std::string&>());
           if (!v) continue;
           if (term.selector.is_nil) continue;
           term.selector.requirements.push_back(
@@ -1070,8 +1094,8 @@ std::vector<PodAffinityTerm> Decoder::DecodePodAffinityTerms(
         if (ns.is_string()) term.namespaces.push_back(ns.get<std::string>());
       }
     }
-    LabelSelector ns_selector =
-        ReadLabelSelector(r, t, "namespaceSelector", p.Child("namespaceSelector"));
+    LabelSelector ns_selector = ReadLabelSelector(r, t, "namespaceSelector",
+                                                  p.Child("namespaceSelector"));
     if (!ns_selector.is_nil) {
       if (ns_selector.empty()) {
         term.all_namespaces = true;
@@ -1091,12 +1115,15 @@ void Decoder::DecodeAffinity(const Json& spec, Reader& r, Pod& pod) {
   FieldPath path("spec.affinity");
   const Json* affinity = r.Object(spec, "affinity", path);
   if (!affinity) return;
-  if (const Json* na = r.Object(*affinity, "nodeAffinity", path.Child("nodeAffinity"))) {
+  if (const Json* na =
+          r.Object(*affinity, "nodeAffinity", path.Child("nodeAffinity"))) {
     FieldPath np = path.Child("nodeAffinity");
     FieldPath rp = np.Child("requiredDuringSchedulingIgnoredDuringExecution");
-    if (const Json* req = r.Object(*na, "requiredDuringSchedulingIgnoredDuringExecution", rp)) {
+    if (const Json* req = r.Object(
+            *na, "requiredDuringSchedulingIgnoredDuringExecution", rp)) {
       std::vector<NodeSelectorTerm> terms;
-      if (const Json* list = r.Array(*req, "nodeSelectorTerms", rp.Child("nodeSelectorTerms"))) {
+      if (const Json* list = r.Array(*req, "nodeSelectorTerms",
+                                     rp.Child("nodeSelectorTerms"))) {
         for (size_t i = 0; i < list->size(); ++i) {
           if (!(*list)[i].is_object()) {
             r.Error(rp.Child("nodeSelectorTerms").Index(i),
@@ -1115,7 +1142,8 @@ void Decoder::DecodeAffinity(const Json& spec, Reader& r, Pod& pod) {
       pod.required_node_affinity = std::move(terms);
     }
     FieldPath pp = np.Child("preferredDuringSchedulingIgnoredDuringExecution");
-    if (const Json* list = r.Array(*na, "preferredDuringSchedulingIgnoredDuringExecution", pp)) {
+    if (const Json* list = r.Array(
+            *na, "preferredDuringSchedulingIgnoredDuringExecution", pp)) {
       for (size_t i = 0; i < list->size(); ++i) {
         const Json& e = (*list)[i];
         if (!e.is_object()) {
@@ -1124,7 +1152,8 @@ void Decoder::DecodeAffinity(const Json& spec, Reader& r, Pod& pod) {
         }
         std::optional<int64_t> weight =
             r.Integer(e, "weight", pp.Index(i).Child("weight"), 1, 100);
-        const Json* pref = r.Object(e, "preference", pp.Index(i).Child("preference"));
+        const Json* pref =
+            r.Object(e, "preference", pp.Index(i).Child("preference"));
         if (!weight || !pref) {
           if (!Reader::Member(e, "weight")) {
             r.Error(pp.Index(i).Child("weight"), "is required (1 to 100)");
@@ -1137,11 +1166,13 @@ void Decoder::DecodeAffinity(const Json& spec, Reader& r, Pod& pod) {
       }
     }
   }
-  if (const Json* pa = r.Object(*affinity, "podAffinity", path.Child("podAffinity"))) {
+  if (const Json* pa =
+          r.Object(*affinity, "podAffinity", path.Child("podAffinity"))) {
     pod.required_affinity =
         DecodePodAffinityTerms(*pa, path.Child("podAffinity"), r, pod);
   }
-  if (const Json* pa = r.Object(*affinity, "podAntiAffinity", path.Child("podAntiAffinity"))) {
+  if (const Json* pa = r.Object(*affinity, "podAntiAffinity",
+                                path.Child("podAntiAffinity"))) {
     size_t before = namespace_selectors_.size();
     pod.required_anti_affinity =
         DecodePodAffinityTerms(*pa, path.Child("podAntiAffinity"), r, pod);
@@ -1159,31 +1190,42 @@ void Decoder::DecodeSpread(const Json& spec, Reader& r, Pod& pod) {
     const Json& c = (*list)[i];
     FieldPath p = path.Index(i);
     if (!c.is_object()) {
-      r.Error(p, "must be an object with maxSkew, topologyKey and whenUnsatisfiable");
+      r.Error(
+          p,
+          "must be an object with maxSkew, topologyKey and whenUnsatisfiable");
       continue;
     }
     TopologySpreadConstraint constraint;
-    std::optional<int64_t> skew = r.Integer(c, "maxSkew", p.Child("maxSkew"), 1, INT32_MAX);
+    std::optional<int64_t> skew =
+        r.Integer(c, "maxSkew", p.Child("maxSkew"), 1, INT32_MAX);
     if (!skew) {
-      if (!Reader::Member(c, "maxSkew")) r.Error(p.Child("maxSkew"), "is required (at least 1)");
+      if (!Reader::Member(c, "maxSkew"))
+        r.Error(p.Child("maxSkew"), "is required (at least 1)");
       continue;
     }
     constraint.max_skew = static_cast<int32_t>(*skew);
-    constraint.topology_key = r.String(c, "topologyKey", p.Child("topologyKey")).value_or("");
+    constraint.topology_key =
+        r.String(c, "topologyKey", p.Child("topologyKey")).value_or("");
     if (constraint.topology_key.empty()) {
-      r.Error(p.Child("topologyKey"), "is required, e.g. topology.kubernetes.io/zone");
+      r.Error(p.Child("topologyKey"),
+              "is required, e.g. topology.kubernetes.io/zone");
       continue;
     }
-    std::string when = r.String(c, "whenUnsatisfiable", p.Child("whenUnsatisfiable")).value_or("");
+    std::string when =
+        r.String(c, "whenUnsatisfiable", p.Child("whenUnsatisfiable"))
+            .value_or("");
     if (when != "DoNotSchedule" && when != "ScheduleAnyway") {
       r.Error(p.Child("whenUnsatisfiable"),
-              (when.empty() ? std::string("is required") : "unknown value " + Quoted(when)) +
+              (when.empty() ? std::string("is required")
+                            : "unknown value " + Quoted(when)) +
                   "; valid: DoNotSchedule, ScheduleAnyway");
       continue;
     }
     constraint.do_not_schedule = when == "DoNotSchedule";
-    constraint.selector = ReadLabelSelector(r, c, "labelSelector", p.Child("labelSelector"));
-    if (const Json* keys = r.Array(c, "matchLabelKeys", p.Child("matchLabelKeys"))) {
+    constraint.selector =
+        ReadLabelSelector(r, c, "labelSelector", p.Child("labelSelector"));
+    if (const Json* keys =
+            r.Array(c, "matchLabelKeys", p.Child("matchLabelKeys"))) {
       for (const Json& k : *keys) {
         if (!k.is_string()) continue;
         const std::string* v = pod.labels.Find(k.get_ref<const std::string&>());
@@ -1202,15 +1244,18 @@ void Decoder::DecodeSpread(const Json& spec, Reader& r, Pod& pod) {
       constraint.min_domains = static_cast<int32_t>(*m);
     }
     for (auto [field, honor_default, out] :
-         {std::tuple{"nodeAffinityPolicy", true, &constraint.honor_node_affinity},
-          std::tuple{"nodeTaintsPolicy", false, &constraint.honor_node_taints}}) {
+         {std::tuple{"nodeAffinityPolicy", true,
+                     &constraint.honor_node_affinity},
+          std::tuple{"nodeTaintsPolicy", false,
+                     &constraint.honor_node_taints}}) {
       std::string v = r.String(c, field, p.Child(field)).value_or("");
       if (v.empty()) {
         *out = honor_default;
       } else if (v == "Honor" || v == "Ignore") {
         *out = v == "Honor";
       } else {
-        r.Error(p.Child(field), "unknown policy " + Quoted(v) + "; valid: Honor, Ignore");
+        r.Error(p.Child(field),
+                "unknown policy " + Quoted(v) + "; valid: Honor, Ignore");
       }
     }
     pod.spread_constraints.push_back(std::move(constraint));
@@ -1225,8 +1270,9 @@ void Decoder::DecodePriorityClass(const Json& obj, Reader& r) {
   if (!name) return;
   r.SetObject("PriorityClass " + *name);
   if (!seen_.insert("PriorityClass/" + *name).second) {
-    r.Error(FieldPath("metadata.name"),
-            "duplicate PriorityClass " + Quoted(*name) + "; this one is ignored");
+    r.Error(
+        FieldPath("metadata.name"),
+        "duplicate PriorityClass " + Quoted(*name) + "; this one is ignored");
     return;
   }
   PriorityClass pc;
@@ -1279,11 +1325,12 @@ void Decoder::DecodePdb(const Json& obj, Reader& r) {
   pdb.line = r.line();
   const Json* spec = r.Object(obj, "spec", FieldPath("spec"));
   if (!spec) spec = &empty;
-  pdb.selector = ReadLabelSelector(r, *spec, "selector", FieldPath("spec.selector"));
-  pdb.min_available =
-      ReadIntOrPercent(r, *spec, "minAvailable", FieldPath("spec.minAvailable"));
-  pdb.max_unavailable =
-      ReadIntOrPercent(r, *spec, "maxUnavailable", FieldPath("spec.maxUnavailable"));
+  pdb.selector =
+      ReadLabelSelector(r, *spec, "selector", FieldPath("spec.selector"));
+  pdb.min_available = ReadIntOrPercent(r, *spec, "minAvailable",
+                                       FieldPath("spec.minAvailable"));
+  pdb.max_unavailable = ReadIntOrPercent(r, *spec, "maxUnavailable",
+                                         FieldPath("spec.maxUnavailable"));
   if (pdb.min_available && pdb.max_unavailable) {
     r.Error(FieldPath("spec"),
             "minAvailable and maxUnavailable cannot be both set; keep one");
@@ -1333,12 +1380,14 @@ void Decoder::DecodeConfig(const Json& obj, Reader& r) {
                       p.Child("percentageOfNodesToScore"), 0, 100)) {
       config.percentage_of_nodes_to_score = static_cast<int32_t>(*pct);
     }
-    const Json* configs = r.Array(profile, "pluginConfig", p.Child("pluginConfig"));
+    const Json* configs =
+        r.Array(profile, "pluginConfig", p.Child("pluginConfig"));
     if (!configs) continue;
     for (size_t j = 0; j < configs->size(); ++j) {
       const Json& pc = (*configs)[j];
       FieldPath cp = p.Child("pluginConfig").Index(j);
-      if (r.String(pc, "name", cp.Child("name")).value_or("") != "DefaultPreemption") {
+      if (r.String(pc, "name", cp.Child("name")).value_or("") !=
+          "DefaultPreemption") {
         continue;
       }
       const Json* args = r.Object(pc, "args", cp.Child("args"));
@@ -1392,7 +1441,8 @@ void Decoder::DecodeController(const Json& obj, Reader& r,
   Controller c;
   c.kind = kind;
   c.name = *name;
-  c.ns = r.String(*meta, "namespace", FieldPath("metadata.namespace")).value_or("default");
+  c.ns = r.String(*meta, "namespace", FieldPath("metadata.namespace"))
+             .value_or("default");
   if (c.ns.empty()) c.ns = "default";
   r.SetObject(kind + " " + c.ns + "/" + c.name);
   c.owners = DecodeOwners(*meta, r);

@@ -61,7 +61,9 @@ bool ToleratesUnschedulable(const Pod& pod) {
 
 bool PortsConflict(const HostPort& want, const HostPort& used) {
   if (want.port != used.port || want.protocol != used.protocol) return false;
-  auto any = [](const std::string& ip) { return ip.empty() || ip == "0.0.0.0"; };
+  auto any = [](const std::string& ip) {
+    return ip.empty() || ip == "0.0.0.0";
+  };
   return any(want.ip) || any(used.ip) || want.ip == used.ip;
 }
 
@@ -87,8 +89,8 @@ Status FitsResources(const Cluster& cluster, const Pod& pod,
     }
   }
   if (status.reasons.empty()) return status;
-  status.code = unresolvable ? Code::kUnschedulableAndUnresolvable
-                             : Code::kUnschedulable;
+  status.code =
+      unresolvable ? Code::kUnschedulableAndUnresolvable : Code::kUnschedulable;
   status.plugin = kNodeResourcesFit;
   return status;
 }
@@ -113,9 +115,9 @@ bool MatchesNodeSelectorAndAffinity(const Pod& pod, const Node& node) {
 const Taint* FirstUntoleratedTaint(const Pod& pod, const Node& node) {
   for (const Taint& taint : node.taints) {
     if (taint.effect == TaintEffect::kPreferNoSchedule) continue;
-    bool tolerated = std::any_of(
-        pod.tolerations.begin(), pod.tolerations.end(),
-        [&](const Toleration& t) { return t.Tolerates(taint); });
+    bool tolerated =
+        std::any_of(pod.tolerations.begin(), pod.tolerations.end(),
+                    [&](const Toleration& t) { return t.Tolerates(taint); });
     if (!tolerated) return &taint;
   }
   return nullptr;
@@ -151,9 +153,9 @@ CycleState::CycleState(const Cluster& cluster, ObjectIndex pod)
       names.insert(names.end(), term_names->begin(), term_names->end());
     }
     if (pinned && names.empty()) {
-      prefilter_status_ = Status::Make(Code::kUnschedulableAndUnresolvable,
-                                       kNodeAffinity,
-                                       "pod affinity terms conflict");
+      prefilter_status_ =
+          Status::Make(Code::kUnschedulableAndUnresolvable, kNodeAffinity,
+                       "pod affinity terms conflict");
       return;
     }
     if (pinned) {
@@ -205,7 +207,8 @@ void CycleState::PreFilterSpread() {
   const Pod& p = cluster_.pod(pod_);
   for (const TopologySpreadConstraint& c : p.spread_constraints) {
     if (c.do_not_schedule) {
-      spread_.push_back({&c, {}, {}, !c.selector.is_nil && c.selector.Matches(p.labels)});
+      spread_.push_back(
+          {&c, {}, {}, !c.selector.is_nil && c.selector.Matches(p.labels)});
     }
   }
   if (spread_.empty()) return;
@@ -233,7 +236,8 @@ void CycleState::PreFilterSpread() {
 // Mirrors InterPodAffinity.PreFilter.
 void CycleState::PreFilterInterPodAffinity() {
   const Pod& p = cluster_.pod(pod_);
-  bool own_terms = !p.required_affinity.empty() || !p.required_anti_affinity.empty();
+  bool own_terms =
+      !p.required_affinity.empty() || !p.required_anti_affinity.empty();
   const Scenario& scenario = cluster_.scenario();
   for (const Pod& existing : scenario.pods) {
     ObjectIndex n = cluster_.NodeOf(existing.index);
@@ -373,8 +377,8 @@ Status CycleState::RunFilters(ObjectIndex n) const {
   const NodeInfo& info = cluster_.info(n);
   // NodeUnschedulable.
   if (node.unschedulable && !ToleratesUnschedulable(p)) {
-    return Status::Make(Code::kUnschedulableAndUnresolvable,
-                        kNodeUnschedulable, kReasonUnschedulable);
+    return Status::Make(Code::kUnschedulableAndUnresolvable, kNodeUnschedulable,
+                        kReasonUnschedulable);
   }
   // NodeName passes: a pod being scheduled has no spec.nodeName.
   if (FirstUntoleratedTaint(p, node)) {

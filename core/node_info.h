@@ -48,7 +48,9 @@ class Cluster {
   const std::vector<ObjectIndex>& NominatedPods(ObjectIndex n) const {
     return nominated_[n];
   }
-  ObjectIndex NominatedNodeOf(ObjectIndex p) const { return nominated_node_[p]; }
+  ObjectIndex NominatedNodeOf(ObjectIndex p) const {
+    return nominated_node_[p];
+  }
   void Nominate(ObjectIndex p, ObjectIndex n);  // kNoNode clears
 
  private:

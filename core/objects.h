@@ -109,9 +109,9 @@ struct Pod {
   std::vector<HostPort> host_ports;
 
   // Derived by decode (requests) and admission (priority and policy).
-  Resources requests;         // PodRequests, as NodeResourcesFit uses them
-  int64_t nonzero_cpu = 0;    // with the 100m default per container
-  int64_t nonzero_memory = 0; // with the 200Mi default per container
+  Resources requests;          // PodRequests, as NodeResourcesFit uses them
+  int64_t nonzero_cpu = 0;     // with the 100m default per container
+  int64_t nonzero_memory = 0;  // with the 200Mi default per container
   int32_t priority = 0;
   PreemptionPolicy preemption_policy = PreemptionPolicy::kPreemptLowerPriority;
   bool admitted = true;  // false when admission rejected the pod

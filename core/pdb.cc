@@ -21,8 +21,7 @@ const OwnerReference* ControllerOf(const std::vector<OwnerReference>& owners) {
 }
 
 const Controller* FindController(const Scenario& scenario,
-                                 const std::string& kind,
-                                 const std::string& ns,
+                                 const std::string& kind, const std::string& ns,
                                  const std::string& name) {
   for (const Controller& c : scenario.controllers) {
     if (c.kind == kind && c.ns == ns && c.name == name) return &c;
@@ -103,7 +102,8 @@ void ComputePdbStatus(Scenario& scenario) {
       }
       for (const auto& [id, scale] : scales) expected += scale;
       if (pdb.max_unavailable) {
-        desired = std::max<int64_t>(0, expected - Scaled(*pdb.max_unavailable, expected));
+        desired = std::max<int64_t>(
+            0, expected - Scaled(*pdb.max_unavailable, expected));
         how = "maxUnavailable " + std::to_string(pdb.max_unavailable->value) +
               (pdb.max_unavailable->is_percent ? "%" : "");
       } else {
@@ -113,7 +113,8 @@ void ComputePdbStatus(Scenario& scenario) {
       how += " of " + std::to_string(expected) + " expected pods (" +
              std::to_string(scales.size()) + " controller(s)";
       if (unmanaged > 0) {
-        how += ", " + std::to_string(unmanaged) + " pod(s) without a controller skipped";
+        how += ", " + std::to_string(unmanaged) +
+               " pod(s) without a controller skipped";
       }
       how += ")";
     } else if (pdb.min_available) {
@@ -125,9 +126,9 @@ void ComputePdbStatus(Scenario& scenario) {
       expected = static_cast<int64_t>(pods.size());
       how = "neither minAvailable nor maxUnavailable set";
     }
-    int64_t healthy = std::count_if(pods.begin(), pods.end(), [&](const Pod* p) {
-      return IsHealthy(*p, pdb);
-    });
+    int64_t healthy =
+        std::count_if(pods.begin(), pods.end(),
+                      [&](const Pod* p) { return IsHealthy(*p, pdb); });
     int64_t allowed = healthy - desired;
     if (expected <= 0 || allowed <= 0) allowed = 0;
     pdb.disruptions_allowed = static_cast<int32_t>(allowed);

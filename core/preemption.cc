@@ -42,7 +42,8 @@ bool MoreImportantPod(const Pod& a, const Pod& b) {
 int NumCandidates(int potential_nodes, const SchedulerConfig& config) {
   int64_t n = potential_nodes;
   int64_t k = n * config.min_candidate_nodes_percentage / 100;
-  if (k < config.min_candidate_nodes_absolute) k = config.min_candidate_nodes_absolute;
+  if (k < config.min_candidate_nodes_absolute)
+    k = config.min_candidate_nodes_absolute;
   if (k > n) k = n;
   return static_cast<int>(k);
 }
@@ -96,8 +97,13 @@ Status PreemptionEvaluator::Preempt(const NodeToStatus& filter_statuses,
   // 1) Eligibility.
   if (std::optional<std::string> reason = NotEligibleReason(filter_statuses)) {
     summary.eligible = false;
-    attempt_.trace.push_back({"eligibility", {}, "The pod may not preempt: " + *reason,
-                              false, "", std::nullopt, std::nullopt});
+    attempt_.trace.push_back({"eligibility",
+                              {},
+                              "The pod may not preempt: " + *reason,
+                              false,
+                              "",
+                              std::nullopt,
+                              std::nullopt});
     return Status::Make(Code::kUnschedulable, kDefaultPreemption, *reason);
   }
   // 2) Potential nodes: those whose filter failure preemption may resolve.
@@ -110,17 +116,21 @@ Status PreemptionEvaluator::Preempt(const NodeToStatus& filter_statuses,
     } else {
       result.verdict = Verdict::kNotHelpful;
       result.trace.push_back(
-          {"not-helpful", {},
+          {"not-helpful",
+           {},
            "Not tried: the filter failure is " +
                std::string(ToString(filter_statuses.Get(n).code)) +
                ", which evicting pods cannot fix.",
-           std::nullopt, "", std::nullopt, filter_statuses.Get(n)});
+           std::nullopt,
+           "",
+           std::nullopt,
+           filter_statuses.Get(n)});
     }
   }
   summary.potential_nodes = static_cast<int>(potential.size());
-  NodeToStatus statuses(cluster_.num_nodes(),
-                        Status::Make(Code::kUnschedulableAndUnresolvable, "",
-                                     kNotHelpfulReason));
+  NodeToStatus statuses(
+      cluster_.num_nodes(),
+      Status::Make(Code::kUnschedulableAndUnresolvable, "", kNotHelpfulReason));
   std::vector<Candidate> non_violating;
   std::vector<Candidate> violating;
   std::vector<std::string> errors;
@@ -137,12 +147,18 @@ Status PreemptionEvaluator::Preempt(const NodeToStatus& filter_statuses,
     }
     summary.num_candidates = num_candidates;
     summary.offset = offset;
-    attempt_.trace.push_back(
-        {"find-candidates", {},
-         std::to_string(count) + " node(s) might be helped by preemption; "
-             "looking for " + std::to_string(num_candidates) +
-             " candidate(s), starting at potential node " + std::to_string(offset) + ".",
-         std::nullopt, "", std::nullopt, std::nullopt});
+    attempt_.trace.push_back({"find-candidates",
+                              {},
+                              std::to_string(count) +
+                                  " node(s) might be helped by preemption; "
+                                  "looking for " +
+                                  std::to_string(num_candidates) +
+                                  " candidate(s), starting at potential node " +
+                                  std::to_string(offset) + ".",
+                              std::nullopt,
+                              "",
+                              std::nullopt,
+                              std::nullopt});
     // 4) Dry run, stopping early once enough candidates are found.
     for (int i = 0; i < count; ++i) {
       ObjectIndex n = potential[(offset + i) % count];
@@ -156,7 +172,8 @@ Status PreemptionEvaluator::Preempt(const NodeToStatus& filter_statuses,
           list.push_back(std::move(c));
         }
         if (!non_violating.empty() &&
-            static_cast<int>(non_violating.size() + violating.size()) >= num_candidates) {
+            static_cast<int>(non_violating.size() + violating.size()) >=
+                num_candidates) {
           break;
         }
         continue;
@@ -172,7 +189,8 @@ Status PreemptionEvaluator::Preempt(const NodeToStatus& filter_statuses,
       std::string message = errors[0];
       if (errors.size() > 1) {
         message = "[";
-        for (size_t i = 0; i < errors.size(); ++i) message += (i ? ", " : "") + errors[i];
+        for (size_t i = 0; i < errors.size(); ++i)
+          message += (i ? ", " : "") + errors[i];
         message += "]";
       }
       return Status::Make(Code::kError, kDefaultPreemption, message);
@@ -203,21 +221,27 @@ Status PreemptionEvaluator::SelectVictimsOnNode(ObjectIndex n) {
     result.verdict = Verdict::kNoVictims;
     result.preemption = Status::Make(Code::kUnschedulableAndUnresolvable,
                                      kDefaultPreemption, kNoVictimsReason);
-    result.trace.push_back(
-        {"remove-lower-priority", {},
-         "No pod on " + node_name + " has a priority below " +
-             std::to_string(preemptor_.priority) + ": there is nothing to evict.",
-         std::nullopt, "", std::nullopt, std::nullopt});
+    result.trace.push_back({"remove-lower-priority",
+                            {},
+                            "No pod on " + node_name +
+                                " has a priority below " +
+                                std::to_string(preemptor_.priority) +
+                                ": there is nothing to evict.",
+                            std::nullopt,
+                            "",
+                            std::nullopt,
+                            std::nullopt});
     return result.preemption;
   }
   for (ObjectIndex p : potential) {
     cluster_.RemovePod(p);
     state_.RemovePod(p, n);
   }
-  result.trace.push_back({"remove-lower-priority", potential,
-                          "Removed " + std::to_string(potential.size()) +
-                              " pod(s) of lower priority: " + PodList(potential) + ".",
-                          std::nullopt, "", std::nullopt, std::nullopt});
+  result.trace.push_back(
+      {"remove-lower-priority", potential,
+       "Removed " + std::to_string(potential.size()) +
+           " pod(s) of lower priority: " + PodList(potential) + ".",
+       std::nullopt, "", std::nullopt, std::nullopt});
   auto restore = [&](const std::vector<ObjectIndex>& removed) {
     cluster_.RestoreNode(saved);
     for (ObjectIndex p : removed) state_.AddPod(p, n);
@@ -228,19 +252,28 @@ Status PreemptionEvaluator::SelectVictimsOnNode(ObjectIndex n) {
     restore(potential);
     result.verdict = Verdict::kDoesNotFit;
     result.preemption = fits;
-    result.trace.push_back({"filter-without-lower-priority", {},
-                            "Even without them the pod does not fit: " +
-                                fits.Message() + ".",
-                            false, "", std::nullopt, fits});
+    result.trace.push_back(
+        {"filter-without-lower-priority",
+         {},
+         "Even without them the pod does not fit: " + fits.Message() + ".",
+         false,
+         "",
+         std::nullopt,
+         fits});
     return fits;
   }
-  result.trace.push_back({"filter-without-lower-priority", {},
-                          "Without them the pod fits.", true, "", std::nullopt,
+  result.trace.push_back({"filter-without-lower-priority",
+                          {},
+                          "Without them the pod fits.",
+                          true,
+                          "",
+                          std::nullopt,
                           std::nullopt});
   // 3) Most important first, then split by PDB violation.
-  std::sort(potential.begin(), potential.end(), [&](ObjectIndex a, ObjectIndex b) {
-    return MoreImportantPod(cluster_.pod(a), cluster_.pod(b));
-  });
+  std::sort(potential.begin(), potential.end(),
+            [&](ObjectIndex a, ObjectIndex b) {
+              return MoreImportantPod(cluster_.pod(a), cluster_.pod(b));
+            });
   std::vector<bool> violates = ClassifyPdbViolations(scenario, potential);
   std::vector<ObjectIndex> violating;
   std::vector<ObjectIndex> non_violating;
@@ -252,7 +285,8 @@ Status PreemptionEvaluator::SelectVictimsOnNode(ObjectIndex n) {
        violating.empty()
            ? "No PodDisruptionBudget would be violated by evicting any of them."
            : "Evicting " + PodList(violating) +
-                 " would violate a PodDisruptionBudget; they are reprieved first.",
+                 " would violate a PodDisruptionBudget; they are reprieved "
+                 "first.",
        std::nullopt, "", std::nullopt, std::nullopt});
   // 4) Reprieve greedily: violating pods first, each group by importance.
   std::vector<ObjectIndex> victims;
@@ -263,9 +297,13 @@ Status PreemptionEvaluator::SelectVictimsOnNode(ObjectIndex n) {
     Status status = RunFiltersWithNominatedPods(state_, cluster_, n);
     const Pod& pod = cluster_.pod(p);
     if (status.ok()) {
-      result.trace.push_back({"reprieve", {p},
-                              "Put " + pod.name + " back: the pod still fits.", true,
-                              "reprieved", pdb, std::nullopt});
+      result.trace.push_back({"reprieve",
+                              {p},
+                              "Put " + pod.name + " back: the pod still fits.",
+                              true,
+                              "reprieved",
+                              pdb,
+                              std::nullopt});
       return;
     }
     cluster_.RemovePod(p);
@@ -273,18 +311,23 @@ Status PreemptionEvaluator::SelectVictimsOnNode(ObjectIndex n) {
     victims.push_back(p);
     if (pdb) ++pdb_violations;
     result.trace.push_back(
-        {"reprieve", {p},
-         "Put " + pod.name + " back: the pod no longer fits (" + status.Message() +
-             "), so " + pod.name + " is a victim" +
+        {"reprieve",
+         {p},
+         "Put " + pod.name + " back: the pod no longer fits (" +
+             status.Message() + "), so " + pod.name + " is a victim" +
              (pdb ? ", violating its PodDisruptionBudget." : "."),
-         false, "evicted", pdb, status});
+         false,
+         "evicted",
+         pdb,
+         status});
   };
   for (ObjectIndex p : violating) reprieve(p, true);
   for (ObjectIndex p : non_violating) reprieve(p, false);
   if (!violating.empty() && !non_violating.empty()) {
-    std::sort(victims.begin(), victims.end(), [&](ObjectIndex a, ObjectIndex b) {
-      return MoreImportantPod(cluster_.pod(a), cluster_.pod(b));
-    });
+    std::sort(victims.begin(), victims.end(),
+              [&](ObjectIndex a, ObjectIndex b) {
+                return MoreImportantPod(cluster_.pod(a), cluster_.pod(b));
+              });
   }
   restore(victims);
   if (victims.empty()) {
@@ -298,13 +341,15 @@ Status PreemptionEvaluator::SelectVictimsOnNode(ObjectIndex n) {
   result.preemption = Status();
   result.pdb_violations = pdb_violations;
   for (ObjectIndex p : victims) {
-    bool pdb = std::find(violating.begin(), violating.end(), p) != violating.end();
+    bool pdb =
+        std::find(violating.begin(), violating.end(), p) != violating.end();
     result.victims.push_back({p, n, cluster_.pod(p).priority, pdb});
   }
   result.trace.push_back({"result", victims,
                           "Candidate: evict " + std::to_string(victims.size()) +
                               " pod(s): " + PodList(victims) + "; " +
-                              std::to_string(pdb_violations) + " PDB violation(s).",
+                              std::to_string(pdb_violations) +
+                              " PDB violation(s).",
                           std::nullopt, "", std::nullopt, std::nullopt});
   return Status();
 }
@@ -315,8 +360,9 @@ const Candidate* PreemptionEvaluator::SelectCandidate(
   // Candidates are considered in node input order (upstream: map order).
   std::vector<const Candidate*> nodes;
   for (const Candidate& c : candidates) nodes.push_back(&c);
-  std::sort(nodes.begin(), nodes.end(),
-            [](const Candidate* a, const Candidate* b) { return a->node < b->node; });
+  std::sort(
+      nodes.begin(), nodes.end(),
+      [](const Candidate* a, const Candidate* b) { return a->node < b->node; });
 
   struct Criterion {
     const char* name;
@@ -324,7 +370,9 @@ const Candidate* PreemptionEvaluator::SelectCandidate(
   };
   static const Criterion kCriteria[] = {
       {"fewest PDB violations",
-       [](const Cluster&, const Candidate& c) -> int64_t { return -c.pdb_violations; }},
+       [](const Cluster&, const Candidate& c) -> int64_t {
+         return -c.pdb_violations;
+       }},
       {"lowest highest-priority victim",
        [](const Cluster&, const Candidate& c) -> int64_t {
          return -static_cast<int64_t>(c.victims[0].priority);
@@ -332,7 +380,8 @@ const Candidate* PreemptionEvaluator::SelectCandidate(
       {"lowest sum of victim priorities",
        [](const Cluster&, const Candidate& c) -> int64_t {
          int64_t sum = 0;
-         for (const Victim& v : c.victims) sum += int64_t{v.priority} + 2147483648LL;
+         for (const Victim& v : c.victims)
+           sum += int64_t{v.priority} + 2147483648LL;
          return -sum;
        }},
       {"fewest victims",
@@ -364,7 +413,7 @@ const Candidate* PreemptionEvaluator::SelectCandidate(
       int64_t s = criterion.score(cluster_, *c);
       step.scores.emplace_back(c->node, s);
       step.display.push_back(&criterion == &kCriteria[4] ? Seconds(s)
-                                                          : std::to_string(s));
+                                                         : std::to_string(s));
       best = std::max(best, s);
     }
     std::vector<const Candidate*> kept;

@@ -35,7 +35,8 @@ class PreemptionEvaluator {
 
  private:
   // Mirrors PodEligibleToPreemptOthers.
-  std::optional<std::string> NotEligibleReason(const NodeToStatus& statuses) const;
+  std::optional<std::string> NotEligibleReason(
+      const NodeToStatus& statuses) const;
   // Mirrors SelectVictimsOnNode; fills the node's verdict and trace.
   Status SelectVictimsOnNode(ObjectIndex n);
   // Mirrors SelectCandidate / pickOneNodeForPreemption.

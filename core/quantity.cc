@@ -19,27 +19,44 @@ std::optional<Suffix> ParseSuffix(std::string_view s) {
   if (s.empty()) return Suffix{};
   if (s.size() == 2 && s[1] == 'i') {
     switch (s[0]) {
-      case 'K': return Suffix{10, 0};
-      case 'M': return Suffix{20, 0};
-      case 'G': return Suffix{30, 0};
-      case 'T': return Suffix{40, 0};
-      case 'P': return Suffix{50, 0};
-      case 'E': return Suffix{60, 0};
-      default: return std::nullopt;
+      case 'K':
+        return Suffix{10, 0};
+      case 'M':
+        return Suffix{20, 0};
+      case 'G':
+        return Suffix{30, 0};
+      case 'T':
+        return Suffix{40, 0};
+      case 'P':
+        return Suffix{50, 0};
+      case 'E':
+        return Suffix{60, 0};
+      default:
+        return std::nullopt;
     }
   }
   if (s.size() == 1) {
     switch (s[0]) {
-      case 'n': return Suffix{0, -9};
-      case 'u': return Suffix{0, -6};
-      case 'm': return Suffix{0, -3};
-      case 'k': return Suffix{0, 3};
-      case 'M': return Suffix{0, 6};
-      case 'G': return Suffix{0, 9};
-      case 'T': return Suffix{0, 12};
-      case 'P': return Suffix{0, 15};
-      case 'E': return Suffix{0, 18};
-      default: return std::nullopt;
+      case 'n':
+        return Suffix{0, -9};
+      case 'u':
+        return Suffix{0, -6};
+      case 'm':
+        return Suffix{0, -3};
+      case 'k':
+        return Suffix{0, 3};
+      case 'M':
+        return Suffix{0, 6};
+      case 'G':
+        return Suffix{0, 9};
+      case 'T':
+        return Suffix{0, 12};
+      case 'P':
+        return Suffix{0, 15};
+      case 'E':
+        return Suffix{0, 18};
+      default:
+        return std::nullopt;
     }
   }
   if (s[0] == 'e' || s[0] == 'E') {

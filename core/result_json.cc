@@ -81,7 +81,10 @@ class JsonWriter {
       } else if (c < 0x80) {
         out_ += static_cast<char>(c);
       } else {
-        size_t len = c >= 0xF0 && c < 0xF5 ? 4 : c >= 0xE0 ? 3 : c >= 0xC2 && c < 0xE0 ? 2 : 0;
+        size_t len = c >= 0xF0 && c < 0xF5   ? 4
+                     : c >= 0xE0             ? 3
+                     : c >= 0xC2 && c < 0xE0 ? 2
+                                             : 0;
         bool valid = len > 0 && i + len <= s.size();
         for (size_t j = 1; valid && j < len; ++j) {
           valid = (static_cast<unsigned char>(s[i + j]) & 0xC0) == 0x80;
@@ -113,7 +116,8 @@ class ResultWriter {
     w_.Key("diagnostics").BeginArray();
     for (const Diagnostic& d : r_.diagnostics.items()) {
       w_.BeginObject();
-      w_.Key("severity").Value(d.severity == Severity::kError ? "error" : "warning");
+      w_.Key("severity")
+          .Value(d.severity == Severity::kError ? "error" : "warning");
       w_.Key("object").Value(d.object);
       w_.Key("path").Value(d.path);
       w_.Key("line").Value(d.line);
@@ -141,7 +145,9 @@ class ResultWriter {
 
  private:
   const std::string& PodKey(ObjectIndex p) { return r_.scenario.pods[p].key; }
-  const std::string& NodeName(ObjectIndex n) { return r_.scenario.nodes[n].name; }
+  const std::string& NodeName(ObjectIndex n) {
+    return r_.scenario.nodes[n].name;
+  }
 
   void WriteStatus(const Status& s) {
     w_.BeginObject();
@@ -205,7 +211,8 @@ class ResultWriter {
       w_.Key("score").BeginObject();
       w_.Key("total").Value(n.score->total);
       w_.Key("plugins").BeginObject();
-      for (const PluginScore& p : n.score->plugins) w_.Key(p.plugin).Value(p.score);
+      for (const PluginScore& p : n.score->plugins)
+        w_.Key(p.plugin).Value(p.score);
       w_.EndObject();
       w_.EndObject();
     }
@@ -253,7 +260,8 @@ class ResultWriter {
       w_.BeginObject();
       w_.Key("criterion").Value(s.criterion);
       w_.Key("scores").BeginObject();
-      for (const auto& [node, score] : s.scores) w_.Key(NodeName(node)).Value(score);
+      for (const auto& [node, score] : s.scores)
+        w_.Key(NodeName(node)).Value(score);
       w_.EndObject();
       w_.Key("display").BeginObject();
       for (size_t i = 0; i < s.display.size(); ++i) {

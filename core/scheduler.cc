@@ -31,15 +31,19 @@ int NumFeasibleNodesToFind(int num_nodes, int32_t percentage) {
 
 bool RetriableAfterDeletion(const Status& status) {
   return status.plugin == kNodeResourcesFit || status.plugin == kNodePorts ||
-         status.plugin == kInterPodAffinity || status.plugin == kPodTopologySpread;
+         status.plugin == kInterPodAffinity ||
+         status.plugin == kPodTopologySpread;
 }
 
 class Scheduler {
  public:
   Scheduler(const Scenario& scenario, const SchedulerOptions& options,
             Diagnostics& diagnostics)
-      : scenario_(scenario), options_(options), diagnostics_(diagnostics),
-        cluster_(scenario), attempts_per_pod_(scenario.pods.size(), 0) {}
+      : scenario_(scenario),
+        options_(options),
+        diagnostics_(diagnostics),
+        cluster_(scenario),
+        attempts_per_pod_(scenario.pods.size(), 0) {}
 
   std::vector<Attempt> Run();
 
@@ -126,7 +130,8 @@ void Scheduler::Setup() {
 }
 
 void Scheduler::Enqueue(ObjectIndex p) {
-  active_.insert({-int64_t{cluster_.pod(p).priority}, clock_++, sequence_++, p});
+  active_.insert(
+      {-int64_t{cluster_.pod(p).priority}, clock_++, sequence_++, p});
 }
 
 std::vector<Attempt> Scheduler::Run() {
@@ -178,7 +183,8 @@ std::vector<ObjectIndex> Scheduler::FindNodesThatFit(CycleState& state,
     for (int n = 0; n < cluster_.num_nodes(); ++n) nodes[n] = n;
   }
   int count = static_cast<int>(nodes.size());
-  int to_find = NumFeasibleNodesToFind(count, scenario_.config.percentage_of_nodes_to_score);
+  int to_find = NumFeasibleNodesToFind(
+      count, scenario_.config.percentage_of_nodes_to_score);
   std::vector<ObjectIndex> feasible;
   int processed = 0;
   int start = count == 0 ? 0 : next_start_node_ % count;
@@ -214,14 +220,16 @@ Attempt Scheduler::ScheduleOne(ObjectIndex p, bool& retry_unschedulable) {
   auto bind = [&](ObjectIndex n, std::vector<ObjectIndex> scored) {
     attempt.outcome = Outcome::kScheduled;
     attempt.node = n;
-    attempt.message = "Successfully assigned " + pod.key + " to " + cluster_.node(n).name;
+    attempt.message =
+        "Successfully assigned " + pod.key + " to " + cluster_.node(n).name;
     cluster_.Nominate(p, kNoNode);
     cluster_.AddPod(p, n);
     (void)scored;
   };
 
   if (cluster_.num_nodes() == 0) {
-    attempt.message = "0/0 nodes are available: no nodes available to schedule pods";
+    attempt.message =
+        "0/0 nodes are available: no nodes available to schedule pods";
     last_failure_[p] = Status::Make(Code::kUnschedulableAndUnresolvable, "",
                                     "no nodes available to schedule pods");
     return attempt;
@@ -236,8 +244,9 @@ Attempt Scheduler::ScheduleOne(ObjectIndex p, bool& retry_unschedulable) {
     for (NodeResult& r : attempt.nodes) r.filter = state.prefilter_status();
   } else {
     if (state.prefilter_nodes()) {
-      statuses.absent = Status::Make(Code::kUnschedulableAndUnresolvable, "",
-                                     "node(s) didn't satisfy plugin(s) [NodeAffinity]");
+      statuses.absent =
+          Status::Make(Code::kUnschedulableAndUnresolvable, "",
+                       "node(s) didn't satisfy plugin(s) [NodeAffinity]");
       for (NodeResult& r : attempt.nodes) r.filter = statuses.absent;
     }
     // 1) The nominated node first: if it passes, no other node is tried.
@@ -247,27 +256,43 @@ Attempt Scheduler::ScheduleOne(ObjectIndex p, bool& retry_unschedulable) {
       attempt.nodes[nominated].filtered = true;
       attempt.nodes[nominated].filter = status;
       if (status.ok()) {
-        attempt.trace.push_back({"nominated-node", {},
-                                 "The nominated node " + cluster_.node(nominated).name +
-                                     " passes every filter: bound there without scoring.",
-                                 true, "", std::nullopt, std::nullopt});
+        attempt.trace.push_back(
+            {"nominated-node",
+             {},
+             "The nominated node " + cluster_.node(nominated).name +
+                 " passes every filter: bound there without scoring.",
+             true,
+             "",
+             std::nullopt,
+             std::nullopt});
         bind(nominated, {});
         return attempt;
       }
-      attempt.trace.push_back({"nominated-node", {},
-                               "The nominated node " + cluster_.node(nominated).name +
+      attempt.trace.push_back({"nominated-node",
+                               {},
+                               "The nominated node " +
+                                   cluster_.node(nominated).name +
                                    " no longer fits (" + status.Message() +
                                    "); every node is filtered.",
-                               false, "", std::nullopt, status});
+                               false,
+                               "",
+                               std::nullopt,
+                               status});
     }
     // 2) Filter every node.
-    std::vector<ObjectIndex> feasible = FindNodesThatFit(state, attempt, statuses);
+    std::vector<ObjectIndex> feasible =
+        FindNodesThatFit(state, attempt, statuses);
     if (!feasible.empty()) {
       if (feasible.size() == 1) {
-        attempt.trace.push_back({"score", {},
-                                 "Only " + cluster_.node(feasible[0]).name +
-                                     " passes the filters: chosen without scoring.",
-                                 std::nullopt, "", std::nullopt, std::nullopt});
+        attempt.trace.push_back(
+            {"score",
+             {},
+             "Only " + cluster_.node(feasible[0]).name +
+                 " passes the filters: chosen without scoring.",
+             std::nullopt,
+             "",
+             std::nullopt,
+             std::nullopt});
         bind(feasible[0], feasible);
         return attempt;
       }
@@ -283,11 +308,15 @@ Attempt Scheduler::ScheduleOne(ObjectIndex p, bool& retry_unschedulable) {
         }
       }
       attempt.trace.push_back(
-          {"score", {},
+          {"score",
+           {},
            std::to_string(feasible.size()) + " nodes pass the filters; " +
                cluster_.node(best->node).name + " scores highest (" +
                std::to_string(best->total) + ").",
-           std::nullopt, "", std::nullopt, std::nullopt});
+           std::nullopt,
+           "",
+           std::nullopt,
+           std::nullopt});
       bind(best->node, feasible);
       return attempt;
     }
@@ -338,7 +367,8 @@ Attempt Scheduler::ScheduleOne(ObjectIndex p, bool& retry_unschedulable) {
   if (preemption.code == Code::kError) {
     postfilter = "preemption: " + preemption.Message();
   } else {
-    postfilter = std::string(kDraReason) + ", preemption: " + preemption.Message();
+    postfilter =
+        std::string(kDraReason) + ", preemption: " + preemption.Message();
   }
   attempt.preemption.status_message = postfilter;
   attempt.message = FitErrorMessage(statuses, prefilter_message, postfilter);

@@ -28,7 +28,8 @@ int64_t LeastAllocatedScore(const Cluster& cluster, const Pod& pod,
   int64_t weights = 0;
   const std::pair<int64_t, int64_t> resources[] = {
       {node.allocatable.Get(kCpu), info.nonzero_cpu + pod.nonzero_cpu},
-      {node.allocatable.Get(kMemory), info.nonzero_memory + pod.nonzero_memory}};
+      {node.allocatable.Get(kMemory),
+       info.nonzero_memory + pod.nonzero_memory}};
   for (auto [alloc, requested] : resources) {
     if (alloc == 0) continue;
     sum += LeastRequested(requested, alloc);
@@ -46,12 +47,14 @@ int64_t BalancedAllocationScore(const Cluster& cluster, const Pod& pod,
   for (ResourceId id : {kCpu, kMemory}) {
     int64_t alloc = node.allocatable.Get(id);
     if (alloc == 0) continue;
-    double f = static_cast<double>(info.requested.Get(id) + pod.requests.Get(id)) /
-               static_cast<double>(alloc);
+    double f =
+        static_cast<double>(info.requested.Get(id) + pod.requests.Get(id)) /
+        static_cast<double>(alloc);
     fractions.push_back(std::min(f, 1.0));
   }
   double std_dev = 0;
-  if (fractions.size() == 2) std_dev = std::abs((fractions[0] - fractions[1]) / 2);
+  if (fractions.size() == 2)
+    std_dev = std::abs((fractions[0] - fractions[1]) / 2);
   return static_cast<int64_t>((1 - std_dev) * kMaxNodeScore);
 }
 
@@ -60,7 +63,8 @@ int64_t IntolerablePreferNoSchedule(const Pod& pod, const Node& node) {
   for (const Taint& taint : node.taints) {
     if (taint.effect != TaintEffect::kPreferNoSchedule) continue;
     bool tolerated = std::any_of(
-        pod.tolerations.begin(), pod.tolerations.end(), [&](const Toleration& t) {
+        pod.tolerations.begin(), pod.tolerations.end(),
+        [&](const Toleration& t) {
           return (!t.effect || *t.effect == TaintEffect::kPreferNoSchedule) &&
                  t.Tolerates(taint);
         });
@@ -93,12 +97,14 @@ void Normalize(std::vector<int64_t>& scores, bool reverse) {
 
 }  // namespace
 
-std::vector<NodeScore> ScoreNodes(const Cluster& cluster, ObjectIndex pod_index,
-                                  const std::vector<ObjectIndex>& feasible,
-                                  std::vector<std::string_view>& scored_plugins) {
+std::vector<NodeScore> ScoreNodes(
+    const Cluster& cluster, ObjectIndex pod_index,
+    const std::vector<ObjectIndex>& feasible,
+    std::vector<std::string_view>& scored_plugins) {
   const Pod& pod = cluster.pod(pod_index);
   size_t count = feasible.size();
-  std::vector<int64_t> taint(count), affinity(count), least(count), balanced(count);
+  std::vector<int64_t> taint(count), affinity(count), least(count),
+      balanced(count);
   for (size_t i = 0; i < count; ++i) {
     const Node& node = cluster.node(feasible[i]);
     taint[i] = IntolerablePreferNoSchedule(pod, node);
@@ -110,7 +116,8 @@ std::vector<NodeScore> ScoreNodes(const Cluster& cluster, ObjectIndex pod_index,
   Normalize(affinity, false);
 
   bool score_affinity = !pod.preferred_node_affinity.empty();
-  bool score_balanced = pod.requests.Get(kCpu) != 0 || pod.requests.Get(kMemory) != 0;
+  bool score_balanced =
+      pod.requests.Get(kCpu) != 0 || pod.requests.Get(kMemory) != 0;
   scored_plugins = {kTaintToleration};
   if (score_affinity) scored_plugins.push_back(kNodeAffinity);
   scored_plugins.push_back(kNodeResourcesFit);

@@ -24,8 +24,9 @@ struct NodeScore {
 
 // Scores each feasible node, in the order given. Returns the plugins that
 // ran in scored_plugins (a plugin whose PreScore skips is left out).
-std::vector<NodeScore> ScoreNodes(const Cluster& cluster, ObjectIndex pod,
-                                  const std::vector<ObjectIndex>& feasible,
-                                  std::vector<std::string_view>& scored_plugins);
+std::vector<NodeScore> ScoreNodes(
+    const Cluster& cluster, ObjectIndex pod,
+    const std::vector<ObjectIndex>& feasible,
+    std::vector<std::string_view>& scored_plugins);
 
 }  // namespace podsim

@@ -7,7 +7,8 @@
 
 namespace podsim {
 
-SimulationResult Simulate(std::string_view text, const SimulateOptions& options) {
+SimulationResult Simulate(std::string_view text,
+                          const SimulateOptions& options) {
   DecodeResult decoded = Decode(text);
   return Simulate(std::move(decoded.scenario), std::move(decoded.diagnostics),
                   options);

@@ -54,9 +54,12 @@ std::string FitErrorMessage(const NodeToStatus& statuses,
 
 std::string_view ToString(Code code) {
   switch (code) {
-    case Code::kSuccess: return "Success";
-    case Code::kError: return "Error";
-    case Code::kUnschedulable: return "Unschedulable";
+    case Code::kSuccess:
+      return "Success";
+    case Code::kError:
+      return "Error";
+    case Code::kUnschedulable:
+      return "Unschedulable";
     case Code::kUnschedulableAndUnresolvable:
       return "UnschedulableAndUnresolvable";
   }

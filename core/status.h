@@ -40,7 +40,9 @@ struct NodeToStatus {
   Status absent;
 
   explicit NodeToStatus(int num_nodes, Status absent_status = Status())
-      : statuses(num_nodes), present(num_nodes, 0), absent(std::move(absent_status)) {}
+      : statuses(num_nodes),
+        present(num_nodes, 0),
+        absent(std::move(absent_status)) {}
   void Set(int node, Status status) {
     statuses[node] = std::move(status);
     present[node] = 1;

@@ -39,7 +39,7 @@ struct TraceStep {
   std::vector<ObjectIndex> pods;
   std::string text;
   std::optional<bool> fits;
-  std::string result;            // reprieve: "reprieved" or "evicted"
+  std::string result;  // reprieve: "reprieved" or "evicted"
   std::optional<bool> pdb_violation;
   std::optional<Status> status;  // the filter status the step saw
 };
@@ -89,7 +89,7 @@ struct Attempt {
   ObjectIndex node = -1;  // bound or nominated node
   std::vector<Victim> victims;
   int pdb_violations = 0;
-  std::string message;  // what the scheduler writes in the event
+  std::string message;            // what the scheduler writes in the event
   std::vector<NodeResult> nodes;  // in input node order
   std::vector<SelectionStep> selection;
   std::vector<std::string_view> scored_plugins;

@@ -40,14 +40,15 @@ inline Json NodeWith(const std::string& name, const Res& r,
 
 inline Json PodWith(const std::string& name, const Res& r,
                     std::optional<int> priority) {
-  Json pod = {{"apiVersion", "v1"},
-              {"kind", "Pod"},
-              {"metadata", {{"name", name}, {"namespace", "default"}, {"uid", name}}},
-              {"spec",
-               {{"containers",
-                 Json::array({{{"name", "c"},
-                               {"image", "registry.k8s.io/pause:3.10"},
-                               {"resources", {{"requests", Requests(r)}}}}})}}}};
+  Json pod = {
+      {"apiVersion", "v1"},
+      {"kind", "Pod"},
+      {"metadata", {{"name", name}, {"namespace", "default"}, {"uid", name}}},
+      {"spec",
+       {{"containers",
+         Json::array({{{"name", "c"},
+                       {"image", "registry.k8s.io/pause:3.10"},
+                       {"resources", {{"requests", Requests(r)}}}}})}}}};
   if (priority) pod["spec"]["priority"] = *priority;
   return pod;
 }
@@ -125,6 +126,28 @@ inline std::vector<std::string> DiagnosticTexts(const SimulationResult& r) {
     out.push_back(d.object + ": " + d.path + ": " + d.message);
   }
   return out;
+}
+
+}  // namespace podsim::testing
+
+namespace podsim::testing {
+
+inline const NodeResult& NodeIn(const SimulationResult& result,
+                                const Attempt& attempt,
+                                const std::string& node) {
+  for (const NodeResult& n : attempt.nodes) {
+    if (result.scenario.nodes[n.node].name == node) return n;
+  }
+  FAIL("no node " << node);
+  return attempt.nodes.front();
+}
+
+// Returns "<Code> <plugin>: <reasons>" for a node's filter status.
+inline std::string FilterOf(const SimulationResult& result,
+                            const std::string& pod, const std::string& node) {
+  const Status& s = NodeIn(result, FirstAttempt(result, pod), node).filter;
+  return std::string(ToString(s.code)) + " " + std::string(s.plugin) + ": " +
+         s.Message();
 }
 
 }  // namespace podsim::testing

@@ -1,1 +1,165 @@
+#include "core/decode.h"
+
 #include "tests/builders.h"
+
+namespace podsim {
+using namespace testing;
+
+TEST_CASE(
+    "Decode: reads nodes, pods and their requests from real object shapes") {
+  DecodeResult r =
+      Decode(ScenarioWith(NodeWith("n1", {"2", "4Gi", "20"}, {{"zone", "a"}}),
+                          RunningPod("a", "n1", {"250m", "1Gi"}, 5)));
+  CHECK(r.diagnostics.items().empty());
+  REQUIRE(r.scenario.nodes.size() == 1);
+  const Node& node = r.scenario.nodes[0];
+  CHECK(node.allocatable.Get(kCpu) == 2000);
+  CHECK(node.allocatable.Get(kMemory) == 4LL << 30);
+  CHECK(node.allocatable.Get(kPods) == 20);
+  CHECK(*node.labels.Find("zone") == "a");
+  CHECK(*node.labels.Find("kubernetes.io/hostname") == "n1");
+  const Pod& pod = r.scenario.pods[0];
+  CHECK(pod.key == "default/a");
+  CHECK(pod.node_name == "n1");
+  CHECK(*pod.spec_priority == 5);
+  CHECK(pod.requests.Get(kCpu) == 250);
+  CHECK(pod.requests.Get(kMemory) == 1LL << 30);
+}
+
+TEST_CASE(
+    "Decode: allocatable falls back to capacity, and pods default to 110") {
+  Json node = {{"kind", "Node"},
+               {"metadata", {{"name", "n1"}}},
+               {"status", {{"capacity", {{"cpu", "4"}}}}}};
+  DecodeResult r = Decode(ScenarioWith(node));
+  CHECK(r.scenario.nodes[0].allocatable.Get(kCpu) == 4000);
+  CHECK(r.scenario.nodes[0].allocatable.Get(kPods) == 110);
+}
+
+TEST_CASE(
+    "Decode: a limit without a request sets the request, as API defaulting "
+    "does") {
+  Json pod = PendingPod("p", {}, 1);
+  pod["spec"]["containers"][0]["resources"] = {
+      {"limits", {{"cpu", "1"}, {"nvidia.com/gpu", 2}}}};
+  DecodeResult r = Decode(ScenarioWith(pod));
+  const Pod& p = r.scenario.pods[0];
+  CHECK(p.requests.Get(kCpu) == 1000);
+  CHECK(p.requests.Get(r.scenario.resources.Intern("nvidia.com/gpu")) == 2);
+}
+
+TEST_CASE(
+    "Decode: reports every bad field in one pass, naming object, path and "
+    "valid form") {
+  Json pod = PendingPod("web", {"1.5.5Gi", "lots"}, 1);
+  pod["spec"]["priority"] = "high";
+  pod["spec"]["tolerations"] =
+      Json::array({{{"key", "k"}, {"operator", "Maybe"}}});
+  Json node = {{"kind", "Node"}, {"metadata", {{"labels", {{"a", "b"}}}}}};
+  Json pdb = PdbWith("both", {{"app", "web"}}, std::nullopt);
+  pdb["spec"]["minAvailable"] = 1;
+  pdb["spec"]["maxUnavailable"] = "50%";
+  DecodeResult r = Decode(
+      ScenarioWith(pod, node, pdb,
+                   Json{{"kind", "Service"}, {"metadata", {{"name", "s"}}}}));
+  std::vector<std::string> got;
+  for (const Diagnostic& d : r.diagnostics.items()) {
+    got.push_back(
+        std::string(d.severity == Severity::kError ? "error " : "warning ") +
+        d.object + ": " + d.path + ": " + d.message);
+  }
+  CHECK(got ==
+        std::vector<std::string>{
+            "error Pod default/web: spec.priority: must be an integer, not a "
+            "string",
+            "error Pod default/web: spec.containers[0].resources.requests.cpu: "
+            "invalid "
+            "quantity \"1.5.5Gi\"; expected a number with an optional suffix, "
+            "e.g. 500m, 2, "
+            "1.5Gi, 100M or 1e3",
+            "error Pod default/web: "
+            "spec.containers[0].resources.requests.memory: invalid "
+            "quantity \"lots\"; expected a number with an optional suffix, "
+            "e.g. 500m, 2, "
+            "1.5Gi, 100M or 1e3",
+            "error Pod default/web: spec.tolerations[0].operator: unknown "
+            "operator "
+            "\"Maybe\"; valid: Equal, Exists",
+            "error Node: metadata.name: is required; every object needs a name",
+            "error PodDisruptionBudget default/both: spec: minAvailable and "
+            "maxUnavailable "
+            "cannot be both set; keep one",
+            "warning Service: kind: kind \"Service\" is ignored; podsim reads "
+            "Node, Pod, "
+            "PriorityClass, PodDisruptionBudget, KubeSchedulerConfiguration, "
+            "Namespace and "
+            "workload controllers (for their replicas)",
+        });
+  CHECK(r.scenario.pods.size() == 1);  // still simulated where it can be
+}
+
+TEST_CASE("Decode: duplicate objects are errors and the later one is ignored") {
+  DecodeResult r =
+      Decode(ScenarioWith(NodeWith("n1", {"1"}), NodeWith("n1", {"2"})));
+  REQUIRE(r.diagnostics.items().size() == 1);
+  CHECK(r.diagnostics.items()[0].message ==
+        "duplicate Node \"n1\"; names must be unique, this one is ignored");
+  CHECK(r.scenario.nodes.size() == 1);
+  CHECK(r.scenario.nodes[0].allocatable.Get(kCpu) == 1000);
+}
+
+TEST_CASE(
+    "Decode: a List, an array and source wrappers carry lines and documents") {
+  Json list = {
+      {"kind", "List"},
+      {"items", Json::array({NodeWith("a", {"1"}), NodeWith("b", {"1"})})}};
+  DecodeResult r = Decode(
+      Json{{"line", 7}, {"document", 2}, {"object", list}}.dump() + "\n" +
+      Json{{"line", 30}, {"document", 3}, {"object", {{"kind", "Pod"}}}}
+          .dump());
+  REQUIRE(r.scenario.nodes.size() == 2);
+  CHECK(r.scenario.nodes[1].line == 7);
+  REQUIRE(r.diagnostics.items().size() == 1);
+  CHECK(r.diagnostics.items()[0].line == 30);
+  CHECK(r.diagnostics.items()[0].document == 3);
+}
+
+TEST_CASE("Decode: text that is not JSON is one diagnostic, not a crash") {
+  DecodeResult r = Decode("{\"kind\": ");
+  REQUIRE(r.diagnostics.items().size() == 1);
+  CHECK(r.diagnostics.items()[0].message == "input is not valid JSON");
+}
+
+TEST_CASE("Decode: names must be RFC 1123 subdomains") {
+  DecodeResult r = Decode(ScenarioWith(NodeWith("Bad_Name", {"1"})));
+  REQUIRE(r.diagnostics.items().size() == 1);
+  CHECK(r.diagnostics.items()[0].message ==
+        "invalid name \"Bad_Name\"; expected a lowercase RFC 1123 subdomain "
+        "(a-z, 0-9, '-' and "
+        "'.', starting and ending with a letter or digit, at most 253 "
+        "characters)");
+}
+
+TEST_CASE(
+    "Decode: DefaultPreemption args come from a KubeSchedulerConfiguration") {
+  Json config = {
+      {"kind", "KubeSchedulerConfiguration"},
+      {"profiles",
+       Json::array(
+           {{{"pluginConfig",
+              Json::array({{{"name", "DefaultPreemption"},
+                            {"args",
+                             {{"minCandidateNodesPercentage", 40},
+                              {"minCandidateNodesAbsolute", 1}}}}})}}})}};
+  DecodeResult r = Decode(ScenarioWith(config));
+  CHECK(r.scenario.config.min_candidate_nodes_percentage == 40);
+  CHECK(r.scenario.config.min_candidate_nodes_absolute == 1);
+  config["profiles"][0]["pluginConfig"][0]["args"] = {
+      {"minCandidateNodesPercentage", 0}, {"minCandidateNodesAbsolute", 0}};
+  DecodeResult zero = Decode(ScenarioWith(config));
+  REQUIRE(zero.diagnostics.items().size() == 1);
+  CHECK(zero.diagnostics.items()[0].message ==
+        "cannot be zero at the same time as minCandidateNodesAbsolute");
+}
+
+}  // namespace podsim

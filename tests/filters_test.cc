@@ -1,1 +1,231 @@
+#include "core/filters.h"
+
 #include "tests/builders.h"
+
+namespace podsim {
+using namespace testing;
+
+TEST_CASE(
+    "Filters: NodeUnschedulable rejects cordoned nodes unless tolerated") {
+  Json cordoned = NodeWith("n1", {"1"});
+  cordoned["spec"]["unschedulable"] = true;
+  Json tolerant = PendingPod("tolerant", {"1"}, 1);
+  tolerant["spec"]["tolerations"] =
+      Json::array({{{"key", "node.kubernetes.io/unschedulable"},
+                    {"operator", "Exists"},
+                    {"effect", "NoSchedule"}}});
+  SimulationResult r =
+      Run(ScenarioWith(cordoned, PendingPod("web", {"1"}, 1), tolerant));
+  CHECK(FilterOf(r, "web", "n1") ==
+        "UnschedulableAndUnresolvable NodeUnschedulable: node(s) were "
+        "unschedulable");
+  CHECK(FirstAttempt(r, "tolerant").outcome == Outcome::kScheduled);
+}
+
+TEST_CASE(
+    "Filters: TaintToleration rejects untolerated NoSchedule and NoExecute "
+    "taints only") {
+  Json tainted = NodeWith("n1", {"1"});
+  tainted["spec"]["taints"] = Json::array(
+      {{{"key", "gpu"}, {"value", "yes"}, {"effect", "NoSchedule"}}});
+  Json soft = NodeWith("n2", {"1"});
+  soft["spec"]["taints"] =
+      Json::array({{{"key", "spot"}, {"effect", "PreferNoSchedule"}}});
+  SimulationResult r =
+      Run(ScenarioWith(tainted, soft, PendingPod("web", {"1"}, 1)));
+  CHECK(FilterOf(r, "web", "n1") ==
+        "UnschedulableAndUnresolvable TaintToleration: node(s) had untolerated "
+        "taint(s)");
+  CHECK(NodeName(r, FirstAttempt(r, "web")) == "n2");
+}
+
+TEST_CASE("Filters: NodeAffinity checks nodeSelector and required terms") {
+  Json pod = PendingPod("web", {"1"}, 1);
+  pod["spec"]["nodeSelector"] = {{"disk", "ssd"}};
+  Json affine = PendingPod("affine", {"1"}, 1);
+  affine["spec"]["affinity"]["nodeAffinity"]
+        ["requiredDuringSchedulingIgnoredDuringExecution"] = {
+            {"nodeSelectorTerms",
+             Json::array({{{"matchExpressions",
+                            Json::array({{{"key", "zone"},
+                                          {"operator", "In"},
+                                          {"values", {"b"}}}})}}})}};
+  SimulationResult r = Run(ScenarioWith(
+      NodeWith("n1", {"4"}, {{"disk", "hdd"}, {"zone", "a"}}), pod, affine));
+  CHECK(FilterOf(r, "web", "n1") ==
+        "UnschedulableAndUnresolvable NodeAffinity: node(s) didn't match Pod's "
+        "node affinity/selector");
+  CHECK(FilterOf(r, "affine", "n1") ==
+        "UnschedulableAndUnresolvable NodeAffinity: node(s) didn't match Pod's "
+        "node affinity/selector");
+}
+
+TEST_CASE(
+    "Filters: NodeAffinity terms pinned to node names narrow the nodes in "
+    "PreFilter") {
+  Json pod = PendingPod("web", {"8"}, 1);
+  pod["spec"]["affinity"]["nodeAffinity"]
+     ["requiredDuringSchedulingIgnoredDuringExecution"] = {
+         {"nodeSelectorTerms",
+          Json::array(
+              {{{"matchFields", Json::array({{{"key", "metadata.name"},
+                                              {"operator", "In"},
+                                              {"values", {"n1"}}}})}}})}};
+  SimulationResult r =
+      Run(ScenarioWith(NodeWith("n1", {"1"}), NodeWith("n2", {"1"}), pod));
+  CHECK(FirstAttempt(r, "web").message ==
+        "0/2 nodes are available: 1 Insufficient cpu, 1 node(s) didn't satisfy "
+        "plugin(s) [NodeAffinity]. "
+        "no new claims to deallocate, preemption: 0/2 nodes are available: 2 "
+        "Preemption is not helpful for scheduling.");
+}
+
+TEST_CASE(
+    "Filters: NodePorts finds host port conflicts by protocol and address") {
+  auto with_port = [](Json pod, int port, const std::string& protocol,
+                      const std::string& ip) {
+    pod["spec"]["containers"][0]["ports"] =
+        Json::array({{{"containerPort", 80},
+                      {"hostPort", port},
+                      {"protocol", protocol},
+                      {"hostIP", ip}}});
+    return pod;
+  };
+  SimulationResult r = Run(ScenarioWith(
+      NodeWith("n1", {"4"}),
+      with_port(RunningPod("old", "n1", {"1"}, 1), 8080, "TCP", "10.0.0.1"),
+      with_port(PendingPod("same", {"1"}, 1), 8080, "TCP", ""),
+      with_port(PendingPod("udp", {"1"}, 1), 8080, "UDP", ""),
+      with_port(PendingPod("other-ip", {"1"}, 1), 8080, "TCP", "10.0.0.2")));
+  CHECK(FilterOf(r, "same", "n1") ==
+        "Unschedulable NodePorts: node(s) didn't have free ports for the "
+        "requested pod ports");
+  CHECK(FirstAttempt(r, "udp").outcome == Outcome::kScheduled);
+  CHECK(FirstAttempt(r, "other-ip").outcome == Outcome::kScheduled);
+}
+
+TEST_CASE(
+    "Filters: NodeResourcesFit lists every shortage; beyond allocatable is "
+    "unresolvable") {
+  SimulationResult r = Run(ScenarioWith(
+      NodeWith("n1", {"2", "2Gi", "1"}),
+      RunningPod("old", "n1", {"1", "1Gi"}, 1),
+      PendingPod("web", {"1500m", "1500Mi"}, 1), PendingPod("huge", {"3"}, 1)));
+  CHECK(FilterOf(r, "web", "n1") ==
+        "Unschedulable NodeResourcesFit: Too many pods, Insufficient cpu, "
+        "Insufficient memory");
+  CHECK(FilterOf(r, "huge", "n1") ==
+        "UnschedulableAndUnresolvable NodeResourcesFit: Too many pods, "
+        "Insufficient cpu");
+}
+
+TEST_CASE("Filters: extended resources are checked like cpu") {
+  Json node = NodeWith("n1", {"4"});
+  node["status"]["allocatable"]["nvidia.com/gpu"] = "1";
+  Json pod = PendingPod("train", {"1"}, 1);
+  pod["spec"]["containers"][0]["resources"]["requests"]["nvidia.com/gpu"] = 2;
+  SimulationResult r = Run(ScenarioWith(node, pod));
+  CHECK(FilterOf(r, "train", "n1") ==
+        "UnschedulableAndUnresolvable NodeResourcesFit: Insufficient "
+        "nvidia.com/gpu");
+}
+
+TEST_CASE("Filters: PodTopologySpread counts matching pods per domain") {
+  auto spread = [](Json pod) {
+    pod["metadata"]["labels"] = {{"app", "web"}};
+    pod["spec"]["topologySpreadConstraints"] =
+        Json::array({{{"maxSkew", 1},
+                      {"topologyKey", "zone"},
+                      {"whenUnsatisfiable", "DoNotSchedule"},
+                      {"labelSelector", {{"matchLabels", {{"app", "web"}}}}}}});
+    return pod;
+  };
+  Json labelled = RunningPod("a1", "a", {"100m"}, 1);
+  labelled["metadata"]["labels"] = {{"app", "web"}};
+  SimulationResult r = Run(
+      ScenarioWith(NodeWith("a", {"4"}, {{"zone", "za"}}),
+                   NodeWith("b", {"4"}, {{"zone", "zb"}}), NodeWith("c", {"4"}),
+                   labelled, spread(PendingPod("web", {"100m"}, 1))));
+  CHECK(FilterOf(r, "web", "a") ==
+        "Unschedulable PodTopologySpread: node(s) didn't match pod topology "
+        "spread constraints");
+  CHECK(FilterOf(r, "web", "c") ==
+        "UnschedulableAndUnresolvable PodTopologySpread: node(s) didn't match "
+        "pod topology spread "
+        "constraints (missing required label)");
+  CHECK(NodeName(r, FirstAttempt(r, "web")) == "b");
+}
+
+TEST_CASE(
+    "Filters: InterPodAffinity checks affinity, anti-affinity, then existing "
+    "anti-affinity") {
+  Json db = RunningPod("db", "a", {"100m"}, 1);
+  db["metadata"]["labels"] = {{"app", "db"}};
+  Json term = {{"labelSelector", {{"matchLabels", {{"app", "db"}}}}},
+               {"topologyKey", "kubernetes.io/hostname"}};
+  Json near = PendingPod("near", {"100m"}, 1);
+  near["spec"]["affinity"]["podAffinity"]
+      ["requiredDuringSchedulingIgnoredDuringExecution"] = Json::array({term});
+  Json far = PendingPod("far", {"100m"}, 1);
+  far["spec"]["affinity"]["podAntiAffinity"]
+     ["requiredDuringSchedulingIgnoredDuringExecution"] = Json::array({term});
+  Json loner = RunningPod("loner", "b", {"100m"}, 1);
+  loner["spec"]["affinity"]["podAntiAffinity"]
+       ["requiredDuringSchedulingIgnoredDuringExecution"] =
+           Json::array({{{"labelSelector", {{"matchLabels", {{"app", "web"}}}}},
+                         {"topologyKey", "kubernetes.io/hostname"}}});
+  Json web = PendingPod("web", {"100m"}, 1);
+  web["metadata"]["labels"] = {{"app", "web"}};
+  SimulationResult r = Run(ScenarioWith(
+      NodeWith("a", {"4"}), NodeWith("b", {"4"}), db, loner, near, far, web));
+  CHECK(FilterOf(r, "near", "b") ==
+        "UnschedulableAndUnresolvable InterPodAffinity: node(s) didn't match "
+        "pod affinity rules");
+  CHECK(FilterOf(r, "far", "a") ==
+        "Unschedulable InterPodAffinity: node(s) didn't match pod "
+        "anti-affinity rules");
+  CHECK(FilterOf(r, "web", "b") ==
+        "Unschedulable InterPodAffinity: node(s) didn't satisfy existing pods "
+        "anti-affinity rules");
+  CHECK(NodeName(r, FirstAttempt(r, "near")) == "a");
+  CHECK(NodeName(r, FirstAttempt(r, "far")) == "b");
+}
+
+TEST_CASE("Filters: the first pod of a self-affine group may go anywhere") {
+  Json first = PendingPod("first", {"100m"}, 1);
+  first["metadata"]["labels"] = {{"app", "cache"}};
+  first["spec"]["affinity"]["podAffinity"]
+       ["requiredDuringSchedulingIgnoredDuringExecution"] = Json::array(
+           {{{"labelSelector", {{"matchLabels", {{"app", "cache"}}}}},
+             {"topologyKey", "kubernetes.io/hostname"}}});
+  SimulationResult r = Run(ScenarioWith(NodeWith("a", {"4"}), first));
+  CHECK(FirstAttempt(r, "first").outcome == Outcome::kScheduled);
+}
+
+TEST_CASE(
+    "Filters: pods nominated with equal or higher priority hold their room") {
+  Json nominated = PendingPod("big", {"800m"}, 100);
+  nominated["status"]["nominatedNodeName"] = "n1";
+  nominated["metadata"]["creationTimestamp"] = "2024-01-01T00:00:10Z";
+  Json low = PendingPod("low", {"500m"}, 1);
+  SimulationResult r = Run(ScenarioWith(NodeWith("n1", {"1"}), nominated, low));
+  // big is bound first (higher priority); then low does not fit.
+  CHECK(FirstAttempt(r, "big").outcome == Outcome::kScheduled);
+  CHECK(FirstAttempt(r, "low").outcome == Outcome::kUnschedulable);
+}
+
+TEST_CASE("Filters: a higher-priority pod ignores lower-priority nominations") {
+  Json nominated = PendingPod("low", {"800m"}, 1);
+  nominated["status"]["nominatedNodeName"] = "n1";
+  SimulationResult r = Run(ScenarioWith(NodeWith("n1", {"1"}), nominated,
+                                        PendingPod("high", {"500m"}, 100)));
+  CHECK(r.attempts[0].outcome == Outcome::kScheduled);
+  CHECK(r.scenario.pods[r.attempts[0].pod].name == "high");
+  CHECK(FirstAttempt(r, "low").message ==
+        "0/1 nodes are available: 1 Insufficient cpu. no new claims to "
+        "deallocate, preemption: "
+        "0/1 nodes are available: 1 No preemption victims found for incoming "
+        "pod.");
+}
+
+}  // namespace podsim

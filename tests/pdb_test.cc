@@ -1,1 +1,118 @@
+#include "core/pdb.h"
+
 #include "tests/builders.h"
+
+namespace podsim {
+using namespace testing;
+
+namespace {
+Json Labelled(Json pod, const std::string& app) {
+  pod["metadata"]["labels"] = {{"app", app}};
+  return pod;
+}
+Json Owned(Json pod, const std::string& kind, const std::string& name) {
+  pod["metadata"]["ownerReferences"] = Json::array({{{"kind", kind},
+                                                     {"name", name},
+                                                     {"controller", true},
+                                                     {"apiVersion", "apps/v1"},
+                                                     {"uid", name}}});
+  return pod;
+}
+std::vector<bool> Classify(const SimulationResult& r,
+                           const std::vector<std::string>& names) {
+  std::vector<ObjectIndex> pods;
+  for (const std::string& name : names) {
+    for (const Pod& p : r.scenario.pods) {
+      if (p.name == name) pods.push_back(p.index);
+    }
+  }
+  return ClassifyPdbViolations(r.scenario, pods);
+}
+}  // namespace
+
+TEST_CASE(
+    "PDB: one budget is spent across pods, so the less important ones "
+    "violate") {
+  SimulationResult r = Run(ScenarioWith(
+      NodeWith("n1", {"4"}), Labelled(RunningPod("a", "n1", {"1"}, 3), "db"),
+      Labelled(RunningPod("b", "n1", {"1"}, 2), "db"),
+      Labelled(RunningPod("c", "n1", {"1"}, 1), "db"),
+      PdbWith("db", {{"app", "db"}}, 1)));
+  CHECK(Classify(r, {"a", "b", "c"}) == std::vector<bool>{false, true, true});
+}
+
+TEST_CASE("PDB: pods already in disruptedPods do not spend the budget") {
+  Json pdb = PdbWith("db", {{"app", "db"}}, 1);
+  pdb["status"]["disruptedPods"] = {{"a", "2024-01-01T00:00:00Z"}};
+  SimulationResult r = Run(ScenarioWith(
+      NodeWith("n1", {"4"}), Labelled(RunningPod("a", "n1", {"1"}, 3), "db"),
+      Labelled(RunningPod("b", "n1", {"1"}, 2), "db"), pdb));
+  CHECK(Classify(r, {"a", "b"}) == std::vector<bool>{false, false});
+}
+
+TEST_CASE(
+    "PDB: label-less pods, other namespaces and empty selectors match "
+    "nothing") {
+  Json other = Labelled(RunningPod("other", "n1", {"1"}, 1), "db");
+  other["metadata"]["namespace"] = "prod";
+  Json empty = PdbWith("all", Json::object(), 0);
+  SimulationResult r = Run(
+      ScenarioWith(NodeWith("n1", {"4"}), RunningPod("bare", "n1", {"1"}, 1),
+                   other, PdbWith("db", {{"app", "db"}}, 0), empty));
+  CHECK(Classify(r, {"bare", "other"}) == std::vector<bool>{false, false});
+}
+
+TEST_CASE("PDB: without status, minAvailable counts healthy matching pods") {
+  Json pdb = PdbWith("db", {{"app", "db"}}, std::nullopt);
+  pdb["spec"]["minAvailable"] = 2;
+  SimulationResult r = Run(ScenarioWith(
+      NodeWith("n1", {"4"}), Labelled(RunningPod("a", "n1", {"1"}, 1), "db"),
+      Labelled(RunningPod("b", "n1", {"1"}, 1), "db"),
+      Labelled(RunningPod("c", "n1", {"1"}, 1), "db"), pdb));
+  const PodDisruptionBudget& p = r.scenario.pdbs[0];
+  CHECK(p.disruptions_allowed == 1);
+  CHECK(p.status_explanation ==
+        "computed as the disruption controller would: minAvailable 2 of 3 "
+        "matching pods -> 2 must "
+        "stay healthy; 3 healthy now -> disruptionsAllowed 1");
+}
+
+TEST_CASE("PDB: without status, maxUnavailable uses the controllers' scale") {
+  Json rs = {{"apiVersion", "apps/v1"},
+             {"kind", "ReplicaSet"},
+             {"metadata", {{"name", "web-abc"}, {"namespace", "default"}}},
+             {"spec", {{"replicas", 4}}}};
+  Json pdb = PdbWith("web", {{"app", "web"}}, std::nullopt);
+  pdb["spec"]["maxUnavailable"] = "50%";
+  SimulationResult r =
+      Run(ScenarioWith(NodeWith("n1", {"4"}), rs,
+                       Owned(Labelled(RunningPod("w1", "n1", {"1"}, 1), "web"),
+                             "ReplicaSet", "web-abc"),
+                       Owned(Labelled(RunningPod("w2", "n1", {"1"}, 1), "web"),
+                             "ReplicaSet", "web-abc"),
+                       Owned(Labelled(RunningPod("w3", "n1", {"1"}, 1), "web"),
+                             "ReplicaSet", "web-abc"),
+                       pdb));
+  // expected 4, desired healthy 4 - ceil(50% of 4) = 2, healthy 3 -> 1 allowed.
+  CHECK(r.scenario.pdbs[0].disruptions_allowed == 1);
+  CHECK(r.scenario.pdbs[0].status_explanation ==
+        "computed as the disruption controller would: maxUnavailable 50% of 4 "
+        "expected pods (1 "
+        "controller(s)) -> 2 must stay healthy; 3 healthy now -> "
+        "disruptionsAllowed 1");
+}
+
+TEST_CASE("PDB: a pod that is not Ready or is terminating is not healthy") {
+  Json unready = Labelled(RunningPod("a", "n1", {"1"}, 1), "db");
+  unready["status"]["conditions"] =
+      Json::array({{{"type", "Ready"}, {"status", "False"}}});
+  Json leaving = Labelled(RunningPod("b", "n1", {"1"}, 1), "db");
+  leaving["metadata"]["deletionTimestamp"] = "2024-01-01T00:00:00Z";
+  Json pdb = PdbWith("db", {{"app", "db"}}, std::nullopt);
+  pdb["spec"]["minAvailable"] = 0;
+  SimulationResult r =
+      Run(ScenarioWith(NodeWith("n1", {"4"}), unready, leaving, pdb));
+  CHECK(r.scenario.pdbs[0].disruptions_allowed == 0);
+}
+
+}  // namespace podsim

@@ -1,1 +1,123 @@
+#include "core/scheduler.h"
+
 #include "tests/builders.h"
+
+namespace podsim {
+using namespace testing;
+
+namespace {
+std::vector<std::string> Timeline(const SimulationResult& r) {
+  std::vector<std::string> out;
+  for (const Attempt& a : r.attempts) {
+    out.push_back(r.scenario.pods[a.pod].name + " " +
+                  std::string(ToString(a.outcome)) +
+                  (a.node >= 0 ? " " + r.scenario.nodes[a.node].name : ""));
+  }
+  return out;
+}
+Json Created(Json pod, const std::string& time) {
+  pod["metadata"]["creationTimestamp"] = time;
+  return pod;
+}
+}  // namespace
+
+TEST_CASE("Scheduler: the queue pops by priority, then by creation time") {
+  SimulationResult r = Run(ScenarioWith(
+      NodeWith("n1", {"8"}),
+      Created(PendingPod("late", {"1"}, 5), "2024-01-01T00:00:09Z"),
+      Created(PendingPod("early", {"1"}, 5), "2024-01-01T00:00:01Z"),
+      PendingPod("urgent", {"1"}, 50)));
+  CHECK(Timeline(r) == std::vector<std::string>{"urgent Scheduled n1",
+                                                "early Scheduled n1",
+                                                "late Scheduled n1"});
+}
+
+TEST_CASE(
+    "Scheduler: a nominated pod is retried after its victims are gone and "
+    "binds there") {
+  SimulationResult r =
+      Run(ScenarioWith(NodeWith("n1", {"1"}), RunningPod("low", "n1", {"1"}, 1),
+                       PendingPod("web", {"1"}, 100)));
+  CHECK(Timeline(r) ==
+        std::vector<std::string>{"web Nominated n1", "web Scheduled n1"});
+  CHECK(r.attempts[1].attempt == 2);
+  CHECK(r.attempts[1].trace[0].step == "nominated-node");
+}
+
+TEST_CASE("Scheduler: each cycle sees the effects of the one before") {
+  // Two preemptors, one node's worth of victims each.
+  SimulationResult r = Run(ScenarioWith(
+      NodeWith("a", {"1"}), NodeWith("b", {"1"}),
+      RunningPod("la", "a", {"1"}, 1), RunningPod("lb", "b", {"1"}, 2),
+      Created(PendingPod("first", {"1"}, 100), "2024-01-01T00:00:01Z"),
+      Created(PendingPod("second", {"1"}, 100), "2024-01-01T00:00:02Z")));
+  CHECK(Timeline(r) ==
+        std::vector<std::string>{"first Nominated a", "second Nominated b",
+                                 "first Scheduled a", "second Scheduled b"});
+}
+
+TEST_CASE(
+    "Scheduler: a lower-priority pending pod cannot take room a nominated pod "
+    "freed") {
+  SimulationResult r = Run(ScenarioWith(
+      NodeWith("n1", {"1"}), RunningPod("victim", "n1", {"1"}, 1),
+      PendingPod("web", {"1"}, 100),
+      Created(PendingPod("sneaky", {"1"}, 50), "2024-01-01T00:00:00Z")));
+  CHECK(Timeline(r) == std::vector<std::string>{"web Nominated n1",
+                                                "web Scheduled n1",
+                                                "sneaky Unschedulable"});
+}
+
+TEST_CASE(
+    "Scheduler: the fit is scored and ties go to the first node in input "
+    "order") {
+  SimulationResult r = Run(ScenarioWith(
+      NodeWith("busy", {"4", "8Gi"}), NodeWith("idle", {"4", "8Gi"}),
+      NodeWith("idle2", {"4", "8Gi"}),
+      RunningPod("load", "busy", {"3", "6Gi"}, 1),
+      PendingPod("web", {"1", "1Gi"}, 1)));
+  const Attempt& a = FirstAttempt(r, "web");
+  CHECK(NodeName(r, a) == "idle");
+  CHECK(a.scored_plugins ==
+        std::vector<std::string_view>{"TaintToleration", "NodeResourcesFit",
+                                      "NodeResourcesBalancedAllocation"});
+  CHECK(NodeIn(r, a, "idle").score->total ==
+        NodeIn(r, a, "idle2").score->total);
+}
+
+TEST_CASE(
+    "Scheduler: a pod bound to a node that does not exist is an error and left "
+    "out") {
+  SimulationResult r = Run(ScenarioWith(NodeWith("n1", {"1"}),
+                                        RunningPod("ghost", "n9", {"1"}, 1),
+                                        PendingPod("web", {"1"}, 1)));
+  CHECK(DiagnosticTexts(r) ==
+        std::vector<std::string>{
+            "Pod default/ghost: spec.nodeName: bound to node \"n9\", which is "
+            "not in the scenario; add that Node or remove spec.nodeName to "
+            "make the pod pending"});
+  CHECK(FirstAttempt(r, "web").outcome == Outcome::kScheduled);
+}
+
+TEST_CASE("Scheduler: with no nodes every pod is unschedulable") {
+  SimulationResult r = Run(ScenarioWith(PendingPod("web", {"1"}, 1)));
+  CHECK(FirstAttempt(r, "web").message ==
+        "0/0 nodes are available: no nodes available to schedule pods");
+}
+
+TEST_CASE(
+    "Scheduler: pods of other schedulers and terminal pods are not scheduled") {
+  Json other = PendingPod("other", {"1"}, 1);
+  other["spec"]["schedulerName"] = "volcano";
+  Json done = RunningPod("done", "n1", {"1"}, 1);
+  done["status"]["phase"] = "Succeeded";
+  SimulationResult r = Run(ScenarioWith(NodeWith("n1", {"1"}), other, done,
+                                        PendingPod("web", {"1"}, 1)));
+  CHECK(Timeline(r) == std::vector<std::string>{"web Scheduled n1"});
+  CHECK(DiagnosticTexts(r) ==
+        std::vector<std::string>{
+            "Pod default/other: spec.schedulerName: schedulerName \"volcano\" "
+            "is not default-scheduler; the pod is left pending"});
+}
+
+}  // namespace podsim
