@@ -1,6 +1,8 @@
 // The result document: SimulationResult -> JSON text (apiVersion podsim/v1).
 #include <cstdio>
 #include <string>
+#include <unordered_map>
+#include <vector>
 
 #include "core/simulator.h"
 
@@ -139,6 +141,7 @@ class ResultWriter {
     w_.Key("pods").BeginArray();
     for (const Attempt& a : r_.attempts) WriteAttempt(a);
     w_.EndArray();
+    WriteCluster();
     w_.EndObject();
     return w_.Take();
   }
@@ -147,6 +150,84 @@ class ResultWriter {
   const std::string& PodKey(ObjectIndex p) { return r_.scenario.pods[p].key; }
   const std::string& NodeName(ObjectIndex n) {
     return r_.scenario.nodes[n].name;
+  }
+
+  // The numbers a picture of the cluster needs: each node's allocatable,
+  // each pod's requests, where it started and where the queue left it.
+  void WriteCluster() {
+    const Scenario& sc = r_.scenario;
+    std::vector<ObjectIndex> final_node(sc.pods.size(), -1);
+    std::vector<ObjectIndex> nominated(sc.pods.size(), -1);
+    std::vector<ObjectIndex> evicted_by(sc.pods.size(), -1);
+    std::vector<char> queued(sc.pods.size(), 0);
+    for (const Attempt& a : r_.attempts) {
+      queued[a.pod] = 1;
+      final_node[a.pod] = a.outcome == Outcome::kScheduled ? a.node : -1;
+      nominated[a.pod] = a.outcome == Outcome::kNominated ? a.node : -1;
+      for (const Victim& v : a.victims) evicted_by[v.pod] = a.pod;
+    }
+    w_.Key("cluster").BeginObject();
+    w_.Key("nodes").BeginArray();
+    for (const Node& n : sc.nodes) {
+      w_.BeginObject();
+      w_.Key("node").Value(n.name);
+      w_.Key("line").Value(n.line);
+      w_.Key("allocatable").BeginObject();
+      w_.Key("cpu").Value(n.allocatable.Get(kCpu));
+      w_.Key("memory").Value(n.allocatable.Get(kMemory));
+      w_.Key("pods").Value(n.allocatable.Get(kPods));
+      w_.EndObject();
+      w_.EndObject();
+    }
+    w_.EndArray();
+    w_.Key("pods").BeginArray();
+    for (const Pod& p : sc.pods) {
+      bool placed = p.bound() && FindNodeIndex(p.node_name) >= 0;
+      if (!p.admitted || (!placed && !queued[p.index])) continue;
+      w_.BeginObject();
+      w_.Key("pod").Value(p.key);
+      w_.Key("line").Value(p.line);
+      w_.Key("priority").Value(int64_t{p.priority});
+      w_.Key("requests").BeginObject();
+      w_.Key("cpu").Value(p.requests.Get(kCpu));
+      w_.Key("memory").Value(p.requests.Get(kMemory));
+      w_.EndObject();
+      w_.Key("node");
+      NodeOrNull(placed ? FindNodeIndex(p.node_name) : -1);
+      w_.Key("pending").Bool(!placed);
+      w_.Key("finalNode");
+      NodeOrNull(
+          placed ? (evicted_by[p.index] >= 0 ? -1 : FindNodeIndex(p.node_name))
+                 : final_node[p.index]);
+      w_.Key("nominatedNode");
+      NodeOrNull(nominated[p.index]);
+      w_.Key("evictedBy");
+      if (evicted_by[p.index] >= 0) {
+        w_.Value(PodKey(evicted_by[p.index]));
+      } else {
+        w_.Null();
+      }
+      w_.EndObject();
+    }
+    w_.EndArray();
+    w_.EndObject();
+  }
+
+  ObjectIndex FindNodeIndex(const std::string& name) {
+    if (node_index_.empty()) {
+      for (const Node& n : r_.scenario.nodes)
+        node_index_.emplace(n.name, n.index);
+    }
+    auto it = node_index_.find(name);
+    return it == node_index_.end() ? -1 : it->second;
+  }
+
+  void NodeOrNull(ObjectIndex n) {
+    if (n >= 0) {
+      w_.Value(NodeName(n));
+    } else {
+      w_.Null();
+    }
   }
 
   void WriteStatus(const Status& s) {
@@ -310,6 +391,7 @@ class ResultWriter {
 
   const SimulationResult& r_;
   JsonWriter w_;
+  std::unordered_map<std::string, ObjectIndex> node_index_;
 };
 
 }  // namespace

@@ -279,8 +279,8 @@ TEST_CASE(
   b.index = 0;
   CHECK(MoreImportantPod(b, a));
   a.start_time = b.start_time = 7;
-  a.uid = "a";
-  b.uid = "b";
+  a.uid = std::string(1, 'a');
+  b.uid = std::string(1, 'b');
   CHECK(MoreImportantPod(a, b));
 }
 
