@@ -130,13 +130,19 @@ void ComputePdbStatus(Scenario& scenario) {
         std::count_if(pods.begin(), pods.end(),
                       [&](const Pod* p) { return IsHealthy(*p, pdb); });
     int64_t allowed = healthy - desired;
-    if (expected <= 0 || allowed <= 0) allowed = 0;
+    std::string rule;
+    if (expected <= 0) {
+      allowed = 0;  // a PDB that expects no pods allows nothing
+      rule = " (no expected pods, so none)";
+    } else if (allowed < 0) {
+      allowed = 0;
+    }
     pdb.disruptions_allowed = static_cast<int32_t>(allowed);
     pdb.status_explanation =
         "computed as the disruption controller would: " + how + " -> " +
         std::to_string(desired) + " must stay healthy; " +
         std::to_string(healthy) + " healthy now -> disruptionsAllowed " +
-        std::to_string(allowed);
+        std::to_string(allowed) + rule;
   }
 }
 

@@ -6,4 +6,5 @@ cd "$(dirname "$0")/.."
 bash scripts/setup.sh
 bash scripts/build.sh all
 (cd build && ctest --output-on-failure)
-node --test --test-reporter=spec tests/node/
+npx vite build --logLevel warn
+node --test --test-reporter=spec tests/node/ tests/browser/

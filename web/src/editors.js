@@ -1,0 +1,125 @@
+// CodeMirror 6 editors, one per tab: YAML mode, line numbers, undo, search,
+// lint markers for diagnostics, a highlighted object, and light/dark themes.
+import { basicSetup } from "codemirror";
+import { indentWithTab } from "@codemirror/commands";
+import { yaml } from "@codemirror/lang-yaml";
+import { lintGutter, setDiagnostics } from "@codemirror/lint";
+import { Annotation, Compartment, EditorState, StateEffect, StateField } from "@codemirror/state";
+import { oneDark } from "@codemirror/theme-one-dark";
+import { Decoration, EditorView, keymap } from "@codemirror/view";
+
+// Marks programmatic replacements, which must not count as user edits.
+const silent = Annotation.define();
+const setHighlight = StateEffect.define();
+const highlightField = StateField.define({
+  create: () => Decoration.none,
+  update(value, tr) {
+    value = value.map(tr.changes);
+    for (const effect of tr.effects) {
+      if (!effect.is(setHighlight)) continue;
+      const range = effect.value;
+      if (!range) return Decoration.none;
+      const doc = tr.state.doc;
+      const from = doc.line(Math.min(range.fromLine, doc.lines));
+      const to = doc.line(Math.min(range.toLine, doc.lines));
+      const marks = [];
+      for (let n = from.number; n <= to.number; n++) {
+        marks.push(Decoration.line({ class: "cm-object-highlight" }).range(doc.line(n).from));
+      }
+      return Decoration.set(marks);
+    }
+    return value;
+  },
+  provide: (field) => EditorView.decorations.from(field),
+});
+
+const lightTheme = EditorView.theme({}, { dark: false });
+
+/**
+ * Creates one editor per tab id inside host. onChange(tab, text) fires on
+ * edits; onPointer(tab, line) when the pointer rests on a line (or null).
+ */
+export function createEditors(host, tabIds, { onChange, onPointer, label }) {
+  const theme = new Compartment();
+  const readOnly = new Compartment();
+  const views = {};
+  for (const id of tabIds) {
+    const wrapper = document.createElement("div");
+    wrapper.className = "editor";
+    wrapper.dataset.tab = id;
+    wrapper.hidden = true;
+    host.append(wrapper);
+    views[id] = new EditorView({
+      parent: wrapper,
+      state: EditorState.create({
+        doc: "",
+        extensions: [
+          basicSetup,
+          keymap.of([indentWithTab]),
+          yaml(),
+          lintGutter(),
+          highlightField,
+          theme.of(lightTheme),
+          readOnly.of(EditorState.readOnly.of(false)),
+          EditorView.contentAttributes.of({ "aria-label": label(id) }),
+          EditorView.updateListener.of((update) => {
+            if (update.docChanged && !update.transactions.some((t) => t.annotation(silent))) {
+              onChange(id, update.state.doc.toString());
+            }
+          }),
+          EditorView.domEventHandlers({
+            mousemove(event, view) {
+              const pos = view.posAtCoords({ x: event.clientX, y: event.clientY });
+              onPointer(id, pos === null ? null : view.state.doc.lineAt(pos).number);
+            },
+            mouseleave() {
+              onPointer(id, null);
+            },
+          }),
+        ],
+      }),
+    });
+  }
+  return {
+    views,
+    show(id) {
+      for (const [tab, view] of Object.entries(views)) view.dom.parentElement.hidden = tab !== id;
+    },
+    getText: (id) => views[id].state.doc.toString(),
+    /** Replaces a tab's text without firing onChange. */
+    setText(id, text) {
+      const view = views[id];
+      if (view.state.doc.toString() === text) return;
+      view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: text }, annotations: silent.of(true) });
+    },
+    /** diagnostics: [{line, severity, message}] (1-based lines). */
+    setDiagnostics(id, diagnostics) {
+      const view = views[id];
+      const doc = view.state.doc;
+      const marks = diagnostics.map((d) => {
+        const line = doc.line(Math.min(Math.max(d.line, 1), doc.lines));
+        return { from: line.from, to: line.to, severity: d.severity === "error" ? "error" : "warning", message: d.message };
+      });
+      view.dispatch(setDiagnostics(view.state, marks));
+    },
+    highlight(id, range) {
+      for (const [tab, view] of Object.entries(views)) {
+        view.dispatch({ effects: setHighlight.of(tab === id ? range : null) });
+      }
+    },
+    scrollToLine(id, line) {
+      const view = views[id];
+      const target = view.state.doc.line(Math.min(Math.max(line, 1), view.state.doc.lines));
+      view.dispatch({ selection: { anchor: target.from }, effects: EditorView.scrollIntoView(target.from, { y: "center" }) });
+      view.focus();
+    },
+    setDark(dark) {
+      for (const view of Object.values(views)) view.dispatch({ effects: theme.reconfigure(dark ? oneDark : lightTheme) });
+    },
+    setReadOnly(value) {
+      for (const view of Object.values(views)) {
+        view.dispatch({ effects: readOnly.reconfigure(EditorState.readOnly.of(value)) });
+      }
+    },
+  };
+}

@@ -1,0 +1,90 @@
+// The scenario as the editors hold it: one YAML text per tab, joined into the
+// stream the engine reads. Splitting a pasted stream sorts its objects into
+// tabs by kind; this is editor organisation, not scheduling.
+import { parseAllDocuments, stringify } from "yaml";
+
+export const TABS = [
+  { id: "classes", label: "PriorityClasses" },
+  { id: "nodes", label: "Nodes" },
+  { id: "running", label: "Running pods" },
+  { id: "pending", label: "Pending pods" },
+  { id: "pdbs", label: "PodDisruptionBudgets" },
+  { id: "other", label: "Other" },
+];
+export const ALL = { id: "all", label: "All" };
+
+function tabFor(object) {
+  switch (object?.kind) {
+    case "PriorityClass":
+      return "classes";
+    case "Node":
+      return "nodes";
+    case "Pod":
+      return object.spec?.nodeName ? "running" : "pending";
+    case "PodDisruptionBudget":
+      return "pdbs";
+    default:
+      return "other";
+  }
+}
+
+function withNewline(text) {
+  return text.endsWith("\n") ? text : `${text}\n`;
+}
+
+/**
+ * Sorts the documents of a YAML stream into tabs; a List's items each become
+ * a document. Returns null when the stream has YAML errors (nothing moves).
+ */
+export function splitStream(text) {
+  const docs = parseAllDocuments(text);
+  const list = Array.isArray(docs) ? docs : [docs];
+  if (list.some((d) => d.errors.length > 0)) return null;
+  const parts = Object.fromEntries(TABS.map((t) => [t.id, []]));
+  for (const doc of list) {
+    if (doc.contents === null) continue;
+    const value = doc.toJS();
+    if (value?.kind === "List" && Array.isArray(value.items)) {
+      for (const item of value.items) parts[tabFor(item)].push(stringify(item));
+    } else {
+      const source = doc.toString().replace(/^---\n/, "");
+      parts[tabFor(value)].push(source);
+    }
+  }
+  return Object.fromEntries(TABS.map((t) => [t.id, parts[t.id].map(withNewline).join("---\n")]));
+}
+
+/**
+ * Joins the tabs into one stream. Returns the text and, per tab, the line the
+ * tab's text starts on (1-based), so engine lines map back to editors.
+ */
+export function joinTabs(tabs) {
+  let text = "";
+  let line = 1;
+  const starts = {};
+  for (const { id } of TABS) {
+    const part = tabs[id] ?? "";
+    if (part.trim() === "") continue;
+    if (text !== "") {
+      text += "---\n";
+      line += 1;
+    }
+    starts[id] = line;
+    const body = withNewline(part);
+    text += body;
+    line += body.split("\n").length - 1;
+  }
+  return { text, starts };
+}
+
+/** Maps a line of the joined stream to {tab, line} in that tab's editor. */
+export function locateLine(starts, tabs, line) {
+  let best = null;
+  for (const { id } of TABS) {
+    if (starts[id] !== undefined && starts[id] <= line) best = id;
+  }
+  if (best === null) return { tab: ALL.id, line };
+  const local = line - starts[best] + 1;
+  const lines = withNewline(tabs[best]).split("\n").length - 1;
+  return { tab: best, line: Math.min(Math.max(local, 1), Math.max(lines, 1)) };
+}

@@ -1,0 +1,92 @@
+// Share links: the whole scenario in the URL fragment, as
+// "#v1:" + base64url(deflate-raw(JSON)). A fragment is untrusted input: every
+// step is capped and checked, and failures say what was wrong.
+
+export const VERSION_PREFIX = "v1:";
+/** Longest fragment accepted, in characters. */
+export const MAX_FRAGMENT_CHARS = 400_000;
+/** Largest decoded payload accepted, in bytes. */
+export const MAX_DECODED_BYTES = 2 * 1024 * 1024;
+/** Links longer than this may not survive chat tools and browsers. */
+export const LONG_LINK_CHARS = 2000;
+
+function toBase64Url(bytes) {
+  let binary = "";
+  for (let i = 0; i < bytes.length; i += 0x8000) {
+    binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  }
+  return btoa(binary).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
+}
+
+function fromBase64Url(text) {
+  if (!/^[A-Za-z0-9_-]*$/.test(text)) throw new Error("the link contains characters that are not base64url");
+  const padded = text.replaceAll("-", "+").replaceAll("_", "/") + "===".slice((text.length + 3) % 4);
+  const binary = atob(padded);
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  return bytes;
+}
+
+async function pipe(bytes, transform, limit) {
+  const stream = new Blob([bytes]).stream().pipeThrough(transform);
+  const reader = stream.getReader();
+  const chunks = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.length;
+    if (total > limit) {
+      await reader.cancel();
+      throw new Error(`the scenario in the link is larger than ${limit / 1048576} MiB`);
+    }
+    chunks.push(value);
+  }
+  const out = new Uint8Array(total);
+  let offset = 0;
+  for (const chunk of chunks) {
+    out.set(chunk, offset);
+    offset += chunk.length;
+  }
+  return out;
+}
+
+/** Returns the fragment (without "#") for a scenario and its settings. */
+export async function encodeShare({ scenario, kubernetesVersion }) {
+  const json = JSON.stringify({ v: 1, kubernetesVersion, scenario });
+  const compressed = await pipe(new TextEncoder().encode(json), new CompressionStream("deflate-raw"), Infinity);
+  return VERSION_PREFIX + toBase64Url(compressed);
+}
+
+/**
+ * Decodes a fragment (with or without "#"). Returns {scenario,
+ * kubernetesVersion}, or throws an Error whose message says what is wrong.
+ */
+export async function decodeShare(fragment) {
+  const text = fragment.startsWith("#") ? fragment.slice(1) : fragment;
+  if (!text.startsWith(VERSION_PREFIX)) {
+    throw new Error(`the link does not start with ${VERSION_PREFIX} (an unknown or newer format)`);
+  }
+  if (text.length > MAX_FRAGMENT_CHARS) {
+    throw new Error(`the link is ${text.length} characters long; the limit is ${MAX_FRAGMENT_CHARS}`);
+  }
+  const compressed = fromBase64Url(text.slice(VERSION_PREFIX.length));
+  let bytes;
+  try {
+    bytes = await pipe(compressed, new DecompressionStream("deflate-raw"), MAX_DECODED_BYTES);
+  } catch (error) {
+    if (error.message.startsWith("the scenario")) throw error;
+    throw new Error("the link is damaged: its data does not decompress");
+  }
+  let payload;
+  try {
+    payload = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(bytes));
+  } catch {
+    throw new Error("the link is damaged: its data is not JSON text");
+  }
+  if (payload === null || typeof payload !== "object" || payload.v !== 1 || typeof payload.scenario !== "string") {
+    throw new Error("the link does not hold a podsim scenario");
+  }
+  const kubernetesVersion = typeof payload.kubernetesVersion === "string" ? payload.kubernetesVersion.slice(0, 16) : "";
+  return { scenario: payload.scenario, kubernetesVersion };
+}

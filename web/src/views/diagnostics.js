@@ -1,0 +1,24 @@
+// The engine's and the YAML parser's diagnostics; a click jumps to the line.
+import { h } from "../dom.js";
+
+export function renderDiagnostics(diagnostics, locate, onJump) {
+  if (diagnostics.length === 0) return null;
+  return h(
+    "ul",
+    { class: "diagnostics", "aria-label": "Problems in the scenario" },
+    diagnostics.map((d) => {
+      const where = locate(d);
+      return h(
+        "li",
+        { class: `diagnostic ${d.severity}` },
+        h(
+          "button",
+          { type: "button", onclick: () => onJump(where) },
+          h("span", { class: "severity" }, d.severity),
+          h("span", { class: "where" }, [d.object, d.path].filter(Boolean).join(" · ") || "input", where.line > 0 ? ` · line ${where.line}` : ""),
+          h("span", { class: "text" }, d.message),
+        ),
+      );
+    }),
+  );
+}

@@ -1,0 +1,43 @@
+// One line per scheduling attempt: the verdict and kube-scheduler's message.
+import { h, plural, shortName } from "../dom.js";
+
+function verdictText(attempt) {
+  const name = shortName(attempt.pod);
+  if (attempt.outcome === "Scheduled") return [name, " → scheduled on ", h("strong", {}, attempt.node)];
+  if (attempt.outcome === "Nominated") {
+    const victims = attempt.victims.map((v) => shortName(v.pod)).join(", ");
+    return [name, " → nominated ", h("strong", {}, attempt.node), `, evicting ${plural(attempt.victims.length, "pod")}: ${victims}`];
+  }
+  return [name, " → cannot be scheduled"];
+}
+
+/** Renders the attempts; the focused one drives the panels below. */
+export function renderVerdicts(result, focus, onFocus) {
+  if (result.pods.length === 0) {
+    return h("p", { class: "empty" }, "No pending pods: add a pod without spec.nodeName to see what the scheduler does with it.");
+  }
+  return h(
+    "ol",
+    { class: "attempts", "aria-label": "Scheduling attempts, in order" },
+    result.pods.map((attempt, index) =>
+      h(
+        "li",
+        { class: `attempt outcome-${attempt.outcome.toLowerCase()}${index === focus ? " focused" : ""}` },
+        h(
+          "button",
+          {
+            type: "button",
+            class: "attempt-head",
+            "aria-pressed": index === focus ? "true" : "false",
+            dataset: { object: `Pod ${attempt.pod}` },
+            onclick: () => onFocus(index),
+          },
+          h("span", { class: `badge badge-${attempt.outcome.toLowerCase()}` }, attempt.outcome),
+          h("span", { class: "verdict" }, verdictText(attempt)),
+          h("span", { class: "meta" }, `priority ${attempt.priority}`, attempt.attempt > 1 ? ` · attempt ${attempt.attempt}` : ""),
+        ),
+        h("q", { class: "message" }, attempt.message),
+      ),
+    ),
+  );
+}
