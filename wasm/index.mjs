@@ -13,7 +13,8 @@ let enginePromise = null;
 
 async function readWasm() {
   if (typeof process === "object" && process.versions?.node && wasmUrl.protocol === "file:") {
-    const { readFile } = await import("node:fs/promises");
+    const fsModule = "node:fs/promises"; // a variable keeps bundlers from packing it
+    const { readFile } = await import(/* @vite-ignore */ fsModule);
     return readFile(wasmUrl);
   }
   const response = await fetch(wasmUrl);

@@ -4,14 +4,14 @@
 import { parseAllDocuments, stringify } from "yaml";
 
 export const TABS = [
-  { id: "classes", label: "PriorityClasses" },
-  { id: "nodes", label: "Nodes" },
-  { id: "running", label: "Running pods" },
-  { id: "pending", label: "Pending pods" },
-  { id: "pdbs", label: "PodDisruptionBudgets" },
-  { id: "other", label: "Other" },
+  { id: "classes", label: "Classes", title: "PriorityClasses" },
+  { id: "nodes", label: "Nodes", title: "Nodes" },
+  { id: "running", label: "Running", title: "Running pods (with spec.nodeName)" },
+  { id: "pending", label: "Pending", title: "Pending pods (to be scheduled)" },
+  { id: "pdbs", label: "PDBs", title: "PodDisruptionBudgets" },
+  { id: "other", label: "Other", title: "Other objects (KubeSchedulerConfiguration, Namespaces, ...)" },
 ];
-export const ALL = { id: "all", label: "All" };
+export const ALL = { id: "all", label: "All", title: "The whole stream: paste a kubectl dump here" };
 
 function tabFor(object) {
   switch (object?.kind) {
@@ -41,13 +41,19 @@ export function splitStream(text) {
   const list = Array.isArray(docs) ? docs : [docs];
   if (list.some((d) => d.errors.length > 0)) return null;
   const parts = Object.fromEntries(TABS.map((t) => [t.id, []]));
+  let previousEnd = 0;
   for (const doc of list) {
+    // The document's own text, comments and layout kept, without its "---".
+    const source = text
+      .slice(previousEnd, doc.range[2])
+      .replace(/^\s*\n/, "")
+      .replace(/^---[^\n]*\n/, "");
+    previousEnd = doc.range[2];
     if (doc.contents === null) continue;
     const value = doc.toJS();
     if (value?.kind === "List" && Array.isArray(value.items)) {
       for (const item of value.items) parts[tabFor(item)].push(stringify(item));
     } else {
-      const source = doc.toString().replace(/^---\n/, "");
       parts[tabFor(value)].push(source);
     }
   }

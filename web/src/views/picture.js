@@ -44,14 +44,18 @@ export function renderPicture(result, resource, onResource) {
     const capacity = node.allocatable[resource];
     const here = cluster.pods.filter((p) => p.node === node.node);
     const incoming = cluster.pods.filter((p) => p.pending && (p.finalNode === node.node || p.nominatedNode === node.node));
+    const victims = here.filter((p) => p.evictedBy);
+    // The box holds what runs after the queue is done: the pods that stay and
+    // the preemptors that land; evicted pods are lifted out above it.
     return h(
       "div",
       { class: "column", dataset: { object: `Node ${node.node}` } },
+      h("div", { class: "evicted-area" }, victims.map((p) => block(p, resource, capacity, priorities, "victim"))),
       h(
         "div",
         { class: "stack", style: { height: `${HEIGHT}px` } },
+        here.filter((p) => !p.evictedBy).map((p) => block(p, resource, capacity, priorities, "running")),
         incoming.map((p) => block(p, resource, capacity, priorities, "incoming")),
-        here.map((p) => block(p, resource, capacity, priorities, p.evictedBy ? "victim" : "running")),
       ),
       h("div", { class: "column-label" }, h("strong", {}, node.node), h("span", {}, amount(resource, capacity))),
     );
