@@ -40,7 +40,8 @@ function lineOf(lineCounter, node) {
 
 function yamlDiagnostic(lineCounter, error, document) {
   const line = error.linePos?.[0]?.line ?? lineOf(lineCounter, { range: error.pos });
-  const message = String(error.message).split("\n")[0];
+  // The line is a field of its own: drop the parser's "at line L, column C".
+  const message = String(error.message).split("\n")[0].replace(/ at line \d+, column \d+:?$/, "");
   return { severity: "error", object: "", path: "", line, document, message: `YAML: ${message}` };
 }
 

@@ -4,7 +4,7 @@ import { basicSetup } from "codemirror";
 import { indentWithTab } from "@codemirror/commands";
 import { yaml } from "@codemirror/lang-yaml";
 import { lintGutter, setDiagnostics } from "@codemirror/lint";
-import { Annotation, Compartment, EditorState, StateEffect, StateField } from "@codemirror/state";
+import { Annotation, Compartment, EditorState, StateEffect, StateField, Transaction } from "@codemirror/state";
 import { oneDark } from "@codemirror/theme-one-dark";
 import { Decoration, EditorView, keymap } from "@codemirror/view";
 
@@ -57,10 +57,11 @@ export function createEditors(host, tabIds, { onChange, onPointer, label }) {
           basicSetup,
           keymap.of([indentWithTab]),
           yaml(),
+          EditorView.lineWrapping,
           lintGutter(),
           highlightField,
           theme.of(lightTheme),
-          readOnly.of(EditorState.readOnly.of(false)),
+          readOnly.of([EditorState.readOnly.of(false), EditorView.editable.of(true)]),
           EditorView.contentAttributes.of({ "aria-label": label(id) }),
           EditorView.updateListener.of((update) => {
             if (update.docChanged && !update.transactions.some((t) => t.annotation(silent))) {
@@ -90,7 +91,11 @@ export function createEditors(host, tabIds, { onChange, onPointer, label }) {
     setText(id, text) {
       const view = views[id];
       if (view.state.doc.toString() === text) return;
-      view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: text }, annotations: silent.of(true) });
+      // Loads are not edits: they fire no onChange and cannot be undone.
+      view.dispatch({
+        changes: { from: 0, to: view.state.doc.length, insert: text },
+        annotations: [silent.of(true), Transaction.addToHistory.of(false)],
+      });
     },
     /** diagnostics: [{line, severity, message}] (1-based lines). */
     setDiagnostics(id, diagnostics) {
@@ -118,7 +123,7 @@ export function createEditors(host, tabIds, { onChange, onPointer, label }) {
     },
     setReadOnly(value) {
       for (const view of Object.values(views)) {
-        view.dispatch({ effects: readOnly.reconfigure(EditorState.readOnly.of(value)) });
+        view.dispatch({ effects: readOnly.reconfigure([EditorState.readOnly.of(value), EditorView.editable.of(!value)]) });
       }
     },
   };

@@ -177,6 +177,7 @@ function scenarioText() {
 
 function scheduleRun(delay = 300) {
   clearTimeout(timer);
+  document.body.classList.add("busy");
   timer = setTimeout(runNow, delay);
 }
 
