@@ -26,8 +26,11 @@ if [ ${#packages[@]} -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${packages[@]}" >/dev/null
 fi
 
-# npm dependencies: reinstall when package-lock.json changed since the last install.
+# npm dependencies, as package-lock.json pins them. `npm install` rather than
+# `npm ci`: the registry reached here lists only this platform's optional
+# packages (rollup's native builds), so the lock cannot name the others and
+# `npm ci` would refuse it.
 if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
   echo "setup: installing npm dependencies"
-  npm ci --no-audit --no-fund --loglevel=error
+  npm install --no-audit --no-fund --loglevel=error
 fi
