@@ -75,7 +75,7 @@ Status FitsResources(const Cluster& cluster, const Pod& pod,
   bool unresolvable = false;
   if (static_cast<int64_t>(info.pods.size()) + 1 >
       node.allocatable.Get(kPods)) {
-    status.reasons.emplace_back("Too many pods");
+    status.AddReason("Too many pods");
   }
   if (!pod.requests.IsZero()) {
     for (ResourceId id = 0; id < pod.requests.size(); ++id) {
@@ -83,15 +83,15 @@ Status FitsResources(const Cluster& cluster, const Pod& pod,
       if (id == kPods || want <= 0) continue;
       int64_t alloc = node.allocatable.Get(id);
       if (want > alloc - info.requested.Get(id)) {
-        status.reasons.emplace_back(table.InsufficientReason(id));
+        status.AddReason(table.InsufficientReason(id));
         unresolvable = unresolvable || want > alloc;
       }
     }
   }
-  if (status.reasons.empty()) return status;
-  status.code =
-      unresolvable ? Code::kUnschedulableAndUnresolvable : Code::kUnschedulable;
-  status.plugin = kNodeResourcesFit;
+  if (status.num_reasons() == 0) return status;
+  status.set_code(unresolvable ? Code::kUnschedulableAndUnresolvable
+                               : Code::kUnschedulable);
+  status.set_plugin(kNodeResourcesFit);
   return status;
 }
 
@@ -238,17 +238,28 @@ void CycleState::PreFilterInterPodAffinity() {
   const Pod& p = cluster_.pod(pod_);
   bool own_terms =
       !p.required_affinity.empty() || !p.required_anti_affinity.empty();
-  const Scenario& scenario = cluster_.scenario();
-  for (const Pod& existing : scenario.pods) {
-    ObjectIndex n = cluster_.NodeOf(existing.index);
+  for (ObjectIndex q : cluster_.PodsWithAntiAffinity()) {
+    ObjectIndex n = cluster_.NodeOf(q);
     if (n == kNoNode) continue;
-    const Node& node = cluster_.node(n);
-    for (const PodAffinityTerm& term : existing.required_anti_affinity) {
+    for (const PodAffinityTerm& term : cluster_.pod(q).required_anti_affinity) {
       if (term.Matches(p.ns, p.labels)) {
-        UpdateCounts(existing_anti_affinity_, node, term.topology_key, 1);
+        UpdateCounts(existing_anti_affinity_, cluster_.node(n), term.topology_key, 1);
       }
     }
-    if (!own_terms) continue;
+  }
+  if (own_terms) {
+    for (const Pod& existing : cluster_.scenario().pods) {
+      ObjectIndex n = cluster_.NodeOf(existing.index);
+      if (n != kNoNode) CountOwnTerms(existing, cluster_.node(n));
+    }
+  }
+  affinity_skipped_ = !own_terms && existing_anti_affinity_.empty();
+}
+
+// Counts an existing pod against the incoming pod's own terms.
+void CycleState::CountOwnTerms(const Pod& existing, const Node& node) {
+  const Pod& p = cluster_.pod(pod_);
+  {
     if (MatchesAllTerms(p.required_affinity, existing)) {
       for (const PodAffinityTerm& term : p.required_affinity) {
         UpdateCounts(affinity_, node, term.topology_key, 1);
@@ -260,7 +271,6 @@ void CycleState::PreFilterInterPodAffinity() {
       }
     }
   }
-  affinity_skipped_ = !own_terms && existing_anti_affinity_.empty();
 }
 
 void CycleState::Update(ObjectIndex q, ObjectIndex n, int delta) {
@@ -412,24 +422,31 @@ Status CycleState::RunFilters(ObjectIndex n) const {
 Status RunFiltersWithNominatedPods(CycleState& state, Cluster& cluster,
                                    ObjectIndex n) {
   const Pod& p = cluster.pod(state.pod());
-  std::vector<ObjectIndex> added;
-  for (ObjectIndex q : cluster.NominatedPods(n)) {
+  // Nominated pods of equal or higher priority, not yet bound.
+  auto counts = [&](ObjectIndex q) {
     const Pod& other = cluster.pod(q);
-    if (q == state.pod() || other.uid == p.uid || other.priority < p.priority) {
-      continue;
-    }
-    if (cluster.NodeOf(q) != kNoNode) continue;  // already bound
-    added.push_back(q);
+    return q != state.pod() && other.uid != p.uid &&
+           other.priority >= p.priority && cluster.NodeOf(q) == kNoNode;
+  };
+  const std::vector<ObjectIndex>& nominated = cluster.NominatedPods(n);
+  if (std::none_of(nominated.begin(), nominated.end(), counts)) {
+    return state.RunFilters(n);
   }
-  if (added.empty()) return state.RunFilters(n);
-  for (ObjectIndex q : added) {
+  // The list does not change while pods are added: nominations are kept
+  // apart from the node's pods.
+  int added = 0;
+  for (ObjectIndex q : nominated) {
+    if (!counts(q)) continue;
     cluster.AddPod(q, n);
     state.AddPod(q, n);
+    ++added;
   }
   Status pass1 = state.RunFilters(n);
-  for (auto it = added.rbegin(); it != added.rend(); ++it) {
-    state.RemovePod(*it, n);
-    cluster.RemovePod(*it);
+  const std::vector<ObjectIndex>& pods = cluster.info(n).pods;
+  for (int i = 0; i < added; ++i) {
+    ObjectIndex q = pods.back();  // added last, removed first
+    state.RemovePod(q, n);
+    cluster.RemovePod(q);
   }
   if (!pass1.ok()) return pass1;
   return state.RunFilters(n);

@@ -58,6 +58,7 @@ class CycleState {
 
   void PreFilterSpread();
   void PreFilterInterPodAffinity();
+  void CountOwnTerms(const Pod& existing, const Node& node);
   void Update(ObjectIndex p, ObjectIndex n, int delta);
   bool SpreadCountsNode(const Spread& s, ObjectIndex n) const;
   void SetMatchNum(Spread& s, const std::string& value, int64_t count);

@@ -1,6 +1,7 @@
 #include "core/node_info.h"
 
 #include <algorithm>
+#include <cassert>
 
 namespace podsim {
 
@@ -13,6 +14,9 @@ Cluster::Cluster(const Scenario& scenario)
   for (const Node& n : scenario.nodes) {
     infos_[n.index].node = n.index;
     node_by_name_.emplace(n.name, n.index);
+  }
+  for (const Pod& p : scenario.pods) {
+    if (!p.required_anti_affinity.empty()) pods_with_anti_affinity_.push_back(p.index);
   }
 }
 
@@ -44,11 +48,9 @@ void Cluster::RemovePod(ObjectIndex p) {
   pod_node_[p] = kNoNode;
 }
 
-void Cluster::RestoreNode(const NodeInfo& saved) {
-  NodeInfo& info = infos_[saved.node];
-  for (ObjectIndex p : info.pods) pod_node_[p] = kNoNode;
-  info = saved;
-  for (ObjectIndex p : info.pods) pod_node_[p] = saved.node;
+void Cluster::RestoreOrder(ObjectIndex n, const std::vector<ObjectIndex>& order) {
+  assert(order.size() == infos_[n].pods.size());
+  infos_[n].pods.assign(order.begin(), order.end());
 }
 
 void Cluster::Nominate(ObjectIndex p, ObjectIndex n) {

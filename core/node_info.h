@@ -36,13 +36,17 @@ class Cluster {
   // Returns the node index for a name, or kNoNode.
   ObjectIndex FindNode(const std::string& name) const;
   ObjectIndex NodeOf(ObjectIndex p) const { return pod_node_[p]; }
+  // Pods with required anti-affinity terms, bound or not (a short list that
+  // InterPodAffinity's PreFilter walks instead of every pod).
+  const std::vector<ObjectIndex>& PodsWithAntiAffinity() const {
+    return pods_with_anti_affinity_;
+  }
 
   void AddPod(ObjectIndex p, ObjectIndex n);
   void RemovePod(ObjectIndex p);
-  // Puts a node back exactly as a copy taken earlier (pod order included),
-  // after a dry run changed it. REQUIRES: the same pods were removed from
-  // and added to it in between.
-  void RestoreNode(const NodeInfo& saved);
+  // Puts a node's pods back in a saved order. REQUIRES: the node holds the
+  // same pods, in another order (a dry run removed and re-added some).
+  void RestoreOrder(ObjectIndex n, const std::vector<ObjectIndex>& order);
 
   // The PodNominator: pods nominated to a node, in nomination order.
   const std::vector<ObjectIndex>& NominatedPods(ObjectIndex n) const {
@@ -59,6 +63,7 @@ class Cluster {
   std::vector<ObjectIndex> pod_node_;
   std::vector<std::vector<ObjectIndex>> nominated_;
   std::vector<ObjectIndex> nominated_node_;
+  std::vector<ObjectIndex> pods_with_anti_affinity_;
   std::unordered_map<std::string, ObjectIndex> node_by_name_;
 };
 

@@ -185,6 +185,9 @@ struct Scenario {
   std::unordered_map<std::string, Labels> namespace_labels;
   SchedulerConfig config;
   std::optional<uint64_t> seed;  // random candidate offset when set
+  // For each pod, the PDBs that select it as the scheduler reads them
+  // (IndexPdbs); empty until indexed.
+  std::vector<std::vector<int>> pod_pdbs;
 };
 
 const char* ToString(PreemptionPolicy policy);

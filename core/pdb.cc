@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <map>
 #include <set>
+#include <string>
+#include <unordered_map>
 
 namespace podsim {
 namespace {
@@ -146,28 +148,74 @@ void ComputePdbStatus(Scenario& scenario) {
   }
 }
 
-std::vector<bool> ClassifyPdbViolations(const Scenario& scenario,
-                                        const std::vector<ObjectIndex>& pods) {
-  std::vector<int64_t> allowed;
-  allowed.reserve(scenario.pdbs.size());
+void IndexPdbs(Scenario& scenario) {
+  std::unordered_map<std::string, std::vector<int>> by_label;  // "k\x1fv"
+  std::vector<int> scan;  // selectors with no single-value In requirement
+  for (size_t j = 0; j < scenario.pdbs.size(); ++j) {
+    const LabelSelector& sel = scenario.pdbs[j].selector;
+    if (sel.is_nil || sel.empty()) continue;  // selects nothing here
+    auto it =
+        std::find_if(sel.requirements.begin(), sel.requirements.end(),
+                     [](const Requirement& r) {
+                       return r.op == SelectorOp::kIn && r.values.size() == 1;
+                     });
+    if (it == sel.requirements.end()) {
+      scan.push_back(static_cast<int>(j));
+    } else {
+      by_label[it->key + '\x1f' + it->values[0]].push_back(static_cast<int>(j));
+    }
+  }
+  scenario.pod_pdbs.assign(scenario.pods.size(), {});
+  std::vector<int> candidates;
+  for (const Pod& pod : scenario.pods) {
+    candidates = scan;
+    for (const auto& [key, value] : pod.labels.items()) {
+      auto it = by_label.find(key + '\x1f' + value);
+      if (it != by_label.end()) {
+        candidates.insert(candidates.end(), it->second.begin(),
+                          it->second.end());
+      }
+    }
+    std::sort(candidates.begin(), candidates.end());
+    for (int j : candidates) {
+      if (PdbSelectsForPreemption(scenario.pdbs[j], pod)) {
+        scenario.pod_pdbs[pod.index].push_back(j);
+      }
+    }
+  }
+}
+
+void ClassifyPdbViolations(const Scenario& scenario,
+                           const std::vector<ObjectIndex>& pods,
+                           std::vector<char>& violating,
+                           std::vector<int64_t>& budget) {
+  violating.assign(pods.size(), 0);
+  if (scenario.pdbs.empty()) return;
+  std::vector<int64_t>& allowed = budget;
+  allowed.clear();
   for (const PodDisruptionBudget& pdb : scenario.pdbs) {
     allowed.push_back(pdb.disruptions_allowed);
   }
-  std::vector<bool> violating(pods.size(), false);
+  const bool indexed = scenario.pod_pdbs.size() == scenario.pods.size();
   for (size_t i = 0; i < pods.size(); ++i) {
     const Pod& pod = scenario.pods[pods[i]];
-    for (size_t j = 0; j < scenario.pdbs.size(); ++j) {
+    auto classify = [&](size_t j) {
       const PodDisruptionBudget& pdb = scenario.pdbs[j];
-      if (!PdbSelectsForPreemption(pdb, pod)) continue;
       // Already being evicted: it does not spend the budget again.
       if (std::find(pdb.disrupted_pods.begin(), pdb.disrupted_pods.end(),
                     pod.name) != pdb.disrupted_pods.end()) {
-        continue;
+        return;
       }
-      if (--allowed[j] < 0) violating[i] = true;
+      if (--allowed[j] < 0) violating[i] = 1;
+    };
+    if (indexed) {
+      for (int j : scenario.pod_pdbs[pod.index]) classify(j);
+    } else {
+      for (size_t j = 0; j < scenario.pdbs.size(); ++j) {
+        if (PdbSelectsForPreemption(scenario.pdbs[j], pod)) classify(j);
+      }
     }
   }
-  return violating;
 }
 
 }  // namespace podsim

@@ -15,9 +15,17 @@ void ComputePdbStatus(Scenario& scenario);
 
 // Mirrors filterPodsWithPDBViolation: walks pods (sorted most important
 // first) and spends each matching PDB's disruptionsAllowed; a pod that
-// drives any budget below zero violates. Returns one flag per pod.
-std::vector<bool> ClassifyPdbViolations(const Scenario& scenario,
-                                        const std::vector<ObjectIndex>& pods);
+// drives any budget below zero violates. Fills one flag per pod into
+// violating; budget is scratch space.
+void ClassifyPdbViolations(const Scenario& scenario,
+                           const std::vector<ObjectIndex>& pods,
+                           std::vector<char>& violating,
+                           std::vector<int64_t>& budget);
+
+// Fills scenario.pod_pdbs: for each pod, the PDBs that select it (what
+// ClassifyPdbViolations walks). PDBs are bucketed by one label their
+// selector requires, so a pod is checked only against PDBs it may match.
+void IndexPdbs(Scenario& scenario);
 
 // Returns whether the PDB selects the pod (same namespace, labels match; a
 // nil or empty selector selects nothing, as the scheduler reads it).

@@ -55,7 +55,8 @@ PreemptionEvaluator::PreemptionEvaluator(Cluster& cluster, CycleState& state,
       state_(state),
       attempt_(attempt),
       seed_(seed),
-      preemptor_(cluster.pod(state.pod())) {}
+      preemptor_(cluster.pod(state.pod())),
+      detailed_(attempt.detailed) {}
 
 std::string PreemptionEvaluator::PodList(
     const std::vector<ObjectIndex>& pods) const {
@@ -68,7 +69,7 @@ std::string PreemptionEvaluator::PodList(
   return out;
 }
 
-std::optional<std::string> PreemptionEvaluator::NotEligibleReason(
+std::optional<std::string_view> PreemptionEvaluator::NotEligibleReason(
     const NodeToStatus& statuses) const {
   if (preemptor_.preemption_policy == PreemptionPolicy::kNever) {
     return "not eligible due to preemptionPolicy=Never.";
@@ -76,7 +77,7 @@ std::optional<std::string> PreemptionEvaluator::NotEligibleReason(
   ObjectIndex nominated = cluster_.NominatedNodeOf(preemptor_.index);
   if (nominated == kNoNode) return std::nullopt;
   // A nominated node that became unusable frees the pod to preempt again.
-  if (statuses.Get(nominated).code == Code::kUnschedulableAndUnresolvable) {
+  if (statuses.Get(nominated).code() == Code::kUnschedulableAndUnresolvable) {
     return std::nullopt;
   }
   for (ObjectIndex p : cluster_.info(nominated).pods) {
@@ -95,11 +96,11 @@ Status PreemptionEvaluator::Preempt(const NodeToStatus& filter_statuses,
   summary.ran = true;
   clears_nomination = false;
   // 1) Eligibility.
-  if (std::optional<std::string> reason = NotEligibleReason(filter_statuses)) {
+  if (std::optional<std::string_view> reason = NotEligibleReason(filter_statuses)) {
     summary.eligible = false;
     attempt_.trace.push_back({"eligibility",
                               {},
-                              "The pod may not preempt: " + *reason,
+                              "The pod may not preempt: " + std::string(*reason),
                               false,
                               "",
                               std::nullopt,
@@ -109,22 +110,23 @@ Status PreemptionEvaluator::Preempt(const NodeToStatus& filter_statuses,
   // 2) Potential nodes: those whose filter failure preemption may resolve.
   std::vector<ObjectIndex> potential;
   for (int n = 0; n < cluster_.num_nodes(); ++n) {
-    NodeResult& result = attempt_.nodes[n];
-    if (filter_statuses.Get(n).code == Code::kUnschedulable) {
+    if (filter_statuses.Get(n).code() == Code::kUnschedulable) {
       potential.push_back(n);
-      result.verdict = Verdict::kNotEvaluated;
-    } else {
+      if (detailed_) attempt_.nodes[n].verdict = Verdict::kNotEvaluated;
+    } else if (detailed_) {
+      NodeResult& result = attempt_.nodes[n];
       result.verdict = Verdict::kNotHelpful;
-      result.trace.push_back(
-          {"not-helpful",
-           {},
-           "Not tried: the filter failure is " +
-               std::string(ToString(filter_statuses.Get(n).code)) +
-               ", which evicting pods cannot fix.",
-           std::nullopt,
-           "",
-           std::nullopt,
-           filter_statuses.Get(n)});
+      if (detailed_)
+        result.trace.push_back(
+            {"not-helpful",
+             {},
+             "Not tried: the filter failure is " +
+                 std::string(ToString(filter_statuses.Get(n).code())) +
+                 ", which evicting pods cannot fix.",
+             std::nullopt,
+             "",
+             std::nullopt,
+             filter_statuses.Get(n)});
     }
   }
   summary.potential_nodes = static_cast<int>(potential.size());
@@ -163,12 +165,13 @@ Status PreemptionEvaluator::Preempt(const NodeToStatus& filter_statuses,
     for (int i = 0; i < count; ++i) {
       ObjectIndex n = potential[(offset + i) % count];
       Status status = SelectVictimsOnNode(n);
-      NodeResult& result = attempt_.nodes[n];
+      const NodeResult& result = detailed_ ? attempt_.nodes[n] : last_;
       if (status.ok()) {
         Candidate c{n, result.victims, result.pdb_violations};
         auto& list = c.pdb_violations == 0 ? non_violating : violating;
         if (static_cast<int>(list.size()) < num_candidates) {
-          summary.candidates.push_back(c);
+          ++summary.candidate_count;
+          if (detailed_) summary.candidates.push_back(c);
           list.push_back(std::move(c));
         }
         if (!non_violating.empty() &&
@@ -178,7 +181,7 @@ Status PreemptionEvaluator::Preempt(const NodeToStatus& filter_statuses,
         }
         continue;
       }
-      if (status.code == Code::kError) errors.push_back(status.Message());
+      if (status.code() == Code::kError) errors.push_back(status.Message());
       statuses.Set(n, std::move(status));
     }
   }
@@ -193,11 +196,11 @@ Status PreemptionEvaluator::Preempt(const NodeToStatus& filter_statuses,
           message += (i ? ", " : "") + errors[i];
         message += "]";
       }
-      return Status::Make(Code::kError, kDefaultPreemption, message);
+      return Status::Owned(Code::kError, kDefaultPreemption, message);
     }
     clears_nomination = true;
-    return Status::Make(Code::kUnschedulable, kDefaultPreemption,
-                        FitErrorMessage(statuses, "", ""));
+    return Status::Owned(Code::kUnschedulable, kDefaultPreemption,
+                         FitErrorMessage(statuses, "", ""));
   }
   // 5) Pick one node.
   const Candidate* best = SelectCandidate(candidates);
@@ -208,43 +211,56 @@ Status PreemptionEvaluator::Preempt(const NodeToStatus& filter_statuses,
 }
 
 Status PreemptionEvaluator::SelectVictimsOnNode(ObjectIndex n) {
-  NodeResult& result = attempt_.nodes[n];
+  // The node's entry in the attempt when it is detailed; a scratch entry,
+  // with no trace, otherwise.
+  last_.victims.clear();
+  last_.trace.clear();
+  last_.pdb_violations = 0;
+  NodeResult& result = detailed_ ? attempt_.nodes[n] : last_;
   const Scenario& scenario = cluster_.scenario();
-  const NodeInfo saved = cluster_.info(n);
   const std::string& node_name = cluster_.node(n).name;
+  // The dry run changes the node in place and undoes every change; the pod
+  // order is put back too. Scratch vectors are members, reused per node.
+  saved_order_.assign(cluster_.info(n).pods.begin(), cluster_.info(n).pods.end());
   // 1) Remove every pod of lower priority.
-  std::vector<ObjectIndex> potential;
-  for (ObjectIndex p : saved.pods) {
+  std::vector<ObjectIndex>& potential = potential_;
+  potential.clear();
+  for (ObjectIndex p : saved_order_) {
     if (cluster_.pod(p).priority < preemptor_.priority) potential.push_back(p);
   }
   if (potential.empty()) {
     result.verdict = Verdict::kNoVictims;
     result.preemption = Status::Make(Code::kUnschedulableAndUnresolvable,
                                      kDefaultPreemption, kNoVictimsReason);
-    result.trace.push_back({"remove-lower-priority",
-                            {},
-                            "No pod on " + node_name +
-                                " has a priority below " +
-                                std::to_string(preemptor_.priority) +
-                                ": there is nothing to evict.",
-                            std::nullopt,
-                            "",
-                            std::nullopt,
-                            std::nullopt});
+    if (detailed_)
+      result.trace.push_back({"remove-lower-priority",
+                              {},
+                              "No pod on " + node_name +
+                                  " has a priority below " +
+                                  std::to_string(preemptor_.priority) +
+                                  ": there is nothing to evict.",
+                              std::nullopt,
+                              "",
+                              std::nullopt,
+                              std::nullopt});
     return result.preemption;
   }
   for (ObjectIndex p : potential) {
     cluster_.RemovePod(p);
     state_.RemovePod(p, n);
   }
-  result.trace.push_back(
-      {"remove-lower-priority", potential,
-       "Removed " + std::to_string(potential.size()) +
-           " pod(s) of lower priority: " + PodList(potential) + ".",
-       std::nullopt, "", std::nullopt, std::nullopt});
+  if (detailed_)
+    result.trace.push_back(
+        {"remove-lower-priority", potential,
+         "Removed " + std::to_string(potential.size()) +
+             " pod(s) of lower priority: " + PodList(potential) + ".",
+         std::nullopt, "", std::nullopt, std::nullopt});
   auto restore = [&](const std::vector<ObjectIndex>& removed) {
-    cluster_.RestoreNode(saved);
-    for (ObjectIndex p : removed) state_.AddPod(p, n);
+    for (ObjectIndex p : removed) {
+      cluster_.AddPod(p, n);
+      state_.AddPod(p, n);
+    }
+    cluster_.RestoreOrder(n, saved_order_);
   };
   // 2) Does the pod fit with all of them gone?
   Status fits = RunFiltersWithNominatedPods(state_, cluster_, n);
@@ -252,44 +268,52 @@ Status PreemptionEvaluator::SelectVictimsOnNode(ObjectIndex n) {
     restore(potential);
     result.verdict = Verdict::kDoesNotFit;
     result.preemption = fits;
-    result.trace.push_back(
-        {"filter-without-lower-priority",
-         {},
-         "Even without them the pod does not fit: " + fits.Message() + ".",
-         false,
-         "",
-         std::nullopt,
-         fits});
+    if (detailed_)
+      result.trace.push_back(
+          {"filter-without-lower-priority",
+           {},
+           "Even without them the pod does not fit: " + fits.Message() + ".",
+           false,
+           "",
+           std::nullopt,
+           fits});
     return fits;
   }
-  result.trace.push_back({"filter-without-lower-priority",
-                          {},
-                          "Without them the pod fits.",
-                          true,
-                          "",
-                          std::nullopt,
-                          std::nullopt});
+  if (detailed_)
+    result.trace.push_back({"filter-without-lower-priority",
+                            {},
+                            "Without them the pod fits.",
+                            true,
+                            "",
+                            std::nullopt,
+                            std::nullopt});
   // 3) Most important first, then split by PDB violation.
   std::sort(potential.begin(), potential.end(),
             [&](ObjectIndex a, ObjectIndex b) {
               return MoreImportantPod(cluster_.pod(a), cluster_.pod(b));
             });
-  std::vector<bool> violates = ClassifyPdbViolations(scenario, potential);
-  std::vector<ObjectIndex> violating;
-  std::vector<ObjectIndex> non_violating;
+  ClassifyPdbViolations(scenario, potential, violates_, pdb_budget_);
+  const std::vector<char>& violates = violates_;
+  std::vector<ObjectIndex>& violating = violating_;
+  std::vector<ObjectIndex>& non_violating = non_violating_;
+  violating.clear();
+  non_violating.clear();
   for (size_t i = 0; i < potential.size(); ++i) {
     (violates[i] ? violating : non_violating).push_back(potential[i]);
   }
-  result.trace.push_back(
-      {"pdb-classify", potential,
-       violating.empty()
-           ? "No PodDisruptionBudget would be violated by evicting any of them."
-           : "Evicting " + PodList(violating) +
-                 " would violate a PodDisruptionBudget; they are reprieved "
-                 "first.",
-       std::nullopt, "", std::nullopt, std::nullopt});
+  if (detailed_)
+    result.trace.push_back(
+        {"pdb-classify", potential,
+         violating.empty()
+             ? "No PodDisruptionBudget would be violated by evicting any of "
+               "them."
+             : "Evicting " + PodList(violating) +
+                   " would violate a PodDisruptionBudget; they are reprieved "
+                   "first.",
+         std::nullopt, "", std::nullopt, std::nullopt});
   // 4) Reprieve greedily: violating pods first, each group by importance.
-  std::vector<ObjectIndex> victims;
+  std::vector<ObjectIndex>& victims = victims_;
+  victims.clear();
   int pdb_violations = 0;
   auto reprieve = [&](ObjectIndex p, bool pdb) {
     cluster_.AddPod(p, n);
@@ -297,29 +321,32 @@ Status PreemptionEvaluator::SelectVictimsOnNode(ObjectIndex n) {
     Status status = RunFiltersWithNominatedPods(state_, cluster_, n);
     const Pod& pod = cluster_.pod(p);
     if (status.ok()) {
-      result.trace.push_back({"reprieve",
-                              {p},
-                              "Put " + pod.name + " back: the pod still fits.",
-                              true,
-                              "reprieved",
-                              pdb,
-                              std::nullopt});
+      if (detailed_)
+        result.trace.push_back(
+            {"reprieve",
+             {p},
+             "Put " + pod.name + " back: the pod still fits.",
+             true,
+             "reprieved",
+             pdb,
+             std::nullopt});
       return;
     }
     cluster_.RemovePod(p);
     state_.RemovePod(p, n);
     victims.push_back(p);
     if (pdb) ++pdb_violations;
-    result.trace.push_back(
-        {"reprieve",
-         {p},
-         "Put " + pod.name + " back: the pod no longer fits (" +
-             status.Message() + "), so " + pod.name + " is a victim" +
-             (pdb ? ", violating its PodDisruptionBudget." : "."),
-         false,
-         "evicted",
-         pdb,
-         status});
+    if (detailed_)
+      result.trace.push_back(
+          {"reprieve",
+           {p},
+           "Put " + pod.name + " back: the pod no longer fits (" +
+               status.Message() + "), so " + pod.name + " is a victim" +
+               (pdb ? ", violating its PodDisruptionBudget." : "."),
+           false,
+           "evicted",
+           pdb,
+           status});
   };
   for (ObjectIndex p : violating) reprieve(p, true);
   for (ObjectIndex p : non_violating) reprieve(p, false);
@@ -332,7 +359,7 @@ Status PreemptionEvaluator::SelectVictimsOnNode(ObjectIndex n) {
   restore(victims);
   if (victims.empty()) {
     result.verdict = Verdict::kNoVictims;
-    result.preemption = Status::Make(
+    result.preemption = Status::Owned(
         Code::kError, kDefaultPreemption,
         "expected at least one victim pod on node \"" + node_name + "\"");
     return result.preemption;
@@ -345,12 +372,13 @@ Status PreemptionEvaluator::SelectVictimsOnNode(ObjectIndex n) {
         std::find(violating.begin(), violating.end(), p) != violating.end();
     result.victims.push_back({p, n, cluster_.pod(p).priority, pdb});
   }
-  result.trace.push_back({"result", victims,
-                          "Candidate: evict " + std::to_string(victims.size()) +
-                              " pod(s): " + PodList(victims) + "; " +
-                              std::to_string(pdb_violations) +
-                              " PDB violation(s).",
-                          std::nullopt, "", std::nullopt, std::nullopt});
+  if (detailed_)
+    result.trace.push_back(
+        {"result", victims,
+         "Candidate: evict " + std::to_string(victims.size()) +
+             " pod(s): " + PodList(victims) + "; " +
+             std::to_string(pdb_violations) + " PDB violation(s).",
+         std::nullopt, "", std::nullopt, std::nullopt});
   return Status();
 }
 
@@ -412,8 +440,10 @@ const Candidate* PreemptionEvaluator::SelectCandidate(
     for (const Candidate* c : nodes) {
       int64_t s = criterion.score(cluster_, *c);
       step.scores.emplace_back(c->node, s);
-      step.display.push_back(&criterion == &kCriteria[4] ? Seconds(s)
-                                                         : std::to_string(s));
+      if (detailed_) {
+        step.display.push_back(&criterion == &kCriteria[4] ? Seconds(s)
+                                                           : std::to_string(s));
+      }
       best = std::max(best, s);
     }
     std::vector<const Candidate*> kept;
@@ -423,14 +453,14 @@ const Candidate* PreemptionEvaluator::SelectCandidate(
         step.kept.push_back(nodes[i]->node);
       }
     }
-    attempt_.selection.push_back(std::move(step));
+    if (detailed_) attempt_.selection.push_back(std::move(step));
     nodes = std::move(kept);
     if (nodes.size() == 1) return nodes[0];
   }
   SelectionStep tie;
   tie.criterion = "first in node order (final tie)";
   tie.kept.push_back(nodes[0]->node);
-  attempt_.selection.push_back(std::move(tie));
+  if (detailed_) attempt_.selection.push_back(std::move(tie));
   return nodes[0];
 }
 

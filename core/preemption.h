@@ -35,7 +35,7 @@ class PreemptionEvaluator {
 
  private:
   // Mirrors PodEligibleToPreemptOthers.
-  std::optional<std::string> NotEligibleReason(
+  std::optional<std::string_view> NotEligibleReason(
       const NodeToStatus& statuses) const;
   // Mirrors SelectVictimsOnNode; fills the node's verdict and trace.
   Status SelectVictimsOnNode(ObjectIndex n);
@@ -49,6 +49,16 @@ class PreemptionEvaluator {
   Attempt& attempt_;
   std::optional<uint64_t> seed_;
   const Pod& preemptor_;
+  const bool detailed_;  // record per-node results and trace text
+  NodeResult last_;      // the latest node's outcome
+  // Scratch space for SelectVictimsOnNode, reused from node to node.
+  std::vector<ObjectIndex> saved_order_;
+  std::vector<ObjectIndex> potential_;
+  std::vector<ObjectIndex> violating_;
+  std::vector<ObjectIndex> non_violating_;
+  std::vector<ObjectIndex> victims_;
+  std::vector<char> violates_;
+  std::vector<int64_t> pdb_budget_;
 };
 
 }  // namespace podsim

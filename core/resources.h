@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <deque>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -28,8 +29,9 @@ class ResourceTable {
   }
 
  private:
-  std::vector<std::string> names_;
-  std::vector<std::string> insufficient_;
+  // Deques: statuses hold views of these strings, which must not move.
+  std::deque<std::string> names_;
+  std::deque<std::string> insufficient_;
 };
 
 // Amounts by resource id: cpu in millicores, every other resource in whole

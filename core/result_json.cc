@@ -232,10 +232,10 @@ class ResultWriter {
 
   void WriteStatus(const Status& s) {
     w_.BeginObject();
-    w_.Key("code").Value(ToString(s.code));
-    w_.Key("plugin").Value(s.plugin);
+    w_.Key("code").Value(ToString(s.code()));
+    w_.Key("plugin").Value(s.plugin());
     w_.Key("reasons").BeginArray();
-    for (const std::string& reason : s.reasons) w_.Value(reason);
+    for (int i = 0; i < s.num_reasons(); ++i) w_.Value(s.reason(i));
     w_.EndArray();
     w_.EndObject();
   }
@@ -320,6 +320,7 @@ class ResultWriter {
     w_.BeginObject();
     w_.Key("pod").Value(pod.key);
     w_.Key("attempt").Value(a.attempt);
+    w_.Key("detailed").Bool(a.detailed);
     w_.Key("priority").Value(int64_t{a.priority});
     w_.Key("preemptionPolicy").Value(ToString(a.preemption_policy));
     w_.Key("outcome").Value(ToString(a.outcome));
@@ -368,6 +369,7 @@ class ResultWriter {
       w_.Key("potentialNodes").Value(p.potential_nodes);
       w_.Key("numCandidates").Value(p.num_candidates);
       w_.Key("offset").Value(p.offset);
+      w_.Key("candidateCount").Value(p.candidate_count);
       w_.Key("candidates").BeginArray();
       for (const Candidate& c : p.candidates) {
         w_.BeginObject();

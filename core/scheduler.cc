@@ -1,8 +1,6 @@
 #include "core/scheduler.h"
 
 #include <algorithm>
-#include <set>
-#include <tuple>
 
 #include "core/filters.h"
 #include "core/preemption.h"
@@ -30,51 +28,15 @@ int NumFeasibleNodesToFind(int num_nodes, int32_t percentage) {
 }
 
 bool RetriableAfterDeletion(const Status& status) {
-  return status.plugin == kNodeResourcesFit || status.plugin == kNodePorts ||
-         status.plugin == kInterPodAffinity ||
-         status.plugin == kPodTopologySpread;
+  return status.plugin() == kNodeResourcesFit ||
+         status.plugin() == kNodePorts ||
+         status.plugin() == kInterPodAffinity ||
+         status.plugin() == kPodTopologySpread;
 }
 
-class Scheduler {
- public:
-  Scheduler(const Scenario& scenario, const SchedulerOptions& options,
-            Diagnostics& diagnostics)
-      : scenario_(scenario),
-        options_(options),
-        diagnostics_(diagnostics),
-        cluster_(scenario),
-        attempts_per_pod_(scenario.pods.size(), 0) {}
+}  // namespace
 
-  std::vector<Attempt> Run();
-
- private:
-  using QueueKey = std::tuple<int64_t, int64_t, int64_t, ObjectIndex>;
-  void Setup();
-  void Enqueue(ObjectIndex p);
-  Attempt ScheduleOne(ObjectIndex p, bool& retry_unschedulable);
-  // Returns the feasible nodes; fills statuses and the per-node results.
-  std::vector<ObjectIndex> FindNodesThatFit(CycleState& state, Attempt& attempt,
-                                            NodeToStatus& statuses);
-  void Warn(const Pod& pod, const std::string& path, std::string message,
-            Severity severity = Severity::kWarning) {
-    diagnostics_.Add(severity, "Pod " + pod.key, FieldPath(path), pod.line,
-                     std::move(message), pod.document);
-  }
-
-  const Scenario& scenario_;
-  const SchedulerOptions& options_;
-  Diagnostics& diagnostics_;
-  Cluster cluster_;
-  std::set<QueueKey> active_;  // (-priority, timestamp, sequence, pod)
-  std::vector<ObjectIndex> unschedulable_;
-  std::vector<Status> last_failure_;
-  std::vector<int> attempts_per_pod_;
-  int64_t clock_ = 0;  // queue timestamps for re-added pods
-  int64_t sequence_ = 0;
-  int next_start_node_ = 0;
-};
-
-void Scheduler::Setup() {
+void SchedulingQueue::Setup() {
   std::vector<ObjectIndex> pending;
   int64_t latest = 0;
   for (const Pod& pod : scenario_.pods) {
@@ -129,52 +91,53 @@ void Scheduler::Setup() {
   last_failure_.resize(scenario_.pods.size());
 }
 
-void Scheduler::Enqueue(ObjectIndex p) {
+void SchedulingQueue::Enqueue(ObjectIndex p) {
   active_.insert(
       {-int64_t{cluster_.pod(p).priority}, clock_++, sequence_++, p});
 }
 
-std::vector<Attempt> Scheduler::Run() {
-  Setup();
-  std::vector<Attempt> attempts;
-  size_t limit = kAttemptsPerPendingPod * (active_.size() + 1);
-  while (!active_.empty()) {
-    if (attempts.size() >= limit) {
-      diagnostics_.Add(Severity::kWarning, "", FieldPath(), 0,
-                       "stopped after " + std::to_string(attempts.size()) +
-                           " scheduling attempts; some pods were still being "
-                           "retried");
-      break;
-    }
-    ObjectIndex p = std::get<3>(*active_.begin());
-    active_.erase(active_.begin());
-    bool retry_unschedulable = false;
-    attempts.push_back(ScheduleOne(p, retry_unschedulable));
-    const Attempt& attempt = attempts.back();
-    if (attempt.outcome == Outcome::kNominated) {
-      Enqueue(p);  // retried once its victims are gone, which is now
-    } else if (attempt.outcome == Outcome::kUnschedulable) {
-      unschedulable_.push_back(p);
-    }
-    if (retry_unschedulable) {
-      // Pods rejected for lack of room may fit now that pods were deleted.
-      std::vector<ObjectIndex> waiting;
-      for (ObjectIndex q : unschedulable_) {
-        if (q != p && RetriableAfterDeletion(last_failure_[q])) {
-          Enqueue(q);
-        } else {
-          waiting.push_back(q);
-        }
-      }
-      unschedulable_ = std::move(waiting);
-    }
+bool SchedulingQueue::Next(Attempt& attempt) {
+  if (active_.empty()) return false;
+  if (attempts_made_ >= attempt_limit_) {
+    diagnostics_.Add(Severity::kWarning, "", FieldPath(), 0,
+                     "stopped after " + std::to_string(attempts_made_) +
+                         " scheduling attempts; some pods were still being "
+                         "retried");
+    active_.clear();
+    return false;
   }
-  return attempts;
+  ObjectIndex p = std::get<3>(*active_.begin());
+  active_.erase(active_.begin());
+  bool retry_unschedulable = false;
+  attempt = ScheduleOne(p, retry_unschedulable);
+  if (attempt.outcome == Outcome::kNominated) {
+    Enqueue(p);  // retried once its victims are gone, which is now
+  } else if (attempt.outcome == Outcome::kUnschedulable) {
+    unschedulable_.push_back(p);
+  }
+  if (retry_unschedulable) {
+    // Pods rejected for lack of room may fit now that pods were deleted.
+    std::vector<ObjectIndex> waiting;
+    for (ObjectIndex q : unschedulable_) {
+      if (q != p && RetriableAfterDeletion(last_failure_[q])) {
+        Enqueue(q);
+      } else {
+        waiting.push_back(q);
+      }
+    }
+    unschedulable_ = std::move(waiting);
+  }
+  return true;
 }
 
-std::vector<ObjectIndex> Scheduler::FindNodesThatFit(CycleState& state,
-                                                     Attempt& attempt,
-                                                     NodeToStatus& statuses) {
+bool SchedulingQueue::Detailed(int attempt) const {
+  if (options_.detail_attempt) return *options_.detail_attempt == attempt;
+  return detailed_entries_ + cluster_.num_nodes() <= options_.detail_budget ||
+         attempt == 0;
+}
+
+std::vector<ObjectIndex> SchedulingQueue::FindNodesThatFit(
+    CycleState& state, Attempt& attempt, NodeToStatus& statuses) {
   std::vector<ObjectIndex> nodes;
   if (state.prefilter_nodes()) {
     nodes = *state.prefilter_nodes();
@@ -192,9 +155,10 @@ std::vector<ObjectIndex> Scheduler::FindNodesThatFit(CycleState& state,
     ObjectIndex n = nodes[(start + i) % count];
     ++processed;
     Status status = RunFiltersWithNominatedPods(state, cluster_, n);
-    NodeResult& result = attempt.nodes[n];
-    result.filtered = true;
-    result.filter = status;
+    if (attempt.detailed) {
+      attempt.nodes[n].filtered = true;
+      attempt.nodes[n].filter = status;
+    }
     if (status.ok()) {
       feasible.push_back(n);
       if (static_cast<int>(feasible.size()) >= to_find) break;
@@ -208,15 +172,20 @@ std::vector<ObjectIndex> Scheduler::FindNodesThatFit(CycleState& state,
   return feasible;
 }
 
-Attempt Scheduler::ScheduleOne(ObjectIndex p, bool& retry_unschedulable) {
+Attempt SchedulingQueue::ScheduleOne(ObjectIndex p, bool& retry_unschedulable) {
   const Pod& pod = cluster_.pod(p);
   Attempt attempt;
   attempt.pod = p;
   attempt.attempt = ++attempts_per_pod_[p];
   attempt.priority = pod.priority;
   attempt.preemption_policy = pod.preemption_policy;
-  attempt.nodes.resize(cluster_.num_nodes());
-  for (int n = 0; n < cluster_.num_nodes(); ++n) attempt.nodes[n].node = n;
+  attempt.detailed = Detailed(attempts_made_);
+  if (attempt.detailed) {
+    attempt.nodes.resize(cluster_.num_nodes());
+    for (int n = 0; n < cluster_.num_nodes(); ++n) attempt.nodes[n].node = n;
+    detailed_entries_ += cluster_.num_nodes();
+  }
+  ++attempts_made_;
   auto bind = [&](ObjectIndex n, std::vector<ObjectIndex> scored) {
     attempt.outcome = Outcome::kScheduled;
     attempt.node = n;
@@ -241,7 +210,8 @@ Attempt Scheduler::ScheduleOne(ObjectIndex p, bool& retry_unschedulable) {
     // A PreFilter rejection applies to every node.
     statuses.absent = state.prefilter_status();
     prefilter_message = state.prefilter_status().Message();
-    for (NodeResult& r : attempt.nodes) r.filter = state.prefilter_status();
+    for (NodeResult& r : attempt.nodes)
+      r.filter = state.prefilter_status();  // empty unless detailed
   } else {
     if (state.prefilter_nodes()) {
       statuses.absent =
@@ -253,8 +223,10 @@ Attempt Scheduler::ScheduleOne(ObjectIndex p, bool& retry_unschedulable) {
     ObjectIndex nominated = cluster_.NominatedNodeOf(p);
     if (nominated != kNoNode) {
       Status status = RunFiltersWithNominatedPods(state, cluster_, nominated);
-      attempt.nodes[nominated].filtered = true;
-      attempt.nodes[nominated].filter = status;
+      if (attempt.detailed) {
+        attempt.nodes[nominated].filtered = true;
+        attempt.nodes[nominated].filter = status;
+      }
       if (status.ok()) {
         attempt.trace.push_back(
             {"nominated-node",
@@ -300,7 +272,7 @@ Attempt Scheduler::ScheduleOne(ObjectIndex p, bool& retry_unschedulable) {
           ScoreNodes(cluster_, p, feasible, attempt.scored_plugins);
       const NodeScore* best = nullptr;
       for (const NodeScore& s : scores) {
-        attempt.nodes[s.node].score = s;
+        if (attempt.detailed) attempt.nodes[s.node].score = s;
         // Ties go to the first node in input order.
         if (!best || s.total > best->total ||
             (s.total == best->total && s.node < best->node)) {
@@ -364,7 +336,7 @@ Attempt Scheduler::ScheduleOne(ObjectIndex p, bool& retry_unschedulable) {
   attempt.victims.clear();
   attempt.pdb_violations = 0;
   std::string postfilter;
-  if (preemption.code == Code::kError) {
+  if (preemption.code() == Code::kError) {
     postfilter = "preemption: " + preemption.Message();
   } else {
     postfilter =
@@ -376,12 +348,27 @@ Attempt Scheduler::ScheduleOne(ObjectIndex p, bool& retry_unschedulable) {
   return attempt;
 }
 
-}  // namespace
+SchedulingQueue::SchedulingQueue(const Scenario& scenario,
+                                 const SchedulerOptions& options,
+                                 Diagnostics& diagnostics)
+    : scenario_(scenario),
+      options_(options),
+      diagnostics_(diagnostics),
+      cluster_(scenario),
+      attempts_per_pod_(scenario.pods.size(), 0) {
+  Setup();
+  attempt_limit_ =
+      static_cast<int64_t>(kAttemptsPerPendingPod * (active_.size() + 1));
+}
 
 std::vector<Attempt> RunScheduler(const Scenario& scenario,
                                   const SchedulerOptions& options,
                                   Diagnostics& diagnostics) {
-  return Scheduler(scenario, options, diagnostics).Run();
+  SchedulingQueue queue(scenario, options, diagnostics);
+  std::vector<Attempt> attempts;
+  Attempt attempt;
+  while (queue.Next(attempt)) attempts.push_back(std::move(attempt));
+  return attempts;
 }
 
 }  // namespace podsim

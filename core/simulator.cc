@@ -21,8 +21,11 @@ SimulationResult Simulate(Scenario scenario, Diagnostics diagnostics,
   result.diagnostics = std::move(diagnostics);
   Admit(result.scenario, result.diagnostics);
   ComputePdbStatus(result.scenario);
+  IndexPdbs(result.scenario);
   SchedulerOptions scheduler_options;
   scheduler_options.seed = options.seed ? options.seed : result.scenario.seed;
+  scheduler_options.detail_budget = options.detail_budget;
+  scheduler_options.detail_attempt = options.detail_attempt;
   result.attempts =
       RunScheduler(result.scenario, scheduler_options, result.diagnostics);
   return result;

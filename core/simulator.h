@@ -16,6 +16,9 @@ inline constexpr const char* kKubernetesVersion = "1.35";
 struct SimulateOptions {
   // Seeds the random candidate offset; without it the offset is 0.
   std::optional<uint64_t> seed;
+  // Per-node detail budget and the one attempt to detail (SchedulerOptions).
+  int64_t detail_budget = 100'000;
+  std::optional<int> detail_attempt;
 };
 
 // Decodes, admits and simulates. Never fails: bad input becomes diagnostics

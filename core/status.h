@@ -2,6 +2,8 @@
 // framework.Status): a code, the plugin that set it, and its reasons.
 #pragma once
 
+#include <array>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -15,21 +17,52 @@ enum class Code {
   kUnschedulableAndUnresolvable,
 };
 
-struct Status {
-  Code code = Code::kSuccess;
-  std::string_view plugin;  // a static plugin name, or empty
-  std::vector<std::string> reasons;
+// Statuses are made for every node in every cycle, so the common case does
+// not allocate: reasons are views of text that outlives the status (string
+// literals, the resource table), a few kept inline; a reason made at run
+// time is owned through a shared pointer.
+class Status {
+ public:
+  Status() = default;
+  Status(Code code, std::string_view plugin) : code_(code), plugin_(plugin) {}
 
-  static Status Make(Code code, std::string_view plugin, std::string reason) {
-    return Status{code, plugin, {std::move(reason)}};
+  // REQUIRES: reason outlives every copy of the status.
+  static Status Make(Code code, std::string_view plugin,
+                     std::string_view reason) {
+    Status s(code, plugin);
+    s.AddReason(reason);
+    return s;
   }
-  bool ok() const { return code == Code::kSuccess; }
+  // For a reason built at run time (a message with names in it).
+  static Status Owned(Code code, std::string_view plugin, std::string reason);
+
+  // REQUIRES: reason outlives every copy of the status.
+  void AddReason(std::string_view reason);
+  void set_code(Code code) { code_ = code; }
+  void set_plugin(std::string_view plugin) { plugin_ = plugin; }
+
+  Code code() const { return code_; }
+  std::string_view plugin() const { return plugin_; }
+  int num_reasons() const { return size_; }
+  std::string_view reason(int i) const {
+    return i < kInline ? inline_[i] : extra_[i - kInline];
+  }
+  bool ok() const { return code_ == Code::kSuccess; }
   bool rejected() const {
-    return code == Code::kUnschedulable ||
-           code == Code::kUnschedulableAndUnresolvable;
+    return code_ == Code::kUnschedulable ||
+           code_ == Code::kUnschedulableAndUnresolvable;
   }
   // Returns the reasons joined with ", " (Status.Message()).
   std::string Message() const;
+
+ private:
+  static constexpr int kInline = 3;
+  Code code_ = Code::kSuccess;
+  std::string_view plugin_;
+  int size_ = 0;
+  std::array<std::string_view, kInline> inline_{};
+  std::vector<std::string_view> extra_;
+  std::shared_ptr<const std::string> owned_;
 };
 
 // Mirrors NodeToStatus: an explicit status for some nodes, and the status

@@ -77,12 +77,15 @@ struct PreemptionSummary {
   int potential_nodes = 0;
   int num_candidates = 0;
   int offset = 0;
-  std::vector<Candidate> candidates;  // in dry-run order
+  int candidate_count = 0;
+  std::vector<Candidate> candidates;  // in dry-run order, when detailed
 };
 
 struct Attempt {
   ObjectIndex pod = 0;
   int attempt = 1;  // the pod's how-manieth attempt
+  // Whether nodes, the dry-run traces and the candidates were recorded.
+  bool detailed = true;
   int32_t priority = 0;
   PreemptionPolicy preemption_policy = PreemptionPolicy::kPreemptLowerPriority;
   Outcome outcome = Outcome::kUnschedulable;
@@ -90,7 +93,7 @@ struct Attempt {
   std::vector<Victim> victims;
   int pdb_violations = 0;
   std::string message;            // what the scheduler writes in the event
-  std::vector<NodeResult> nodes;  // in input node order
+  std::vector<NodeResult> nodes;  // in input node order, when detailed
   std::vector<SelectionStep> selection;
   std::vector<std::string_view> scored_plugins;
   PreemptionSummary preemption;

@@ -146,7 +146,7 @@ inline const NodeResult& NodeIn(const SimulationResult& result,
 inline std::string FilterOf(const SimulationResult& result,
                             const std::string& pod, const std::string& node) {
   const Status& s = NodeIn(result, FirstAttempt(result, pod), node).filter;
-  return std::string(ToString(s.code)) + " " + std::string(s.plugin) + ": " +
+  return std::string(ToString(s.code())) + " " + std::string(s.plugin()) + ": " +
          s.Message();
 }
 

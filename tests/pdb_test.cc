@@ -18,7 +18,7 @@ Json Owned(Json pod, const std::string& kind, const std::string& name) {
                                                      {"uid", name}}});
   return pod;
 }
-std::vector<bool> Classify(const SimulationResult& r,
+std::vector<char> Classify(const SimulationResult& r,
                            const std::vector<std::string>& names) {
   std::vector<ObjectIndex> pods;
   for (const std::string& name : names) {
@@ -26,7 +26,10 @@ std::vector<bool> Classify(const SimulationResult& r,
       if (p.name == name) pods.push_back(p.index);
     }
   }
-  return ClassifyPdbViolations(r.scenario, pods);
+  std::vector<char> violating;
+  std::vector<int64_t> budget;
+  ClassifyPdbViolations(r.scenario, pods, violating, budget);
+  return violating;
 }
 }  // namespace
 
@@ -38,7 +41,7 @@ TEST_CASE(
       Labelled(RunningPod("b", "n1", {"1"}, 2), "db"),
       Labelled(RunningPod("c", "n1", {"1"}, 1), "db"),
       PdbWith("db", {{"app", "db"}}, 1)));
-  CHECK(Classify(r, {"a", "b", "c"}) == std::vector<bool>{false, true, true});
+  CHECK(Classify(r, {"a", "b", "c"}) == std::vector<char>{0, 1, 1});
 }
 
 TEST_CASE("PDB: pods already in disruptedPods do not spend the budget") {
@@ -47,7 +50,7 @@ TEST_CASE("PDB: pods already in disruptedPods do not spend the budget") {
   SimulationResult r = Run(ScenarioWith(
       NodeWith("n1", {"4"}), Labelled(RunningPod("a", "n1", {"1"}, 3), "db"),
       Labelled(RunningPod("b", "n1", {"1"}, 2), "db"), pdb));
-  CHECK(Classify(r, {"a", "b"}) == std::vector<bool>{false, false});
+  CHECK(Classify(r, {"a", "b"}) == std::vector<char>{0, 0});
 }
 
 TEST_CASE(
@@ -59,7 +62,7 @@ TEST_CASE(
   SimulationResult r = Run(
       ScenarioWith(NodeWith("n1", {"4"}), RunningPod("bare", "n1", {"1"}, 1),
                    other, PdbWith("db", {{"app", "db"}}, 0), empty));
-  CHECK(Classify(r, {"bare", "other"}) == std::vector<bool>{false, false});
+  CHECK(Classify(r, {"bare", "other"}) == std::vector<char>{0, 0});
 }
 
 TEST_CASE("PDB: without status, minAvailable counts healthy matching pods") {

@@ -9,7 +9,7 @@ TEST_CASE("FitError: counts reasons per node and sorts the parts as strings") {
   for (int n = 0; n < 10; ++n) {
     statuses.Set(
         n,
-        Status{Code::kUnschedulable, "NodeResourcesFit", {"Insufficient cpu"}});
+        Status::Make(Code::kUnschedulable, "NodeResourcesFit", "Insufficient cpu"));
   }
   statuses.Set(
       10, Status::Make(Code::kUnschedulableAndUnresolvable, "TaintToleration",

@@ -1,0 +1,94 @@
+// Measures the engine on a scenario file, natively or as WebAssembly (the
+// same source, built both ways): load (JSON to model), the first preemption
+// decision, and the whole queue, with preemptors per second and peak memory.
+// Prints one JSON line.
+#include <chrono>
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#if defined(__EMSCRIPTEN__)
+#include <emscripten.h>
+#else
+#include <sys/resource.h>
+#endif
+
+#include "core/admission.h"
+#include "core/decode.h"
+#include "core/pdb.h"
+#include "core/scheduler.h"
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double Millis(Clock::time_point from, Clock::time_point to) {
+  return std::chrono::duration<double, std::milli>(to - from).count();
+}
+
+double PeakMegabytes() {
+#if defined(__EMSCRIPTEN__)
+  // Linear memory only grows, so its size now is its peak.
+  return static_cast<double>(__builtin_wasm_memory_size(0)) * 65536 / 1048576;
+#else
+  rusage usage{};
+  getrusage(RUSAGE_SELF, &usage);
+  return static_cast<double>(usage.ru_maxrss) / 1024;
+#endif
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc < 2) {
+    std::fprintf(stderr, "usage: podsim_bench SCENARIO.json\n");
+    return 2;
+  }
+  std::ifstream in(argv[1], std::ios::binary);
+  if (!in) {
+    std::fprintf(stderr, "podsim_bench: cannot read %s\n", argv[1]);
+    return 2;
+  }
+  std::stringstream buffer;
+  buffer << in.rdbuf();
+  const std::string text = buffer.str();
+
+  // 1) Load: decode, admit, PDB status, cluster and queue set-up.
+  Clock::time_point t0 = Clock::now();
+  podsim::DecodeResult decoded = podsim::Decode(text);
+  podsim::Admit(decoded.scenario, decoded.diagnostics);
+  podsim::ComputePdbStatus(decoded.scenario);
+  podsim::IndexPdbs(decoded.scenario);
+  podsim::SchedulerOptions options;
+  options.detail_budget = 0;  // benchmarks record no per-node traces
+  podsim::SchedulingQueue queue(decoded.scenario, options, decoded.diagnostics);
+  Clock::time_point t1 = Clock::now();
+
+  // 2) The first scheduling cycle: one preemption decision over all nodes.
+  podsim::Attempt attempt;
+  bool more = queue.Next(attempt);
+  Clock::time_point t2 = Clock::now();
+  int nominated = more && attempt.outcome == podsim::Outcome::kNominated;
+  int attempts = more ? 1 : 0;
+  int first_potential = attempt.preemption.potential_nodes;
+
+  // 3) The rest of the queue, each cycle's effects applied.
+  while (queue.Next(attempt)) {
+    ++attempts;
+    nominated += attempt.outcome == podsim::Outcome::kNominated;
+  }
+  Clock::time_point t3 = Clock::now();
+
+  double queue_ms = Millis(t1, t3);
+  std::printf(
+      "{\"nodes\":%zu,\"pods\":%zu,\"load_ms\":%.2f,\"first_decision_ms\":%.3f,"
+      "\"first_potential_nodes\":%d,\"queue_ms\":%.1f,\"attempts\":%d,"
+      "\"preemptions\":%d,\"preemptions_per_s\":%.0f,\"peak_mb\":%.0f,"
+      "\"diagnostics\":%zu}\n",
+      decoded.scenario.nodes.size(), decoded.scenario.pods.size(),
+      Millis(t0, t1), Millis(t1, t2), first_potential, queue_ms, attempts,
+      nominated, queue_ms > 0 ? nominated * 1000.0 / queue_ms : 0.0,
+      PeakMegabytes(), decoded.diagnostics.items().size());
+  return 0;
+}
