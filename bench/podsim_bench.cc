@@ -42,7 +42,7 @@ double PeakMegabytes() {
 
 int main(int argc, char** argv) {
   if (argc < 2) {
-    std::fprintf(stderr, "usage: podsim_bench SCENARIO.json\n");
+    std::fprintf(stderr, "usage: podsim_bench SCENARIO.json [--first-only]\n");
     return 2;
   }
   std::ifstream in(argv[1], std::ios::binary);
@@ -74,7 +74,8 @@ int main(int argc, char** argv) {
   int first_potential = attempt.preemption.potential_nodes;
 
   // 3) The rest of the queue, each cycle's effects applied.
-  while (queue.Next(attempt)) {
+  bool first_only = argc > 2 && std::string(argv[2]) == "--first-only";
+  while (!first_only && queue.Next(attempt)) {
     ++attempts;
     nominated += attempt.outcome == podsim::Outcome::kNominated;
   }

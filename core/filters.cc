@@ -243,7 +243,8 @@ void CycleState::PreFilterInterPodAffinity() {
     if (n == kNoNode) continue;
     for (const PodAffinityTerm& term : cluster_.pod(q).required_anti_affinity) {
       if (term.Matches(p.ns, p.labels)) {
-        UpdateCounts(existing_anti_affinity_, cluster_.node(n), term.topology_key, 1);
+        UpdateCounts(existing_anti_affinity_, cluster_.node(n),
+                     term.topology_key, 1);
       }
     }
   }

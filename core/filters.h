@@ -48,6 +48,14 @@ class CycleState {
   // Filters run in upstream order and stop at the first failure.
   Status RunFilters(ObjectIndex n) const;
 
+  // Returns whether a node's verdict may depend on other nodes' pods: the
+  // pod spreads, or inter-pod (anti-)affinity is in play, or PreFilter
+  // narrowed or rejected the nodes.
+  bool DependsOnOtherNodes() const {
+    return !spread_.empty() || !affinity_skipped_ || prefilter_nodes_ ||
+           !prefilter_status_.ok();
+  }
+
  private:
   struct Spread {
     const TopologySpreadConstraint* constraint;

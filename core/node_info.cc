@@ -10,19 +10,34 @@ Cluster::Cluster(const Scenario& scenario)
       infos_(scenario.nodes.size()),
       pod_node_(scenario.pods.size(), kNoNode),
       nominated_(scenario.nodes.size()),
-      nominated_node_(scenario.pods.size(), kNoNode) {
+      nominated_node_(scenario.pods.size(), kNoNode),
+      versions_(scenario.nodes.size(), 0) {
   for (const Node& n : scenario.nodes) {
     infos_[n.index].node = n.index;
+    versions_[n.index] = next_version_++;
     node_by_name_.emplace(n.name, n.index);
   }
   for (const Pod& p : scenario.pods) {
-    if (!p.required_anti_affinity.empty()) pods_with_anti_affinity_.push_back(p.index);
+    if (!p.required_anti_affinity.empty())
+      pods_with_anti_affinity_.push_back(p.index);
   }
 }
 
 ObjectIndex Cluster::FindNode(const std::string& name) const {
   auto it = node_by_name_.find(name);
   return it == node_by_name_.end() ? kNoNode : it->second;
+}
+
+void Cluster::Bind(ObjectIndex p, ObjectIndex n) {
+  AddPod(p, n);
+  versions_[n] = next_version_++;
+}
+
+void Cluster::Delete(ObjectIndex p) {
+  ObjectIndex n = pod_node_[p];
+  if (n == kNoNode) return;
+  RemovePod(p);
+  versions_[n] = next_version_++;
 }
 
 void Cluster::AddPod(ObjectIndex p, ObjectIndex n) {
@@ -48,7 +63,8 @@ void Cluster::RemovePod(ObjectIndex p) {
   pod_node_[p] = kNoNode;
 }
 
-void Cluster::RestoreOrder(ObjectIndex n, const std::vector<ObjectIndex>& order) {
+void Cluster::RestoreOrder(ObjectIndex n,
+                           const std::vector<ObjectIndex>& order) {
   assert(order.size() == infos_[n].pods.size());
   infos_[n].pods.assign(order.begin(), order.end());
 }
@@ -61,6 +77,8 @@ void Cluster::Nominate(ObjectIndex p, ObjectIndex n) {
   }
   nominated_node_[p] = n;
   if (n != kNoNode) nominated_[n].push_back(p);
+  if (old != kNoNode) versions_[old] = next_version_++;
+  if (n != kNoNode) versions_[n] = next_version_++;
 }
 
 }  // namespace podsim

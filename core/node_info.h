@@ -42,8 +42,16 @@ class Cluster {
     return pods_with_anti_affinity_;
   }
 
+  // Committed changes, which move the node's version on.
+  void Bind(ObjectIndex p, ObjectIndex n);
+  void Delete(ObjectIndex p);
+  // Tentative changes (a dry run, the nominated-pods pass), always undone:
+  // the version stays.
   void AddPod(ObjectIndex p, ObjectIndex n);
   void RemovePod(ObjectIndex p);
+  // A number that changes whenever the node's pods or nominations change
+  // for good; results computed against one version hold while it lasts.
+  uint64_t version(ObjectIndex n) const { return versions_[n]; }
   // Puts a node's pods back in a saved order. REQUIRES: the node holds the
   // same pods, in another order (a dry run removed and re-added some).
   void RestoreOrder(ObjectIndex n, const std::vector<ObjectIndex>& order);
@@ -64,6 +72,8 @@ class Cluster {
   std::vector<std::vector<ObjectIndex>> nominated_;
   std::vector<ObjectIndex> nominated_node_;
   std::vector<ObjectIndex> pods_with_anti_affinity_;
+  std::vector<uint64_t> versions_;
+  uint64_t next_version_ = 1;
   std::unordered_map<std::string, ObjectIndex> node_by_name_;
 };
 

@@ -50,13 +50,15 @@ int NumCandidates(int potential_nodes, const SchedulerConfig& config) {
 
 PreemptionEvaluator::PreemptionEvaluator(Cluster& cluster, CycleState& state,
                                          Attempt& attempt,
-                                         std::optional<uint64_t> seed)
+                                         std::optional<uint64_t> seed,
+                                         NodeCache::Shape* cache)
     : cluster_(cluster),
       state_(state),
       attempt_(attempt),
       seed_(seed),
       preemptor_(cluster.pod(state.pod())),
-      detailed_(attempt.detailed) {}
+      detailed_(attempt.detailed),
+      cache_(cache) {}
 
 std::string PreemptionEvaluator::PodList(
     const std::vector<ObjectIndex>& pods) const {
@@ -96,15 +98,17 @@ Status PreemptionEvaluator::Preempt(const NodeToStatus& filter_statuses,
   summary.ran = true;
   clears_nomination = false;
   // 1) Eligibility.
-  if (std::optional<std::string_view> reason = NotEligibleReason(filter_statuses)) {
+  if (std::optional<std::string_view> reason =
+          NotEligibleReason(filter_statuses)) {
     summary.eligible = false;
-    attempt_.trace.push_back({"eligibility",
-                              {},
-                              "The pod may not preempt: " + std::string(*reason),
-                              false,
-                              "",
-                              std::nullopt,
-                              std::nullopt});
+    attempt_.trace.push_back(
+        {"eligibility",
+         {},
+         "The pod may not preempt: " + std::string(*reason),
+         false,
+         "",
+         std::nullopt,
+         std::nullopt});
     return Status::Make(Code::kUnschedulable, kDefaultPreemption, *reason);
   }
   // 2) Potential nodes: those whose filter failure preemption may resolve.
@@ -211,6 +215,28 @@ Status PreemptionEvaluator::Preempt(const NodeToStatus& filter_statuses,
 }
 
 Status PreemptionEvaluator::SelectVictimsOnNode(ObjectIndex n) {
+  const bool cacheable =
+      cache_ != nullptr && n != cluster_.NominatedNodeOf(preemptor_.index);
+  if (cacheable && !detailed_ &&
+      cache_->dry_version[n] == cluster_.version(n)) {
+    const DryRun& d = cache_->dry[n];
+    last_.victims = d.victims;
+    last_.pdb_violations = d.pdb_violations;
+    last_.verdict = d.verdict;
+    last_.preemption = d.status;
+    return d.status;
+  }
+  Status status = ComputeVictimsOnNode(n);
+  if (cacheable) {
+    const NodeResult& result = detailed_ ? attempt_.nodes[n] : last_;
+    cache_->dry_version[n] = cluster_.version(n);
+    cache_->dry[n] = {status, result.verdict, result.victims,
+                      result.pdb_violations};
+  }
+  return status;
+}
+
+Status PreemptionEvaluator::ComputeVictimsOnNode(ObjectIndex n) {
   // The node's entry in the attempt when it is detailed; a scratch entry,
   // with no trace, otherwise.
   last_.victims.clear();
@@ -221,7 +247,8 @@ Status PreemptionEvaluator::SelectVictimsOnNode(ObjectIndex n) {
   const std::string& node_name = cluster_.node(n).name;
   // The dry run changes the node in place and undoes every change; the pod
   // order is put back too. Scratch vectors are members, reused per node.
-  saved_order_.assign(cluster_.info(n).pods.begin(), cluster_.info(n).pods.end());
+  saved_order_.assign(cluster_.info(n).pods.begin(),
+                      cluster_.info(n).pods.end());
   // 1) Remove every pod of lower priority.
   std::vector<ObjectIndex>& potential = potential_;
   potential.clear();

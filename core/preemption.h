@@ -6,6 +6,7 @@
 #include <optional>
 
 #include "core/filters.h"
+#include "core/node_cache.h"
 #include "core/trace.h"
 
 namespace podsim {
@@ -24,8 +25,9 @@ int NumCandidates(int potential_nodes, const SchedulerConfig& config);
 class PreemptionEvaluator {
  public:
   // REQUIRES: attempt.nodes holds one entry per node, in node order.
+  // cache, when given, holds earlier dry runs of alike pods.
   PreemptionEvaluator(Cluster& cluster, CycleState& state, Attempt& attempt,
-                      std::optional<uint64_t> seed);
+                      std::optional<uint64_t> seed, NodeCache::Shape* cache);
 
   // Mirrors Evaluator.Preempt. Returns Success with the nominated node in
   // attempt.node and attempt.victims (the caller applies the effects), or
@@ -37,8 +39,10 @@ class PreemptionEvaluator {
   // Mirrors PodEligibleToPreemptOthers.
   std::optional<std::string_view> NotEligibleReason(
       const NodeToStatus& statuses) const;
-  // Mirrors SelectVictimsOnNode; fills the node's verdict and trace.
+  // Mirrors SelectVictimsOnNode; fills the node's verdict and trace. Serves
+  // and fills the cache for undetailed attempts.
   Status SelectVictimsOnNode(ObjectIndex n);
+  Status ComputeVictimsOnNode(ObjectIndex n);
   // Mirrors SelectCandidate / pickOneNodeForPreemption.
   const Candidate* SelectCandidate(const std::vector<Candidate>& candidates);
 
@@ -50,7 +54,8 @@ class PreemptionEvaluator {
   std::optional<uint64_t> seed_;
   const Pod& preemptor_;
   const bool detailed_;  // record per-node results and trace text
-  NodeResult last_;      // the latest node's outcome
+  NodeCache::Shape* cache_;
+  NodeResult last_;  // the latest node's outcome
   // Scratch space for SelectVictimsOnNode, reused from node to node.
   std::vector<ObjectIndex> saved_order_;
   std::vector<ObjectIndex> potential_;

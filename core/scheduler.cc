@@ -52,7 +52,7 @@ void SchedulingQueue::Setup() {
              Severity::kError);
         continue;
       }
-      cluster_.AddPod(pod.index, n);
+      cluster_.Bind(pod.index, n);
       continue;
     }
     if (pod.scheduler_name != "default-scheduler") {
@@ -132,12 +132,18 @@ bool SchedulingQueue::Next(Attempt& attempt) {
 
 bool SchedulingQueue::Detailed(int attempt) const {
   if (options_.detail_attempt) return *options_.detail_attempt == attempt;
-  return detailed_entries_ + cluster_.num_nodes() <= options_.detail_budget ||
-         attempt == 0;
+  if (options_.detail_budget <= 0) return false;
+  // The first attempt is always detailed, however large the cluster.
+  return attempt == 0 ||
+         detailed_entries_ + cluster_.num_nodes() <= options_.detail_budget;
 }
 
 std::vector<ObjectIndex> SchedulingQueue::FindNodesThatFit(
-    CycleState& state, Attempt& attempt, NodeToStatus& statuses) {
+    CycleState& state, Attempt& attempt, NodeToStatus& statuses,
+    NodeCache::Shape* cache) {
+  // The pod's own nominated node is never served from the cache: there the
+  // pod must not count its own nomination.
+  const ObjectIndex own = cluster_.NominatedNodeOf(state.pod());
   std::vector<ObjectIndex> nodes;
   if (state.prefilter_nodes()) {
     nodes = *state.prefilter_nodes();
@@ -154,7 +160,16 @@ std::vector<ObjectIndex> SchedulingQueue::FindNodesThatFit(
   for (int i = 0; i < count; ++i) {
     ObjectIndex n = nodes[(start + i) % count];
     ++processed;
-    Status status = RunFiltersWithNominatedPods(state, cluster_, n);
+    Status status;
+    if (cache && n != own && cache->filter_version[n] == cluster_.version(n)) {
+      status = cache->filter[n];
+    } else {
+      status = RunFiltersWithNominatedPods(state, cluster_, n);
+      if (cache && n != own) {
+        cache->filter_version[n] = cluster_.version(n);
+        cache->filter[n] = status;
+      }
+    }
     if (attempt.detailed) {
       attempt.nodes[n].filtered = true;
       attempt.nodes[n].filter = status;
@@ -192,7 +207,7 @@ Attempt SchedulingQueue::ScheduleOne(ObjectIndex p, bool& retry_unschedulable) {
     attempt.message =
         "Successfully assigned " + pod.key + " to " + cluster_.node(n).name;
     cluster_.Nominate(p, kNoNode);
-    cluster_.AddPod(p, n);
+    cluster_.Bind(p, n);
     (void)scored;
   };
 
@@ -204,6 +219,7 @@ Attempt SchedulingQueue::ScheduleOne(ObjectIndex p, bool& retry_unschedulable) {
     return attempt;
   }
   CycleState state(cluster_, p);
+  NodeCache::Shape* cache = cache_.For(state, cluster_);
   NodeToStatus statuses(cluster_.num_nodes());
   std::string prefilter_message;
   if (!state.prefilter_status().ok()) {
@@ -253,7 +269,7 @@ Attempt SchedulingQueue::ScheduleOne(ObjectIndex p, bool& retry_unschedulable) {
     }
     // 2) Filter every node.
     std::vector<ObjectIndex> feasible =
-        FindNodesThatFit(state, attempt, statuses);
+        FindNodesThatFit(state, attempt, statuses, cache);
     if (!feasible.empty()) {
       if (feasible.size() == 1) {
         attempt.trace.push_back(
@@ -300,7 +316,7 @@ Attempt SchedulingQueue::ScheduleOne(ObjectIndex p, bool& retry_unschedulable) {
     if (RetriableAfterDeletion(s)) last_failure_[p] = s;
   }
   bool clears_nomination = false;
-  PreemptionEvaluator evaluator(cluster_, state, attempt, options_.seed);
+  PreemptionEvaluator evaluator(cluster_, state, attempt, options_.seed, cache);
   Status preemption = evaluator.Preempt(statuses, clears_nomination);
   std::string fit_error = FitErrorMessage(statuses, prefilter_message, "");
   if (preemption.ok()) {
@@ -310,7 +326,7 @@ Attempt SchedulingQueue::ScheduleOne(ObjectIndex p, bool& retry_unschedulable) {
     const std::string& node_name = cluster_.node(n).name;
     // Effects: victims go (DisruptionTarget, then delete), the pod is
     // nominated, and lower-priority nominations on the node are cleared.
-    for (const Victim& v : attempt.victims) cluster_.RemovePod(v.pod);
+    for (const Victim& v : attempt.victims) cluster_.Delete(v.pod);
     cluster_.Nominate(p, n);
     std::vector<ObjectIndex> nominated = cluster_.NominatedPods(n);
     for (ObjectIndex q : nominated) {

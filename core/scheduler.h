@@ -12,6 +12,7 @@
 
 #include "core/diagnostics.h"
 #include "core/filters.h"
+#include "core/node_cache.h"
 #include "core/node_info.h"
 #include "core/trace.h"
 
@@ -46,7 +47,8 @@ class SchedulingQueue {
   Attempt ScheduleOne(ObjectIndex p, bool& retry_unschedulable);
   // Returns the feasible nodes; fills statuses and the per-node results.
   std::vector<ObjectIndex> FindNodesThatFit(CycleState& state, Attempt& attempt,
-                                            NodeToStatus& statuses);
+                                            NodeToStatus& statuses,
+                                            NodeCache::Shape* cache);
   void Warn(const Pod& pod, const std::string& path, std::string message,
             Severity severity = Severity::kWarning) {
     diagnostics_.Add(severity, "Pod " + pod.key, FieldPath(path), pod.line,
@@ -67,6 +69,7 @@ class SchedulingQueue {
   int attempts_made_ = 0;
   int64_t attempt_limit_ = 0;
   int64_t detailed_entries_ = 0;
+  NodeCache cache_;
 };
 
 // Runs the queue until every pending pod is bound or stays unschedulable.
