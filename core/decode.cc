@@ -197,9 +197,8 @@ class Reader {
     const Json* v = Member(obj, key);
     if (!v) return std::nullopt;
     int64_t value = 0;
-    if (v->is_number_integer()) {
-      value = v->get<int64_t>();
-    } else if (v->is_number_unsigned()) {
+    // is_number_integer() is true for unsigned numbers too: test those first.
+    if (v->is_number_unsigned()) {
       uint64_t u = v->get<uint64_t>();
       value = static_cast<int64_t>(u);
       if (u > static_cast<uint64_t>(INT64_MAX)) {
@@ -207,6 +206,8 @@ class Reader {
                         std::to_string(max) + ", not " + std::to_string(u));
         return std::nullopt;
       }
+    } else if (v->is_number_integer()) {
+      value = v->get<int64_t>();
     } else if (v->is_number_float()) {
       double d = v->get<double>();
       if (d != static_cast<double>(static_cast<int64_t>(d)) || d > 9e18 ||
@@ -465,8 +466,9 @@ std::optional<IntOrPercent> ReadIntOrPercent(Reader& r, const Json& obj,
   const Json* v = Reader::Member(obj, key);
   if (!v) return std::nullopt;
   if (v->is_number_integer() || v->is_number_unsigned()) {
-    return IntOrPercent{
-        false, static_cast<int32_t>(*r.Integer(obj, key, path, 0, INT32_MAX))};
+    std::optional<int64_t> n = r.Integer(obj, key, path, 0, INT32_MAX);
+    if (!n) return std::nullopt;  // reported
+    return IntOrPercent{false, static_cast<int32_t>(*n)};
   }
   if (v->is_string()) {
     const std::string& s = v->get_ref<const std::string&>();
@@ -585,7 +587,13 @@ DecodeResult Decoder::Run(std::string_view text) {
 }
 
 void Decoder::AddValue(const Json& value, Source source, int depth) {
-  if (depth > 4) return;
+  if (depth > 4) {
+    result_.diagnostics.Add(Severity::kError, "", FieldPath(), source.line,
+                            "lists are nested more than 4 deep; expected "
+                            "objects, a List, or a list of objects",
+                            source.document);
+    return;
+  }
   if (value.is_array()) {
     for (const Json& v : value) AddValue(v, source, depth + 1);
     return;
@@ -995,11 +1003,11 @@ void Decoder::DecodeContainers(const Json& spec, std::string_view key,
       if (const Json* limits = r.Object(*res, "limits", rp.Child("limits"))) {
         const Json* req_map = Reader::Member(*res, "requests");
         for (auto it = limits->begin(); it != limits->end(); ++it) {
-          if (req_map && req_map->is_object() && req_map->contains(it.key())) {
-            continue;
-          }
-          if (std::optional<Quantity> q =
-                  r.QuantityValue(*it, rp.Child("limits").Child(it.key()))) {
+          std::optional<Quantity> q =
+              r.QuantityValue(*it, rp.Child("limits").Child(it.key()));
+          bool requested =
+              req_map && req_map->is_object() && req_map->contains(it.key());
+          if (q && !requested) {
             requests.Set(scenario_.resources.Intern(it.key()), q->millis());
           }
         }

@@ -51,14 +51,16 @@ int NumCandidates(int potential_nodes, const SchedulerConfig& config) {
 PreemptionEvaluator::PreemptionEvaluator(Cluster& cluster, CycleState& state,
                                          Attempt& attempt,
                                          std::optional<uint64_t> seed,
-                                         NodeCache::Shape* cache)
+                                         NodeCache::Shape* cache,
+                                         NodeToStatus& statuses)
     : cluster_(cluster),
       state_(state),
       attempt_(attempt),
       seed_(seed),
       preemptor_(cluster.pod(state.pod())),
       detailed_(attempt.detailed),
-      cache_(cache) {}
+      cache_(cache),
+      statuses_(statuses) {}
 
 std::string PreemptionEvaluator::PodList(
     const std::vector<ObjectIndex>& pods) const {
@@ -134,8 +136,8 @@ Status PreemptionEvaluator::Preempt(const NodeToStatus& filter_statuses,
     }
   }
   summary.potential_nodes = static_cast<int>(potential.size());
-  NodeToStatus statuses(
-      cluster_.num_nodes(),
+  NodeToStatus& statuses = statuses_;
+  statuses.Reset(
       Status::Make(Code::kUnschedulableAndUnresolvable, "", kNotHelpfulReason));
   std::vector<Candidate> non_violating;
   std::vector<Candidate> violating;

@@ -26,8 +26,10 @@ class PreemptionEvaluator {
  public:
   // REQUIRES: attempt.nodes holds one entry per node, in node order.
   // cache, when given, holds earlier dry runs of alike pods.
+  // statuses is scratch space for the dry run's node statuses.
   PreemptionEvaluator(Cluster& cluster, CycleState& state, Attempt& attempt,
-                      std::optional<uint64_t> seed, NodeCache::Shape* cache);
+                      std::optional<uint64_t> seed, NodeCache::Shape* cache,
+                      NodeToStatus& statuses);
 
   // Mirrors Evaluator.Preempt. Returns Success with the nominated node in
   // attempt.node and attempt.victims (the caller applies the effects), or
@@ -55,6 +57,7 @@ class PreemptionEvaluator {
   const Pod& preemptor_;
   const bool detailed_;  // record per-node results and trace text
   NodeCache::Shape* cache_;
+  NodeToStatus& statuses_;
   NodeResult last_;  // the latest node's outcome
   // Scratch space for SelectVictimsOnNode, reused from node to node.
   std::vector<ObjectIndex> saved_order_;

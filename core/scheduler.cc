@@ -218,9 +218,15 @@ Attempt SchedulingQueue::ScheduleOne(ObjectIndex p, bool& retry_unschedulable) {
                                     "no nodes available to schedule pods");
     return attempt;
   }
+  if (static_cast<int>(filter_statuses_.statuses.size()) !=
+      cluster_.num_nodes()) {
+    filter_statuses_ = NodeToStatus(cluster_.num_nodes());
+    dry_run_statuses_ = NodeToStatus(cluster_.num_nodes());
+  }
   CycleState state(cluster_, p);
   NodeCache::Shape* cache = cache_.For(state, cluster_);
-  NodeToStatus statuses(cluster_.num_nodes());
+  NodeToStatus& statuses = filter_statuses_;
+  statuses.Reset(Status());
   std::string prefilter_message;
   if (!state.prefilter_status().ok()) {
     // A PreFilter rejection applies to every node.
@@ -316,7 +322,8 @@ Attempt SchedulingQueue::ScheduleOne(ObjectIndex p, bool& retry_unschedulable) {
     if (RetriableAfterDeletion(s)) last_failure_[p] = s;
   }
   bool clears_nomination = false;
-  PreemptionEvaluator evaluator(cluster_, state, attempt, options_.seed, cache);
+  PreemptionEvaluator evaluator(cluster_, state, attempt, options_.seed, cache,
+                                dry_run_statuses_);
   Status preemption = evaluator.Preempt(statuses, clears_nomination);
   std::string fit_error = FitErrorMessage(statuses, prefilter_message, "");
   if (preemption.ok()) {

@@ -70,6 +70,9 @@ class SchedulingQueue {
   int64_t attempt_limit_ = 0;
   int64_t detailed_entries_ = 0;
   NodeCache cache_;
+  // Per-cycle node statuses (filter, then dry run), reused across cycles.
+  NodeToStatus filter_statuses_{0};
+  NodeToStatus dry_run_statuses_{0};
 };
 
 // Runs the queue until every pending pod is bound or stays unschedulable.

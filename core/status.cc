@@ -6,8 +6,9 @@ namespace podsim {
 
 Status Status::Owned(Code code, std::string_view plugin, std::string reason) {
   Status s(code, plugin);
-  s.owned_ = std::make_shared<const std::string>(std::move(reason));
-  s.AddReason(*s.owned_);
+  s.extra_ = std::make_shared<Extra>();
+  s.extra_->owned = std::move(reason);
+  s.AddReason(s.extra_->owned);
   return s;
 }
 
@@ -15,7 +16,18 @@ void Status::AddReason(std::string_view reason) {
   if (size_ < kInline) {
     inline_[size_] = reason;
   } else {
-    extra_.push_back(reason);
+    if (!extra_) {
+      extra_ = std::make_shared<Extra>();
+    } else if (extra_.use_count() > 1) {
+      // Shared with a copy: copy before changing. Only reasons are added
+      // here, and an owned reason is always the first, so views stay valid.
+      std::shared_ptr<Extra> copy = std::make_shared<Extra>(*extra_);
+      if (size_ > 0 && inline_[0].data() == extra_->owned.data()) {
+        inline_[0] = copy->owned;
+      }
+      extra_ = std::move(copy);
+    }
+    extra_->reasons.push_back(reason);
   }
   ++size_;
 }
@@ -29,8 +41,18 @@ std::string Status::Message() const {
   return out;
 }
 
-int NodeToStatus::Len() const {
-  return static_cast<int>(std::count(present.begin(), present.end(), 1));
+void NodeToStatus::Count(const Status& status, int delta) {
+  for (int i = 0; i < status.num_reasons(); ++i) {
+    std::string_view reason = status.reason(i);
+    auto it = std::find_if(tally.begin(), tally.end(), [&](const auto& t) {
+      return t.first.data() == reason.data() || t.first == reason;
+    });
+    if (it == tally.end()) {
+      tally.emplace_back(reason, delta);
+    } else {
+      it->second += delta;
+    }
+  }
 }
 
 std::string FitErrorMessage(const NodeToStatus& statuses,
@@ -41,32 +63,21 @@ std::string FitErrorMessage(const NodeToStatus& statuses,
   if (!prefilter_message.empty()) {
     msg += " " + prefilter_message + ".";
   } else {
-    // Few distinct reasons, each a view of shared text: count them in a
-    // short list, comparing the views' addresses before their text.
-    std::vector<std::pair<std::string_view, int>> counts;
-    auto count = [&](std::string_view reason, int n) {
-      for (auto& [r, c] : counts) {
-        if (r.data() == reason.data() || r == reason) {
-          c += n;
-          return;
-        }
-      }
-      counts.emplace_back(reason, n);
-    };
-    for (int n = 0; n < num_nodes; ++n) {
-      if (!statuses.present[n]) continue;
-      const Status& s = statuses.statuses[n];
-      for (int i = 0; i < s.num_reasons(); ++i) count(s.reason(i), 1);
-    }
+    std::vector<std::pair<std::string_view, int>> counts = statuses.tally;
     int absent = num_nodes - statuses.Len();
-    if (absent > 0) {
-      for (int i = 0; i < statuses.absent.num_reasons(); ++i) {
-        count(statuses.absent.reason(i), absent);
+    for (int i = 0; absent > 0 && i < statuses.absent.num_reasons(); ++i) {
+      std::string_view reason = statuses.absent.reason(i);
+      auto it = std::find_if(counts.begin(), counts.end(),
+                             [&](const auto& c) { return c.first == reason; });
+      if (it == counts.end()) {
+        counts.emplace_back(reason, absent);
+      } else {
+        it->second += absent;
       }
     }
     std::vector<std::string> parts;
     for (const auto& [reason, n] : counts) {
-      parts.push_back(std::to_string(n) + " " + std::string(reason));
+      if (n > 0) parts.push_back(std::to_string(n) + " " + std::string(reason));
     }
     std::sort(parts.begin(), parts.end());
     if (!parts.empty()) {

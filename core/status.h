@@ -2,6 +2,7 @@
 // framework.Status): a code, the plugin that set it, and its reasons.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <memory>
 #include <string>
@@ -45,7 +46,7 @@ class Status {
   std::string_view plugin() const { return plugin_; }
   int num_reasons() const { return size_; }
   std::string_view reason(int i) const {
-    return i < kInline ? inline_[i] : extra_[i - kInline];
+    return i < kInline ? inline_[i] : extra_->reasons[i - kInline];
   }
   bool ok() const { return code_ == Code::kSuccess; }
   bool rejected() const {
@@ -56,13 +57,18 @@ class Status {
   std::string Message() const;
 
  private:
-  static constexpr int kInline = 3;
+  // What few statuses need: reasons past the inline ones, and the text of
+  // an owned reason. Shared, so copying a status stays cheap.
+  struct Extra {
+    std::vector<std::string_view> reasons;
+    std::string owned;
+  };
+  static constexpr int kInline = 4;
   Code code_ = Code::kSuccess;
   std::string_view plugin_;
   int size_ = 0;
   std::array<std::string_view, kInline> inline_{};
-  std::vector<std::string_view> extra_;
-  std::shared_ptr<const std::string> owned_;
+  std::shared_ptr<Extra> extra_;
 };
 
 // Mirrors NodeToStatus: an explicit status for some nodes, and the status
@@ -71,19 +77,39 @@ struct NodeToStatus {
   std::vector<Status> statuses;  // by node index
   std::vector<char> present;     // whether statuses[n] is explicit
   Status absent;
+  // How many explicit statuses carry each reason, kept as they are set so
+  // that the FitError text does not walk every node. Few distinct reasons.
+  std::vector<std::pair<std::string_view, int>> tally;
 
   explicit NodeToStatus(int num_nodes, Status absent_status = Status())
       : statuses(num_nodes),
         present(num_nodes, 0),
         absent(std::move(absent_status)) {}
+  // Forgets every explicit status, keeping the storage for the next cycle.
+  void Reset(Status absent_status) {
+    std::fill(present.begin(), present.end(), 0);
+    absent = std::move(absent_status);
+    tally.clear();
+    len_ = 0;
+  }
   void Set(int node, Status status) {
+    if (present[node]) {
+      Count(statuses[node], -1);
+    } else {
+      ++len_;
+    }
     statuses[node] = std::move(status);
     present[node] = 1;
+    Count(statuses[node], +1);
   }
   const Status& Get(int node) const {
     return present[node] ? statuses[node] : absent;
   }
-  int Len() const;
+  int Len() const { return len_; }
+
+ private:
+  void Count(const Status& status, int delta);
+  int len_ = 0;
 };
 
 // Mirrors FitError.Error: "0/N nodes are available: <count> <reason>, ...."
