@@ -14,6 +14,9 @@ have emcc || packages+=(emscripten)
 [ -f /usr/include/nlohmann/json.hpp ] || packages+=(nlohmann-json3-dev)
 [ -f /usr/include/doctest/doctest.h ] || packages+=(doctest-dev)
 have chromium || packages+=(chromium)
+have clang++ || packages+=(clang)
+ls /usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a >/dev/null 2>&1 ||
+  packages+=(libclang-rt-14-dev)
 
 if [ ${#packages[@]} -gt 0 ]; then
   echo "setup: installing ${packages[*]} (Debian packages)"

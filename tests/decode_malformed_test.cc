@@ -322,3 +322,28 @@ TEST_CASE("Malformed input: hostile shapes are bounded, not crashes") {
 }
 
 }  // namespace podsim
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+namespace podsim {
+
+// Inputs that once crashed a fuzzer (tests/fuzz/regressions/) stay tests.
+TEST_CASE("Malformed input: fuzzer regressions still simulate") {
+  std::filesystem::path dir = std::filesystem::path(PODSIM_SOURCE_DIR) / "tests/fuzz/regressions";
+  int count = 0;
+  for (const auto& entry : std::filesystem::directory_iterator(dir)) {
+    if (entry.path().filename().string().front() == '.') continue;
+    CAPTURE(entry.path().string());
+    std::ifstream in(entry.path(), std::ios::binary);
+    std::stringstream text;
+    text << in.rdbuf();
+    SimulationResult r = Simulate(text.str());
+    CHECK_FALSE(testing::Json::parse(ToJson(r), nullptr, false).is_discarded());
+    ++count;
+  }
+  MESSAGE(count << " fuzzer regression input(s)");
+}
+
+}  // namespace podsim

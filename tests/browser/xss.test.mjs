@@ -1,0 +1,112 @@
+// Names from YAML are untrusted, and so is a shared link: payloads must
+// render as inert text, and the page's CSP must refuse inline script.
+import assert from "node:assert/strict";
+import { after, before, test } from "node:test";
+
+import { encodeShare } from "../../web/src/share.js";
+import { launch, openPage, screenshot, serve, settled } from "./harness.mjs";
+
+const PAYLOADS = [
+  `<img src=x onerror="window.__pwned=1">`,
+  `<script>window.__pwned=1</script>`,
+  `"><svg onload="window.__pwned=1">`,
+];
+
+const SCENARIO = `apiVersion: v1
+kind: Node
+metadata:
+  name: '${PAYLOADS[0]}'
+status: {allocatable: {cpu: "1", pods: "10"}}
+---
+apiVersion: v1
+kind: Node
+metadata:
+  name: node-1
+  labels: {team: '${PAYLOADS[2]}'}
+status: {allocatable: {cpu: "1", pods: "10"}}
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: web, namespace: default, labels: {app: '${PAYLOADS[1]}'}}
+spec:
+  priorityClassName: '${PAYLOADS[1]}'
+  containers: [{name: c, resources: {requests: {cpu: 100m}}}]
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: api, namespace: default}
+spec:
+  nodeSelector: {zone: '${PAYLOADS[2]}'}
+  containers: [{name: c, resources: {requests: {cpu: 100m}}}]
+`;
+
+let server;
+let browser;
+
+before(async () => {
+  server = await serve();
+  browser = await launch();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+async function assertInert(page) {
+  assert.equal(await page.evaluate(() => window.__pwned), undefined, "a payload ran");
+  const injected = await page.evaluate(
+    () => document.querySelectorAll("#result-body img, #result-body svg, #result-body script, #diagnostics img, #diagnostics svg, #diagnostics script").length,
+  );
+  assert.equal(injected, 0, "markup from the scenario became elements");
+  const text = await page.locator("#diagnostics").textContent();
+  assert.ok(text.includes(PAYLOADS[0]), "the payload shows as text");
+  assert.ok(text.includes("<script>window.__pwned=1</script>"));
+}
+
+test("xss: payloads in names, classes and labels render as inert text", async () => {
+  const { page, errors, context } = await openPage(browser, server.url);
+  await settled(page);
+  await page.getByRole("tab", { name: "All" }).click();
+  await page.locator(".editor:not([hidden]) .cm-content").click();
+  await page.keyboard.press("Control+a");
+  await page.keyboard.insertText(SCENARIO);
+  await page.keyboard.press("Control+Enter");
+  await settled(page);
+  await page.waitForSelector(".diagnostic.error");
+  await assertInert(page);
+  // The scenario has errors, so the last good result stays, dimmed.
+  assert.equal(await page.locator("#result-body.stale").count(), 1);
+  await screenshot(page, "08-xss-editor");
+  assert.deepEqual(errors.filter((e) => !e.includes("Content Security Policy")), []);
+  await context.close();
+});
+
+test("xss: the same payloads through a share link stay inert", async () => {
+  const fragment = await encodeShare({ scenario: SCENARIO, kubernetesVersion: `1.35<img src=x onerror="window.__pwned=1">` });
+  const { page, context } = await openPage(browser, `${server.url}#${fragment}`);
+  await settled(page);
+  await page.waitForSelector(".diagnostic.error");
+  await assertInert(page);
+  // The version in the link is shown in the banner, as text.
+  assert.match(await page.locator("#banner").textContent(), /This link was made for v1\.35<img/);
+  assert.equal(await page.locator("#banner img").count(), 0);
+  await screenshot(page, "09-xss-link");
+  await context.close();
+});
+
+test("xss: the Content-Security-Policy forbids inline script", async () => {
+  const { page, context } = await openPage(browser, server.url);
+  await settled(page);
+  const policy = await page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute("content");
+  assert.match(policy, /script-src 'self'(;|$)/);
+  assert.doesNotMatch(policy, /unsafe-inline[^;]*;?\s*$|script-src[^;]*unsafe-inline/);
+  const ran = await page.evaluate(() => {
+    const s = document.createElement("script");
+    s.textContent = "window.__inline = 1";
+    document.body.append(s);
+    return window.__inline;
+  });
+  assert.equal(ran, undefined);
+  await context.close();
+});
