@@ -22,7 +22,7 @@ struct SchedulerOptions {
   std::optional<uint64_t> seed;  // random candidate offsets when set
   // Attempts record every node's filter result and dry-run trace while the
   // node entries so far stay within this budget (the first attempt always).
-  int64_t detail_budget = 100'000;
+  int64_t detail_budget = 10'000;
   // When set, only this attempt (0-based, in order) is detailed.
   std::optional<int> detail_attempt;
 };

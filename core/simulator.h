@@ -17,7 +17,7 @@ struct SimulateOptions {
   // Seeds the random candidate offset; without it the offset is 0.
   std::optional<uint64_t> seed;
   // Per-node detail budget and the one attempt to detail (SchedulerOptions).
-  int64_t detail_budget = 100'000;
+  int64_t detail_budget = 10'000;
   std::optional<int> detail_attempt;
 };
 

@@ -7,10 +7,13 @@
 
 namespace {
 
-// seed < 0 means "no seed": the candidate offset is 0.
-std::string Simulate(const std::string& scenario, double seed) {
+// seed < 0 means "no seed": the candidate offset is 0. detail_attempt < 0
+// means the default detail budget; otherwise only that attempt is detailed.
+std::string Simulate(const std::string& scenario, double seed,
+                     int detail_attempt) {
   podsim::SimulateOptions options;
   if (seed >= 0) options.seed = static_cast<uint64_t>(seed);
+  if (detail_attempt >= 0) options.detail_attempt = detail_attempt;
   return podsim::ToJson(podsim::Simulate(scenario, options));
 }
 

@@ -136,6 +136,9 @@ function tooLarge(bytes) {
  * Simulates a scenario and returns the result document (apiVersion
  * podsim/v1). Bad input never throws: it becomes diagnostics.
  * options.seed (a non-negative integer) seeds the random candidate offset.
+ * Per-node detail (filter results, dry-run traces) is kept for the first
+ * attempts, up to about 10,000 node entries; options.detailAttempt (0-based)
+ * asks for that one attempt in detail instead.
  */
 export async function simulate(text, options = {}) {
   const engine = await loadEngine();
@@ -145,7 +148,8 @@ export async function simulate(text, options = {}) {
   let parsed = { lines: [], documents: [], diagnostics: [tooLarge(bytes)] };
   if (bytes <= MAX_INPUT_BYTES) parsed = parseScenario(source);
   const seed = Number.isSafeInteger(options.seed) && options.seed >= 0 ? options.seed : -1;
-  const result = JSON.parse(engine.simulate(parsed.lines.join("\n") + "\n", seed));
+  const detail = Number.isSafeInteger(options.detailAttempt) && options.detailAttempt >= 0 ? options.detailAttempt : -1;
+  const result = JSON.parse(engine.simulate(parsed.lines.join("\n") + "\n", seed, detail));
   result.diagnostics = [
     ...parsed.diagnostics,
     ...result.diagnostics.map((d) => refineLine(d, parsed)),

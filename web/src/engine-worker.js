@@ -5,10 +5,10 @@ import { loadEngine, simulate } from "../../wasm/index.mjs";
 loadEngine();
 
 self.onmessage = async ({ data }) => {
-  const { id, text, seed } = data;
+  const { id, text, seed, detailAttempt } = data;
   const started = performance.now();
   try {
-    const result = await simulate(text, { seed });
+    const result = await simulate(text, { seed, detailAttempt });
     self.postMessage({ id, result, ms: performance.now() - started });
   } catch (error) {
     self.postMessage({ id, error: String(error?.message ?? error) });

@@ -12,7 +12,7 @@ import { renderDiagnostics } from "./views/diagnostics.js";
 import { NODE_PAGE, renderNodes } from "./views/nodes.js";
 import { renderPicture } from "./views/picture.js";
 import { renderSelection } from "./views/selection.js";
-import { renderVerdicts } from "./views/verdicts.js";
+import { ATTEMPT_PAGE, renderVerdicts } from "./views/verdicts.js";
 import { renderVictims } from "./views/victims.js";
 
 const KUBERNETES_VERSION = "1.35";
@@ -35,6 +35,7 @@ const state = {
   focus: 0,
   resource: "cpu",
   nodesShown: NODE_PAGE,
+  attemptsShown: ATTEMPT_PAGE,
 };
 
 const storage = {
@@ -215,7 +216,25 @@ function markDiagnostics(result, run) {
   );
 }
 
+// Large queues keep per-node detail for the first attempts only; the engine
+// re-runs (deterministically) to detail the one a person opens.
+function requestDetail(index) {
+  state.detailRequest = { id: ++state.runs, index, shown: state.shown };
+  worker.postMessage({ id: state.detailRequest.id, text: scenarioText(), detailAttempt: index });
+}
+
+function onDetail(data) {
+  const request = state.detailRequest;
+  state.detailRequest = null;
+  if (data.error || request.shown !== state.shown) return;
+  const detailed = data.result.pods[request.index];
+  if (!detailed?.detailed) return;
+  state.shown.pods[request.index] = detailed;
+  if (state.focus === request.index) renderResult();
+}
+
 function onResult(data) {
+  if (state.detailRequest && data.id === state.detailRequest.id) return onDetail(data);
   if (!state.run || data.id !== state.run.id) return; // a newer run is on its way
   document.body.classList.remove("busy");
   if (data.error) {
@@ -260,11 +279,21 @@ function renderResult() {
   const attempt = result.pods[state.focus] ?? null;
   mount(
     $("verdicts"),
-    renderVerdicts(result, state.focus, (i) => {
-      state.focus = i;
-      state.nodesShown = NODE_PAGE;
-      renderResult();
-    }),
+    renderVerdicts(
+      result,
+      state.focus,
+      (i) => {
+        state.focus = i;
+        state.nodesShown = NODE_PAGE;
+        renderResult();
+        if (!result.pods[i].detailed) requestDetail(i);
+      },
+      state.attemptsShown,
+      (n) => {
+        state.attemptsShown = n;
+        renderResult();
+      },
+    ),
   );
   mount($("victims"), renderVictims(attempt));
   mount(

@@ -68,6 +68,14 @@ function card(attempt, node) {
 /** Renders the node cards, a page at a time for large clusters. */
 export function renderNodes(attempt, shown, onShowMore) {
   if (!attempt) return null;
+  if (!attempt.detailed) {
+    return h(
+      "section",
+      { class: "panel", "aria-label": "Nodes" },
+      h("h2", {}, "Nodes"),
+      h("p", { class: "hint" }, "Loading this attempt's per-node detail…"),
+    );
+  }
   const nodes = attempt.nodes.filter((n) => n.filter !== null || n.preemption !== null);
   const visible = nodes.slice(0, shown);
   return h(

@@ -2,6 +2,8 @@
 // candidate's score, and which nodes survived it.
 import { h } from "../dom.js";
 
+const MAX_COLUMNS = 12;
+
 export function renderSelection(attempt) {
   if (!attempt) return null;
   const candidates = attempt.preemption?.candidates ?? [];
@@ -14,7 +16,11 @@ export function renderSelection(attempt) {
       h("p", {}, candidates.length === 1 ? `Only ${candidates[0].node} is a candidate: no tie-break needed.` : ""),
     );
   }
-  const nodes = Object.keys(attempt.selection[0].scores);
+  // The candidates that survived longest first; a large cluster can have
+  // hundreds, so the table shows the leading ones.
+  const survived = (n) => attempt.selection.filter((s) => s.kept.includes(n)).length;
+  const all = Object.keys(attempt.selection[0].scores);
+  const nodes = [...all].sort((a, b) => survived(b) - survived(a)).slice(0, MAX_COLUMNS);
   return h(
     "section",
     { class: "panel", "aria-label": "Node selection" },
@@ -45,6 +51,7 @@ export function renderSelection(attempt) {
         ),
       ),
     ),
+    all.length > nodes.length ? h("p", { class: "hint" }, `Showing ${nodes.length} of ${all.length} candidates: those that survived longest.`) : null,
     h("p", { class: "winner" }, "Chosen: ", h("strong", {}, attempt.node ?? "none")),
   );
 }

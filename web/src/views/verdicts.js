@@ -11,15 +11,19 @@ function verdictText(attempt) {
   return [name, " → cannot be scheduled"];
 }
 
-/** Renders the attempts; the focused one drives the panels below. */
-export function renderVerdicts(result, focus, onFocus) {
+export const ATTEMPT_PAGE = 100;
+
+/** Renders the attempts, a page at a time; the focused one drives the panels below. */
+export function renderVerdicts(result, focus, onFocus, shown = ATTEMPT_PAGE, onShowMore = () => {}) {
   if (result.pods.length === 0) {
     return h("p", { class: "empty" }, "No pending pods: add a pod without spec.nodeName to see what the scheduler does with it.");
   }
-  return h(
+  const more = result.pods.length - shown;
+  return [
+    h(
     "ol",
     { class: "attempts", "aria-label": "Scheduling attempts, in order" },
-    result.pods.map((attempt, index) =>
+    result.pods.slice(0, shown).map((attempt, index) =>
       h(
         "li",
         { class: `attempt outcome-${attempt.outcome.toLowerCase()}${index === focus ? " focused" : ""}` },
@@ -39,5 +43,9 @@ export function renderVerdicts(result, focus, onFocus) {
         h("q", { class: "message" }, attempt.message),
       ),
     ),
-  );
+    ),
+    more > 0
+      ? h("button", { type: "button", class: "more", onclick: () => onShowMore(shown + ATTEMPT_PAGE) }, `Show ${Math.min(ATTEMPT_PAGE, more)} more of ${more} attempts`)
+      : null,
+  ];
 }
