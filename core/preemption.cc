@@ -139,8 +139,9 @@ Status PreemptionEvaluator::Preempt(const NodeToStatus& filter_statuses,
   NodeToStatus& statuses = statuses_;
   statuses.Reset(
       Status::Make(Code::kUnschedulableAndUnresolvable, "", kNotHelpfulReason));
-  std::vector<Candidate> non_violating;
-  std::vector<Candidate> violating;
+  std::vector<CandidateRef> non_violating;
+  std::vector<CandidateRef> violating;
+  owned_victims_.clear();
   std::vector<std::string> errors;
   if (!potential.empty()) {
     // 3) How many candidates to look for, and where to start.
@@ -155,30 +156,35 @@ Status PreemptionEvaluator::Preempt(const NodeToStatus& filter_statuses,
     }
     summary.num_candidates = num_candidates;
     summary.offset = offset;
-    attempt_.trace.push_back({"find-candidates",
-                              {},
-                              std::to_string(count) +
-                                  " node(s) might be helped by preemption; "
-                                  "looking for " +
-                                  std::to_string(num_candidates) +
-                                  " candidate(s), starting at potential node " +
-                                  std::to_string(offset) + ".",
-                              std::nullopt,
-                              "",
-                              std::nullopt,
-                              std::nullopt});
+    if (detailed_)
+      attempt_.trace.push_back(
+          {"find-candidates",
+           {},
+           std::to_string(count) +
+               " node(s) might be helped by preemption; "
+               "looking for " +
+               std::to_string(num_candidates) +
+               " candidate(s), starting at potential node " +
+               std::to_string(offset) + ".",
+           std::nullopt,
+           "",
+           std::nullopt,
+           std::nullopt});
     // 4) Dry run, stopping early once enough candidates are found.
     for (int i = 0; i < count; ++i) {
       ObjectIndex n = potential[(offset + i) % count];
-      Status status = SelectVictimsOnNode(n);
-      const NodeResult& result = detailed_ ? attempt_.nodes[n] : last_;
-      if (status.ok()) {
-        Candidate c{n, result.victims, result.pdb_violations};
+      bool stable = false;
+      const DryRun& d = SelectVictimsOnNode(n, stable);
+      if (d.status.ok()) {
+        const std::vector<Victim>* victims = &d.victims;
+        if (!stable) victims = &owned_victims_.emplace_back(d.victims);
+        CandidateRef c{n, victims, d.pdb_violations};
         auto& list = c.pdb_violations == 0 ? non_violating : violating;
         if (static_cast<int>(list.size()) < num_candidates) {
           ++summary.candidate_count;
-          if (detailed_) summary.candidates.push_back(c);
-          list.push_back(std::move(c));
+          if (detailed_)
+            summary.candidates.push_back({n, *victims, d.pdb_violations});
+          list.push_back(c);
         }
         if (!non_violating.empty() &&
             static_cast<int>(non_violating.size() + violating.size()) >=
@@ -187,11 +193,15 @@ Status PreemptionEvaluator::Preempt(const NodeToStatus& filter_statuses,
         }
         continue;
       }
-      if (status.code() == Code::kError) errors.push_back(status.Message());
-      statuses.Set(n, std::move(status));
+      if (d.status.code() == Code::kError) errors.push_back(d.status.Message());
+      if (stable) {
+        statuses.SetRef(n, d.status);
+      } else {
+        statuses.Set(n, d.status);
+      }
     }
   }
-  std::vector<Candidate> candidates = std::move(non_violating);
+  std::vector<CandidateRef> candidates = std::move(non_violating);
   candidates.insert(candidates.end(), violating.begin(), violating.end());
   if (candidates.empty()) {
     if (!errors.empty()) {
@@ -209,33 +219,31 @@ Status PreemptionEvaluator::Preempt(const NodeToStatus& filter_statuses,
                          FitErrorMessage(statuses, "", ""));
   }
   // 5) Pick one node.
-  const Candidate* best = SelectCandidate(candidates);
+  const CandidateRef* best = SelectCandidate(candidates);
   attempt_.node = best->node;
-  attempt_.victims = best->victims;
+  attempt_.victims = *best->victims;
   attempt_.pdb_violations = best->pdb_violations;
   return Status();
 }
 
-Status PreemptionEvaluator::SelectVictimsOnNode(ObjectIndex n) {
+const DryRun& PreemptionEvaluator::SelectVictimsOnNode(ObjectIndex n,
+                                                       bool& stable) {
   const bool cacheable =
       cache_ != nullptr && n != cluster_.NominatedNodeOf(preemptor_.index);
+  stable = cacheable;
   if (cacheable && !detailed_ &&
       cache_->dry_version[n] == cluster_.version(n)) {
-    const DryRun& d = cache_->dry[n];
-    last_.victims = d.victims;
-    last_.pdb_violations = d.pdb_violations;
-    last_.verdict = d.verdict;
-    last_.preemption = d.status;
-    return d.status;
+    return cache_->dry[n];
   }
   Status status = ComputeVictimsOnNode(n);
-  if (cacheable) {
-    const NodeResult& result = detailed_ ? attempt_.nodes[n] : last_;
-    cache_->dry_version[n] = cluster_.version(n);
-    cache_->dry[n] = {status, result.verdict, result.victims,
-                      result.pdb_violations};
-  }
-  return status;
+  const NodeResult& result = detailed_ ? attempt_.nodes[n] : last_;
+  DryRun& out = cacheable ? cache_->dry[n] : fresh_;
+  out.status = std::move(status);
+  out.verdict = result.verdict;
+  out.victims.assign(result.victims.begin(), result.victims.end());
+  out.pdb_violations = result.pdb_violations;
+  if (cacheable) cache_->dry_version[n] = cluster_.version(n);
+  return out;
 }
 
 Status PreemptionEvaluator::ComputeVictimsOnNode(ObjectIndex n) {
@@ -411,46 +419,47 @@ Status PreemptionEvaluator::ComputeVictimsOnNode(ObjectIndex n) {
   return Status();
 }
 
-const Candidate* PreemptionEvaluator::SelectCandidate(
-    const std::vector<Candidate>& candidates) {
+const PreemptionEvaluator::CandidateRef* PreemptionEvaluator::SelectCandidate(
+    const std::vector<CandidateRef>& candidates) {
   if (candidates.size() == 1) return &candidates[0];
   // Candidates are considered in node input order (upstream: map order).
-  std::vector<const Candidate*> nodes;
-  for (const Candidate& c : candidates) nodes.push_back(&c);
-  std::sort(
-      nodes.begin(), nodes.end(),
-      [](const Candidate* a, const Candidate* b) { return a->node < b->node; });
+  std::vector<const CandidateRef*> nodes;
+  for (const CandidateRef& c : candidates) nodes.push_back(&c);
+  std::sort(nodes.begin(), nodes.end(),
+            [](const CandidateRef* a, const CandidateRef* b) {
+              return a->node < b->node;
+            });
 
   struct Criterion {
     const char* name;
-    int64_t (*score)(const Cluster&, const Candidate&);
+    int64_t (*score)(const Cluster&, const CandidateRef&);
   };
   static const Criterion kCriteria[] = {
       {"fewest PDB violations",
-       [](const Cluster&, const Candidate& c) -> int64_t {
+       [](const Cluster&, const CandidateRef& c) -> int64_t {
          return -c.pdb_violations;
        }},
       {"lowest highest-priority victim",
-       [](const Cluster&, const Candidate& c) -> int64_t {
-         return -static_cast<int64_t>(c.victims[0].priority);
+       [](const Cluster&, const CandidateRef& c) -> int64_t {
+         return -static_cast<int64_t>((*c.victims)[0].priority);
        }},
       {"lowest sum of victim priorities",
-       [](const Cluster&, const Candidate& c) -> int64_t {
+       [](const Cluster&, const CandidateRef& c) -> int64_t {
          int64_t sum = 0;
-         for (const Victim& v : c.victims)
+         for (const Victim& v : *c.victims)
            sum += int64_t{v.priority} + 2147483648LL;
          return -sum;
        }},
       {"fewest victims",
-       [](const Cluster&, const Candidate& c) -> int64_t {
-         return -static_cast<int64_t>(c.victims.size());
+       [](const Cluster&, const CandidateRef& c) -> int64_t {
+         return -static_cast<int64_t>(c.victims->size());
        }},
       {"latest start of the highest-priority victims",
-       [](const Cluster& cluster, const Candidate& c) -> int64_t {
+       [](const Cluster& cluster, const CandidateRef& c) -> int64_t {
          // Mirrors GetEarliestPodStartTime.
-         int32_t max_priority = c.victims[0].priority;
-         int64_t earliest = StartTime(cluster.pod(c.victims[0].pod));
-         for (const Victim& v : c.victims) {
+         int32_t max_priority = (*c.victims)[0].priority;
+         int64_t earliest = StartTime(cluster.pod((*c.victims)[0].pod));
+         for (const Victim& v : *c.victims) {
            int64_t t = StartTime(cluster.pod(v.pod));
            if (v.priority == max_priority && t < earliest) {
              earliest = t;
@@ -466,7 +475,7 @@ const Candidate* PreemptionEvaluator::SelectCandidate(
     SelectionStep step;
     step.criterion = criterion.name;
     int64_t best = INT64_MIN;
-    for (const Candidate* c : nodes) {
+    for (const CandidateRef* c : nodes) {
       int64_t s = criterion.score(cluster_, *c);
       step.scores.emplace_back(c->node, s);
       if (detailed_) {
@@ -475,7 +484,7 @@ const Candidate* PreemptionEvaluator::SelectCandidate(
       }
       best = std::max(best, s);
     }
-    std::vector<const Candidate*> kept;
+    std::vector<const CandidateRef*> kept;
     for (size_t i = 0; i < nodes.size(); ++i) {
       if (step.scores[i].second == best) {
         kept.push_back(nodes[i]);

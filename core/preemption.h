@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <deque>
 #include <optional>
 
 #include "core/filters.h"
@@ -41,12 +42,22 @@ class PreemptionEvaluator {
   // Mirrors PodEligibleToPreemptOthers.
   std::optional<std::string_view> NotEligibleReason(
       const NodeToStatus& statuses) const;
+  // A candidate while the dry run goes on: its victims are referenced where
+  // they are kept (a memoized dry run, or owned_victims_).
+  struct CandidateRef {
+    ObjectIndex node = 0;
+    const std::vector<Victim>* victims = nullptr;
+    int pdb_violations = 0;
+  };
+
   // Mirrors SelectVictimsOnNode; fills the node's verdict and trace. Serves
-  // and fills the cache for undetailed attempts.
-  Status SelectVictimsOnNode(ObjectIndex n);
+  // and fills the cache. stable tells whether the result stays valid for the
+  // rest of the cycle (a memoized entry) or only until the next node.
+  const DryRun& SelectVictimsOnNode(ObjectIndex n, bool& stable);
   Status ComputeVictimsOnNode(ObjectIndex n);
   // Mirrors SelectCandidate / pickOneNodeForPreemption.
-  const Candidate* SelectCandidate(const std::vector<Candidate>& candidates);
+  const CandidateRef* SelectCandidate(
+      const std::vector<CandidateRef>& candidates);
 
   std::string PodList(const std::vector<ObjectIndex>& pods) const;
 
@@ -58,6 +69,8 @@ class PreemptionEvaluator {
   const bool detailed_;  // record per-node results and trace text
   NodeCache::Shape* cache_;
   NodeToStatus& statuses_;
+  DryRun fresh_;  // the latest dry run that was not memoized
+  std::deque<std::vector<Victim>> owned_victims_;
   NodeResult last_;  // the latest node's outcome
   // Scratch space for SelectVictimsOnNode, reused from node to node.
   std::vector<ObjectIndex> saved_order_;

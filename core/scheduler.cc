@@ -144,41 +144,41 @@ std::vector<ObjectIndex> SchedulingQueue::FindNodesThatFit(
   // The pod's own nominated node is never served from the cache: there the
   // pod must not count its own nomination.
   const ObjectIndex own = cluster_.NominatedNodeOf(state.pod());
-  std::vector<ObjectIndex> nodes;
-  if (state.prefilter_nodes()) {
-    nodes = *state.prefilter_nodes();
-  } else {
-    nodes.resize(cluster_.num_nodes());
-    for (int n = 0; n < cluster_.num_nodes(); ++n) nodes[n] = n;
-  }
-  int count = static_cast<int>(nodes.size());
+  const std::vector<ObjectIndex>* only =
+      state.prefilter_nodes() ? &*state.prefilter_nodes() : nullptr;
+  int count = only ? static_cast<int>(only->size()) : cluster_.num_nodes();
   int to_find = NumFeasibleNodesToFind(
       count, scenario_.config.percentage_of_nodes_to_score);
   std::vector<ObjectIndex> feasible;
   int processed = 0;
   int start = count == 0 ? 0 : next_start_node_ % count;
-  for (int i = 0; i < count; ++i) {
-    ObjectIndex n = nodes[(start + i) % count];
+  for (int i = 0, k = start; i < count; ++i, k = k + 1 == count ? 0 : k + 1) {
+    ObjectIndex n = only ? (*only)[k] : k;
     ++processed;
-    Status status;
-    if (cache && n != own && cache->filter_version[n] == cluster_.version(n)) {
-      status = cache->filter[n];
-    } else {
-      status = RunFiltersWithNominatedPods(state, cluster_, n);
-      if (cache && n != own) {
+    const Status* status;
+    if (cache && n != own) {
+      // A memoized status is referenced; it lasts the whole cycle.
+      if (cache->filter_version[n] != cluster_.version(n)) {
+        cache->filter[n] = RunFiltersWithNominatedPods(state, cluster_, n);
         cache->filter_version[n] = cluster_.version(n);
-        cache->filter[n] = status;
+      }
+      status = &cache->filter[n];
+      if (!status->ok()) statuses.SetRef(n, *status);
+    } else {
+      Status fresh = RunFiltersWithNominatedPods(state, cluster_, n);
+      status = nullptr;  // passes
+      if (!fresh.ok()) {
+        statuses.Set(n, std::move(fresh));
+        status = &statuses.Get(n);
       }
     }
     if (attempt.detailed) {
       attempt.nodes[n].filtered = true;
-      attempt.nodes[n].filter = status;
+      attempt.nodes[n].filter = status ? *status : Status();
     }
-    if (status.ok()) {
+    if (status == nullptr || status->ok()) {
       feasible.push_back(n);
       if (static_cast<int>(feasible.size()) >= to_find) break;
-    } else {
-      statuses.Set(n, std::move(status));
     }
   }
   if (cluster_.num_nodes() > 0) {
@@ -218,8 +218,7 @@ Attempt SchedulingQueue::ScheduleOne(ObjectIndex p, bool& retry_unschedulable) {
                                     "no nodes available to schedule pods");
     return attempt;
   }
-  if (static_cast<int>(filter_statuses_.statuses.size()) !=
-      cluster_.num_nodes()) {
+  if (filter_statuses_.size() != cluster_.num_nodes()) {
     filter_statuses_ = NodeToStatus(cluster_.num_nodes());
     dry_run_statuses_ = NodeToStatus(cluster_.num_nodes());
   }
@@ -319,7 +318,10 @@ Attempt SchedulingQueue::ScheduleOne(ObjectIndex p, bool& retry_unschedulable) {
   last_failure_[p] = Status();
   for (int n = 0; n < cluster_.num_nodes(); ++n) {
     const Status& s = statuses.Get(n);
-    if (RetriableAfterDeletion(s)) last_failure_[p] = s;
+    if (RetriableAfterDeletion(s)) {
+      last_failure_[p] = s;
+      break;
+    }
   }
   bool clears_nomination = false;
   PreemptionEvaluator evaluator(cluster_, state, attempt, options_.seed, cache,

@@ -41,29 +41,41 @@ std::string Status::Message() const {
   return out;
 }
 
-void NodeToStatus::Count(const Status& status, int delta) {
-  for (int i = 0; i < status.num_reasons(); ++i) {
-    std::string_view reason = status.reason(i);
-    auto it = std::find_if(tally.begin(), tally.end(), [&](const auto& t) {
-      return t.first.data() == reason.data() || t.first == reason;
-    });
-    if (it == tally.end()) {
-      tally.emplace_back(reason, delta);
-    } else {
-      it->second += delta;
+std::vector<std::pair<std::string_view, int>> NodeToStatus::Tally() const {
+  std::vector<std::pair<std::string_view, int>> tally;
+  size_t last = 0;  // nodes mostly repeat the reason before
+  for (const Status* status : refs_) {
+    if (!status) continue;
+    for (int i = 0; i < status->num_reasons(); ++i) {
+      std::string_view reason = status->reason(i);
+      if (last < tally.size() && tally[last].first.data() == reason.data()) {
+        ++tally[last].second;
+        continue;
+      }
+      auto it = std::find_if(tally.begin(), tally.end(), [&](const auto& t) {
+        return t.first.data() == reason.data() || t.first == reason;
+      });
+      if (it == tally.end()) {
+        tally.emplace_back(reason, 1);
+        it = tally.end() - 1;
+      } else {
+        ++it->second;
+      }
+      last = static_cast<size_t>(it - tally.begin());
     }
   }
+  return tally;
 }
 
 std::string FitErrorMessage(const NodeToStatus& statuses,
                             const std::string& prefilter_message,
                             const std::string& postfilter_message) {
-  int num_nodes = static_cast<int>(statuses.statuses.size());
+  int num_nodes = statuses.size();
   std::string msg = "0/" + std::to_string(num_nodes) + " nodes are available:";
   if (!prefilter_message.empty()) {
     msg += " " + prefilter_message + ".";
   } else {
-    std::vector<std::pair<std::string_view, int>> counts = statuses.tally;
+    std::vector<std::pair<std::string_view, int>> counts = statuses.Tally();
     int absent = num_nodes - statuses.Len();
     for (int i = 0; absent > 0 && i < statuses.absent.num_reasons(); ++i) {
       std::string_view reason = statuses.absent.reason(i);

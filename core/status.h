@@ -72,43 +72,42 @@ class Status {
 };
 
 // Mirrors NodeToStatus: an explicit status for some nodes, and the status
-// every other node has (absent).
+// every other node has (absent). A status is held by value, or referenced
+// when it lives elsewhere for the whole cycle (a memoized entry).
 struct NodeToStatus {
-  std::vector<Status> statuses;  // by node index
-  std::vector<char> present;     // whether statuses[n] is explicit
   Status absent;
-  // How many explicit statuses carry each reason, kept as they are set so
-  // that the FitError text does not walk every node. Few distinct reasons.
-  std::vector<std::pair<std::string_view, int>> tally;
 
   explicit NodeToStatus(int num_nodes, Status absent_status = Status())
-      : statuses(num_nodes),
-        present(num_nodes, 0),
-        absent(std::move(absent_status)) {}
+      : absent(std::move(absent_status)),
+        owned_(num_nodes),
+        refs_(num_nodes, nullptr) {}
   // Forgets every explicit status, keeping the storage for the next cycle.
   void Reset(Status absent_status) {
-    std::fill(present.begin(), present.end(), 0);
+    std::fill(refs_.begin(), refs_.end(), nullptr);
     absent = std::move(absent_status);
-    tally.clear();
     len_ = 0;
   }
   void Set(int node, Status status) {
-    if (present[node]) {
-      Count(statuses[node], -1);
-    } else {
-      ++len_;
-    }
-    statuses[node] = std::move(status);
-    present[node] = 1;
-    Count(statuses[node], +1);
+    owned_[node] = std::move(status);
+    SetRef(node, owned_[node]);
+  }
+  // REQUIRES: status outlives this map's use in the cycle.
+  void SetRef(int node, const Status& status) {
+    if (!refs_[node]) ++len_;
+    refs_[node] = &status;
   }
   const Status& Get(int node) const {
-    return present[node] ? statuses[node] : absent;
+    return refs_[node] ? *refs_[node] : absent;
   }
+  bool has(int node) const { return refs_[node] != nullptr; }
+  int size() const { return static_cast<int>(refs_.size()); }
   int Len() const { return len_; }
+  // Returns how many explicit statuses carry each reason (few distinct).
+  std::vector<std::pair<std::string_view, int>> Tally() const;
 
  private:
-  void Count(const Status& status, int delta);
+  std::vector<Status> owned_;
+  std::vector<const Status*> refs_;
   int len_ = 0;
 };
 
