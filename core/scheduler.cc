@@ -201,14 +201,13 @@ Attempt SchedulingQueue::ScheduleOne(ObjectIndex p, bool& retry_unschedulable) {
     detailed_entries_ += cluster_.num_nodes();
   }
   ++attempts_made_;
-  auto bind = [&](ObjectIndex n, std::vector<ObjectIndex> scored) {
+  auto bind = [&](ObjectIndex n) {
     attempt.outcome = Outcome::kScheduled;
     attempt.node = n;
     attempt.message =
         "Successfully assigned " + pod.key + " to " + cluster_.node(n).name;
     cluster_.Nominate(p, kNoNode);
     cluster_.Bind(p, n);
-    (void)scored;
   };
 
   if (cluster_.num_nodes() == 0) {
@@ -258,7 +257,7 @@ Attempt SchedulingQueue::ScheduleOne(ObjectIndex p, bool& retry_unschedulable) {
              "",
              std::nullopt,
              std::nullopt});
-        bind(nominated, {});
+        bind(nominated);
         return attempt;
       }
       attempt.trace.push_back({"nominated-node",
@@ -286,7 +285,7 @@ Attempt SchedulingQueue::ScheduleOne(ObjectIndex p, bool& retry_unschedulable) {
              "",
              std::nullopt,
              std::nullopt});
-        bind(feasible[0], feasible);
+        bind(feasible[0]);
         return attempt;
       }
       std::vector<NodeScore> scores =
@@ -310,7 +309,7 @@ Attempt SchedulingQueue::ScheduleOne(ObjectIndex p, bool& retry_unschedulable) {
            "",
            std::nullopt,
            std::nullopt});
-      bind(best->node, feasible);
+      bind(best->node);
       return attempt;
     }
   }

@@ -89,6 +89,18 @@ inline Json PdbWith(const std::string& name, Json match_labels,
   return pdb;
 }
 
+// A KubeSchedulerConfiguration setting the DefaultPreemption args.
+inline Json SchedulerConfigWith(int min_candidate_percentage,
+                                int min_candidate_absolute) {
+  return {{"kind", "KubeSchedulerConfiguration"},
+          {"profiles",
+           Json::array({{{"pluginConfig",
+                          Json::array({{{"name", "DefaultPreemption"},
+                                        {"args",
+                                         {{"minCandidateNodesPercentage", min_candidate_percentage},
+                                          {"minCandidateNodesAbsolute", min_candidate_absolute}}}}})}}})}};
+}
+
 template <typename... Objects>
 std::string ScenarioWith(const Objects&... objects) {
   Json list = Json::array({objects...});

@@ -142,15 +142,7 @@ TEST_CASE("Decode: names must be RFC 1123 subdomains") {
 
 TEST_CASE(
     "Decode: DefaultPreemption args come from a KubeSchedulerConfiguration") {
-  Json config = {
-      {"kind", "KubeSchedulerConfiguration"},
-      {"profiles",
-       Json::array(
-           {{{"pluginConfig",
-              Json::array({{{"name", "DefaultPreemption"},
-                            {"args",
-                             {{"minCandidateNodesPercentage", 40},
-                              {"minCandidateNodesAbsolute", 1}}}}})}}})}};
+  Json config = SchedulerConfigWith(40, 1);
   DecodeResult r = Decode(ScenarioWith(config));
   CHECK(r.scenario.config.min_candidate_nodes_percentage == 40);
   CHECK(r.scenario.config.min_candidate_nodes_absolute == 1);

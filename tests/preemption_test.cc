@@ -207,15 +207,7 @@ TEST_CASE("Preemption: numCandidates mirrors calculateNumCandidates") {
 }
 
 TEST_CASE("Preemption: the dry run stops once enough candidates are found") {
-  Json config = {
-      {"kind", "KubeSchedulerConfiguration"},
-      {"profiles",
-       Json::array(
-           {{{"pluginConfig",
-              Json::array({{{"name", "DefaultPreemption"},
-                            {"args",
-                             {{"minCandidateNodesPercentage", 0},
-                              {"minCandidateNodesAbsolute", 2}}}}})}}})}};
+  Json config = SchedulerConfigWith(0, 2);
   SimulationResult r = Run(ScenarioWith(
       config, NodeWith("a", {"1"}), NodeWith("b", {"1"}), NodeWith("c", {"1"}),
       RunningPod("pa", "a", {"1"}, 1), RunningPod("pb", "b", {"1"}, 1),

@@ -4,6 +4,8 @@ import { createReadStream, existsSync, mkdirSync, statSync } from "node:fs";
 import { createServer } from "node:http";
 import { extname, join, normalize } from "node:path";
 
+import { after, before } from "node:test";
+
 import { chromium } from "playwright-core";
 
 const root = new URL("../../web/dist/", import.meta.url).pathname;
@@ -83,4 +85,22 @@ export async function settled(page) {
 
 export async function screenshot(page, name) {
   await page.screenshot({ path: join(outputDir, `${name}.png`), fullPage: false });
+}
+
+/**
+ * Registers before/after hooks that start the server and the browser for a
+ * test file. Returns an object whose server and browser fields are set once
+ * the hooks have run.
+ */
+export function useBrowser() {
+  const env = { server: null, browser: null };
+  before(async () => {
+    env.server = await serve();
+    env.browser = await launch();
+  });
+  after(async () => {
+    await env.browser?.close();
+    await env.server?.close();
+  });
+  return env;
 }

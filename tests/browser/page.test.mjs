@@ -1,26 +1,15 @@
 // The playground in real Chromium: what a person sees and does.
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import { after, before, test } from "node:test";
+import { test } from "node:test";
 
-import { launch, openPage, screenshot, serve, settled } from "./harness.mjs";
+import { openPage, screenshot, settled, useBrowser } from "./harness.mjs";
 
 const gallery = JSON.parse(readFileSync(new URL("../../web/examples/gallery.json", import.meta.url), "utf8"));
-let server;
-let browser;
-
-before(async () => {
-  server = await serve();
-  browser = await launch();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const env = useBrowser();
 
 async function fresh(path = "") {
-  const opened = await openPage(browser, server.url + path);
+  const opened = await openPage(env.browser, env.server.url + path);
   await settled(opened.page);
   return opened;
 }
@@ -119,7 +108,7 @@ test("page: a share link reproduces the same scenario in a fresh page", async ()
   await screenshot(page, "04-share-dialog");
   await context.close();
 
-  const other = await openPage(browser, link);
+  const other = await openPage(env.browser, link);
   await settled(other.page);
   assert.equal(await firstVerdict(other.page), verdict);
   await other.page.getByRole("tab", { name: /Pending/ }).click();
@@ -137,7 +126,7 @@ test("page: embed mode shows the result first, with a way back to the playground
   const src = snippet.match(/src="([^"]+)"/)[1].replaceAll("&amp;", "&");
   await context.close();
 
-  const embedded = await openPage(browser, src, { viewport: { width: 900, height: 700 } });
+  const embedded = await openPage(env.browser, src, { viewport: { width: 900, height: 700 } });
   await settled(embedded.page);
   const p = embedded.page;
   assert.ok(await p.locator("body.embed").count());
@@ -159,7 +148,7 @@ test("page: a malformed or hostile fragment gives a clear message and the defaul
     [`#v1:${"A".repeat(500_000)}`, /characters long; the limit/],
   ];
   for (const [fragment, message] of cases) {
-    const { page, errors, context } = await openPage(browser, server.url + fragment);
+    const { page, errors, context } = await openPage(env.browser, env.server.url + fragment);
     await settled(page);
     assert.match(await page.locator("#banner").textContent(), message, fragment.slice(0, 20));
     assert.equal(await firstVerdict(page), "payments-api → nominated node-a, evicting 2 pods: report-1, report-2");
@@ -184,7 +173,7 @@ test("page: dark mode toggles the page and the editors", async () => {
 });
 
 test("page: the dark scheme of the OS is followed until the user chooses", async () => {
-  const { page, context } = await openPage(browser, server.url, { colorScheme: "dark" });
+  const { page, context } = await openPage(env.browser, env.server.url, { colorScheme: "dark" });
   await settled(page);
   assert.equal(await page.locator("html").getAttribute("data-theme"), "dark");
   await context.close();
@@ -262,7 +251,7 @@ test("page: the page loads nothing but its own files", async () => {
   const { page, context } = await fresh();
   const foreign = [];
   page.on("request", (r) => {
-    if (!r.url().startsWith(server.url) && !r.url().startsWith("data:") && !r.url().startsWith("blob:")) foreign.push(r.url());
+    if (!r.url().startsWith(env.server.url) && !r.url().startsWith("data:") && !r.url().startsWith("blob:")) foreign.push(r.url());
   });
   await page.locator("#examples").selectOption("queue-order");
   await settled(page);

@@ -1,9 +1,9 @@
 // A large cluster in the page: the engine runs in the worker, the lists are
 // paged, and an attempt past the detail budget gets its detail on demand.
 import assert from "node:assert/strict";
-import { after, before, test } from "node:test";
+import { test } from "node:test";
 
-import { launch, openPage, screenshot, serve, settled } from "./harness.mjs";
+import { openPage, screenshot, settled, useBrowser } from "./harness.mjs";
 
 const NODES = 500;
 
@@ -24,21 +24,10 @@ function scenario() {
   return lines.join("\n---\n");
 }
 
-let server;
-let browser;
-
-before(async () => {
-  server = await serve();
-  browser = await launch();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const env = useBrowser();
 
 test("scale: 500 nodes, 2,500 pods and 500 preemptors stay paged and responsive", async () => {
-  const { page, errors, context } = await openPage(browser, server.url);
+  const { page, errors, context } = await openPage(env.browser, env.server.url);
   await settled(page);
   await page.getByRole("tab", { name: "All" }).click();
   await page.locator(".editor:not([hidden]) .cm-content").click();

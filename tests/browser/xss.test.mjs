@@ -1,10 +1,10 @@
 // Names from YAML are untrusted, and so is a shared link: payloads must
 // render as inert text, and the page's CSP must refuse inline script.
 import assert from "node:assert/strict";
-import { after, before, test } from "node:test";
+import { test } from "node:test";
 
 import { encodeShare } from "../../web/src/share.js";
-import { launch, openPage, screenshot, serve, settled } from "./harness.mjs";
+import { openPage, screenshot, settled, useBrowser } from "./harness.mjs";
 
 const PAYLOADS = [
   `<img src=x onerror="window.__pwned=1">`,
@@ -40,18 +40,7 @@ spec:
   containers: [{name: c, resources: {requests: {cpu: 100m}}}]
 `;
 
-let server;
-let browser;
-
-before(async () => {
-  server = await serve();
-  browser = await launch();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const env = useBrowser();
 
 async function assertInert(page) {
   assert.equal(await page.evaluate(() => window.__pwned), undefined, "a payload ran");
@@ -65,7 +54,7 @@ async function assertInert(page) {
 }
 
 test("xss: payloads in names, classes and labels render as inert text", async () => {
-  const { page, errors, context } = await openPage(browser, server.url);
+  const { page, errors, context } = await openPage(env.browser, env.server.url);
   await settled(page);
   await page.getByRole("tab", { name: "All" }).click();
   await page.locator(".editor:not([hidden]) .cm-content").click();
@@ -84,7 +73,7 @@ test("xss: payloads in names, classes and labels render as inert text", async ()
 
 test("xss: the same payloads through a share link stay inert", async () => {
   const fragment = await encodeShare({ scenario: SCENARIO, kubernetesVersion: `1.35<img src=x onerror="window.__pwned=1">` });
-  const { page, context } = await openPage(browser, `${server.url}#${fragment}`);
+  const { page, context } = await openPage(env.browser, `${env.server.url}#${fragment}`);
   await settled(page);
   await page.waitForSelector(".diagnostic.error");
   await assertInert(page);
@@ -96,7 +85,7 @@ test("xss: the same payloads through a share link stay inert", async () => {
 });
 
 test("xss: the Content-Security-Policy forbids inline script", async () => {
-  const { page, context } = await openPage(browser, server.url);
+  const { page, context } = await openPage(env.browser, env.server.url);
   await settled(page);
   const policy = await page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute("content");
   assert.match(policy, /script-src 'self'(;|$)/);
