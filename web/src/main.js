@@ -84,7 +84,8 @@ function updateTabs() {
   mount(
     list,
     [...TABS, ALL].map((t) => {
-      const count = t.id === ALL.id ? null : countObjects(state.tabs[t.id]);
+      // While All holds the text, the parts are not split yet: no counts.
+      const count = t.id === ALL.id || state.source === "all" ? null : countObjects(state.tabs[t.id]);
       if (t.id === "other" && count === 0 && state.active !== "other") return null;
       return h(
         "button",
