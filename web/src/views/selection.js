@@ -20,7 +20,8 @@ export function renderSelection(attempt) {
   // hundreds, so the table shows the leading ones.
   const survived = (n) => attempt.selection.filter((s) => s.kept.includes(n)).length;
   const all = Object.keys(attempt.selection[0].scores);
-  const nodes = [...all].sort((a, b) => survived(b) - survived(a)).slice(0, MAX_COLUMNS);
+  const nodes =
+    all.length <= MAX_COLUMNS ? all : [...all].sort((a, b) => survived(b) - survived(a)).slice(0, MAX_COLUMNS);
   return h(
     "section",
     { class: "panel", "aria-label": "Node selection" },
