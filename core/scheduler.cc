@@ -211,8 +211,8 @@ Attempt SchedulingQueue::ScheduleOne(ObjectIndex p, bool& retry_unschedulable) {
   };
 
   if (cluster_.num_nodes() == 0) {
-    attempt.message =
-        "0/0 nodes are available: no nodes available to schedule pods";
+    // Mirrors ErrNoNodesAvailable: returned as is, not as a FitError.
+    attempt.message = "no nodes available to schedule pods";
     last_failure_[p] = Status::Make(Code::kUnschedulableAndUnresolvable, "",
                                     "no nodes available to schedule pods");
     return attempt;
