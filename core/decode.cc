@@ -327,16 +327,6 @@ class Reader {
   int document_;
 };
 
-// Converts milli-unit amounts to Resources units (millicores for cpu).
-Resources ToUnits(const Resources& millis) {
-  Resources out;
-  for (ResourceId id = 0; id < millis.size(); ++id) {
-    int64_t m = millis.Get(id);
-    out.Set(id, id == kCpu ? m : m / 1000 + (m % 1000 != 0));
-  }
-  return out;
-}
-
 std::optional<SelectorOp> ParseOp(std::string_view op, bool node_selector) {
   if (op == "In") return SelectorOp::kIn;
   if (op == "NotIn") return SelectorOp::kNotIn;
@@ -771,7 +761,7 @@ void Decoder::DecodeNode(const Json& obj, Reader& r) {
                            FieldPath("status.capacity"));
   }
   Resources millis = alloc.value_or(Resources());
-  node.allocatable = ToUnits(millis);
+  node.allocatable = Resources::FromMillis(millis);
   bool has_pods = false;
   for (const char* key : {"allocatable", "capacity"}) {
     if (const Json* m = Reader::Member(*status, key)) {

@@ -58,7 +58,9 @@ std::string NodeCache::ShapeOf(const Pod& pod) {
 NodeCache::Shape* NodeCache::For(const CycleState& state,
                                  const Cluster& cluster) {
   if (state.DependsOnOtherNodes()) return nullptr;
-  Shape& shape = shapes_[ShapeOf(cluster.pod(state.pod()))];
+  Shape*& known = by_pod_[state.pod()];
+  if (!known) known = &shapes_[ShapeOf(cluster.pod(state.pod()))];
+  Shape& shape = *known;
   if (shape.filter.empty()) {
     size_t n = static_cast<size_t>(cluster.num_nodes());
     shape.filter_version.assign(n, 0);

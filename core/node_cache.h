@@ -39,6 +39,8 @@ class NodeCache {
   static std::string ShapeOf(const Pod& pod);
 
   std::unordered_map<std::string, Shape> shapes_;
+  // A pod's shape never changes: found once, looked up by pod after.
+  std::unordered_map<ObjectIndex, Shape*> by_pod_;
 };
 
 }  // namespace podsim

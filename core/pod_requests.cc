@@ -15,16 +15,6 @@ Resources WithDefaults(const Resources& requests, bool with_defaults) {
   return out;
 }
 
-Resources ToUnits(const Resources& millis) {
-  Resources out;
-  for (ResourceId id = 0; id < millis.size(); ++id) {
-    int64_t m = millis.Get(id);
-    if (m == 0) continue;
-    out.Set(id, id == kCpu ? m : m / 1000 + (m % 1000 != 0));
-  }
-  return out;
-}
-
 }  // namespace
 
 Resources PodRequests(const PodResourceSpec& spec, bool with_defaults) {
@@ -54,7 +44,7 @@ Resources PodRequests(const PodResourceSpec& spec, bool with_defaults) {
     }
   }
   if (spec.overhead) sum.Add(*spec.overhead);
-  return ToUnits(sum);
+  return Resources::FromMillis(sum);
 }
 
 }  // namespace podsim

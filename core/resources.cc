@@ -51,6 +51,15 @@ void Resources::Max(const Resources& other) {
   }
 }
 
+Resources Resources::FromMillis(const Resources& millis) {
+  Resources out;
+  for (ResourceId id = 0; id < millis.size(); ++id) {
+    int64_t m = millis.Get(id);
+    out.Set(id, id == kCpu ? m : m / 1000 + (m % 1000 != 0));
+  }
+  return out;
+}
+
 bool Resources::IsZero() const {
   return std::all_of(amounts_.begin(), amounts_.end(),
                      [](int64_t a) { return a == 0; });

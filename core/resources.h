@@ -49,6 +49,11 @@ class Resources {
   bool IsZero() const;
   int size() const { return static_cast<int>(amounts_.size()); }
 
+  // Converts amounts held in milli-units (as parsed quantities are) to the
+  // units above: cpu stays in millicores, the rest round up to whole units
+  // as resource.Quantity.Value() does.
+  static Resources FromMillis(const Resources& millis);
+
  private:
   std::vector<int64_t> amounts_;
 };

@@ -237,13 +237,17 @@ test("page: scenario and result download as files", async () => {
   await context.close();
 });
 
-test("page: hovering a node card highlights its YAML", async () => {
+test("page: hovering a node card highlights its YAML, and its YAML marks the card", async () => {
   const { page, context } = await fresh();
   await page.getByRole("tab", { name: /Nodes/ }).click();
   await page.locator(".node-card h3", { hasText: "node-b" }).first().hover();
   await page.waitForSelector(".cm-object-highlight");
   const lines = await page.locator(".editor:not([hidden]) .cm-object-highlight").allTextContents();
   assert.ok(lines.some((l) => l.includes("node-b")), lines.join("|"));
+  // And the other way round: the pointer on node-c's YAML marks its card.
+  await page.locator(".editor:not([hidden]) .cm-line", { hasText: "name: node-c" }).hover();
+  await page.waitForSelector('.node-card.linked[data-object="Node node-c"]');
+  assert.equal(await page.locator(".node-card.linked").count(), 1);
   await context.close();
 });
 
