@@ -6,23 +6,11 @@
 namespace podsim {
 namespace {
 
-constexpr const char* kReasonUnschedulable = "node(s) were unschedulable";
-constexpr const char* kReasonTaint = "node(s) had untolerated taint(s)";
-constexpr const char* kReasonNodeAffinity =
-    "node(s) didn't match Pod's node affinity/selector";
-constexpr const char* kReasonPorts =
-    "node(s) didn't have free ports for the requested pod ports";
 constexpr const char* kReasonSpread =
     "node(s) didn't match pod topology spread constraints";
 constexpr const char* kReasonSpreadLabel =
     "node(s) didn't match pod topology spread constraints (missing required "
     "label)";
-constexpr const char* kReasonAffinity =
-    "node(s) didn't match pod affinity rules";
-constexpr const char* kReasonAntiAffinity =
-    "node(s) didn't match pod anti-affinity rules";
-constexpr const char* kReasonExistingAntiAffinity =
-    "node(s) didn't satisfy existing pods anti-affinity rules";
 
 std::string PairKey(const std::string& key, const std::string& value) {
   std::string out;
@@ -67,15 +55,17 @@ bool PortsConflict(const HostPort& want, const HostPort& used) {
   return any(want.ip) || any(used.ip) || want.ip == used.ip;
 }
 
-Status FitsResources(const Cluster& cluster, const Pod& pod,
-                     const NodeInfo& info) {
+// Mirrors NodeResourcesFit (PodFitsResources before v1.16): appends every
+// insufficient resource to status.
+void FitsResources(const Cluster& cluster, const Pod& pod,
+                   const NodeInfo& info, const FilterReasons& reasons,
+                   Status& status) {
   const Node& node = cluster.node(info.node);
   const ResourceTable& table = cluster.scenario().resources;
-  Status status;
   bool unresolvable = false;
   if (static_cast<int64_t>(info.pods.size()) + 1 >
       node.allocatable.Get(kPods)) {
-    status.AddReason("Too many pods");
+    status.AddReason(reasons.too_many_pods);
   }
   if (!pod.requests.IsZero()) {
     for (ResourceId id = 0; id < pod.requests.size(); ++id) {
@@ -88,11 +78,23 @@ Status FitsResources(const Cluster& cluster, const Pod& pod,
       }
     }
   }
-  if (status.num_reasons() == 0) return status;
+  if (status.num_reasons() == 0) return;
   status.set_code(unresolvable ? Code::kUnschedulableAndUnresolvable
                                : Code::kUnschedulable);
   status.set_plugin(kNodeResourcesFit);
-  return status;
+}
+
+bool HostPortsConflict(const Cluster& cluster, const Pod& pod,
+                       const NodeInfo& info) {
+  if (pod.host_ports.empty()) return false;
+  for (ObjectIndex q : info.pods) {
+    for (const HostPort& used : cluster.pod(q).host_ports) {
+      for (const HostPort& want : pod.host_ports) {
+        if (PortsConflict(want, used)) return true;
+      }
+    }
+  }
+  return false;
 }
 
 }  // namespace
@@ -123,11 +125,13 @@ const Taint* FirstUntoleratedTaint(const Pod& pod, const Node& node) {
   return nullptr;
 }
 
-CycleState::CycleState(const Cluster& cluster, ObjectIndex pod)
-    : cluster_(cluster), pod_(pod) {
+CycleState::CycleState(const Cluster& cluster, ObjectIndex pod,
+                       const Profile& profile)
+    : cluster_(cluster), pod_(pod), profile_(profile) {
   const Pod& p = cluster.pod(pod);
   // NodeAffinity PreFilter: terms that all pin metadata.name narrow the nodes.
-  if (p.required_node_affinity && !p.required_node_affinity->empty()) {
+  if (profile.node_affinity_prefilter && p.required_node_affinity &&
+      !p.required_node_affinity->empty()) {
     std::vector<std::string> names;
     bool pinned = true;
     for (const NodeSelectorTerm& term : *p.required_node_affinity) {
@@ -204,6 +208,7 @@ void CycleState::SetMatchNum(Spread& s, const std::string& value,
 
 // Mirrors PodTopologySpread.calPreFilterState for DoNotSchedule constraints.
 void CycleState::PreFilterSpread() {
+  if (!profile_.topology_spread) return;
   const Pod& p = cluster_.pod(pod_);
   for (const TopologySpreadConstraint& c : p.spread_constraints) {
     if (c.do_not_schedule) {
@@ -334,10 +339,35 @@ Status CycleState::FilterSpread(ObjectIndex n) const {
   return Status();
 }
 
+Status CycleState::Affinity(Code code, std::string_view reason) const {
+  Status status(code, kInterPodAffinity);
+  if (!profile_.reasons.affinity_umbrella.empty()) {
+    status.AddReason(profile_.reasons.affinity_umbrella);
+  }
+  status.AddReason(reason);
+  return status;
+}
+
 Status CycleState::FilterInterPodAffinity(ObjectIndex n) const {
   if (affinity_skipped_) return Status();
   const Pod& p = cluster_.pod(pod_);
   const Node& node = cluster_.node(n);
+  // v1.14's predicate checked existing pods' anti-affinity first.
+  auto existing = [&]() {
+    if (existing_anti_affinity_.empty()) return Status();
+    for (const auto& [key, value] : node.labels.items()) {
+      auto it = existing_anti_affinity_.find(PairKey(key, value));
+      if (it != existing_anti_affinity_.end() && it->second > 0) {
+        return Affinity(Code::kUnschedulable,
+                        profile_.reasons.existing_anti_affinity);
+      }
+    }
+    return Status();
+  };
+  if (profile_.predicate_order) {
+    Status status = existing();
+    if (!status.ok()) return status;
+  }
   // 1) The pod's own affinity.
   if (!p.required_affinity.empty()) {
     bool pods_exist = true;
@@ -355,8 +385,8 @@ Status CycleState::FilterInterPodAffinity(ObjectIndex n) const {
               (pods_exist ||
                (affinity_.empty() && MatchesAllTerms(p.required_affinity, p)));
     if (!ok) {
-      return Status::Make(Code::kUnschedulableAndUnresolvable,
-                          kInterPodAffinity, kReasonAffinity);
+      return Affinity(Code::kUnschedulableAndUnresolvable,
+                      profile_.reasons.affinity);
     }
   }
   // 2) The pod's own anti-affinity.
@@ -365,57 +395,83 @@ Status CycleState::FilterInterPodAffinity(ObjectIndex n) const {
     if (!value) continue;
     auto it = anti_affinity_.find(PairKey(term.topology_key, *value));
     if (it != anti_affinity_.end() && it->second > 0) {
-      return Status::Make(Code::kUnschedulable, kInterPodAffinity,
-                          kReasonAntiAffinity);
+      return Affinity(Code::kUnschedulable, profile_.reasons.anti_affinity);
     }
   }
   // 3) Existing pods' anti-affinity towards this pod.
-  if (!existing_anti_affinity_.empty()) {
-    for (const auto& [key, value] : node.labels.items()) {
-      auto it = existing_anti_affinity_.find(PairKey(key, value));
-      if (it != existing_anti_affinity_.end() && it->second > 0) {
-        return Status::Make(Code::kUnschedulable, kInterPodAffinity,
-                            kReasonExistingAntiAffinity);
-      }
-    }
-  }
-  return Status();
+  return profile_.predicate_order ? Status() : existing();
 }
 
 Status CycleState::RunFilters(ObjectIndex n) const {
+  if (profile_.predicate_order) return RunPredicates(n);
   const Pod& p = cluster_.pod(pod_);
   const Node& node = cluster_.node(n);
   const NodeInfo& info = cluster_.info(n);
+  const FilterReasons& reasons = profile_.reasons;
   // NodeUnschedulable.
   if (node.unschedulable && !ToleratesUnschedulable(p)) {
     return Status::Make(Code::kUnschedulableAndUnresolvable, kNodeUnschedulable,
-                        kReasonUnschedulable);
+                        reasons.unschedulable);
   }
   // NodeName passes: a pod being scheduled has no spec.nodeName.
   if (FirstUntoleratedTaint(p, node)) {
     return Status::Make(Code::kUnschedulableAndUnresolvable, kTaintToleration,
-                        kReasonTaint);
+                        reasons.taint);
   }
   if (!MatchesNodeSelectorAndAffinity(p, node)) {
     return Status::Make(Code::kUnschedulableAndUnresolvable, kNodeAffinity,
-                        kReasonNodeAffinity);
+                        reasons.node_affinity);
   }
-  if (!p.host_ports.empty()) {
-    for (ObjectIndex q : info.pods) {
-      for (const HostPort& used : cluster_.pod(q).host_ports) {
-        for (const HostPort& want : p.host_ports) {
-          if (PortsConflict(want, used)) {
-            return Status::Make(Code::kUnschedulable, kNodePorts, kReasonPorts);
-          }
-        }
-      }
-    }
+  if (HostPortsConflict(cluster_, p, info)) {
+    return Status::Make(Code::kUnschedulable, kNodePorts, reasons.ports);
   }
-  Status fit = FitsResources(cluster_, p, info);
+  Status fit;
+  FitsResources(cluster_, p, info, reasons, fit);
   if (!fit.ok()) return fit;
   // VolumeRestrictions, NodeVolumeLimits, VolumeBinding and VolumeZone pass:
   // volumes are out of scope.
   Status spread = FilterSpread(n);
+  if (!spread.ok()) return spread;
+  return FilterInterPodAffinity(n);
+}
+
+// Mirrors podFitsOnNode over v1.14's default predicates, which stop at the
+// first failing predicate but report every failure inside GeneralPredicates.
+Status CycleState::RunPredicates(ObjectIndex n) const {
+  const Pod& p = cluster_.pod(pod_);
+  const Node& node = cluster_.node(n);
+  const NodeInfo& info = cluster_.info(n);
+  const FilterReasons& reasons = profile_.reasons;
+  // CheckNodeUnschedulable.
+  if (node.unschedulable && !ToleratesUnschedulable(p)) {
+    return Status::Make(Code::kUnschedulableAndUnresolvable, kNodeUnschedulable,
+                        reasons.unschedulable);
+  }
+  // GeneralPredicates: PodFitsResources, then PodFitsHost (a pending pod
+  // has no nodeName), PodFitsHostPorts and PodMatchNodeSelector. The status
+  // keeps the code and plugin today's filter would give the worst failure.
+  Status general;
+  FitsResources(cluster_, p, info, reasons, general);
+  if (HostPortsConflict(cluster_, p, info)) {
+    general.AddReason(reasons.ports);
+    if (general.plugin().empty()) {
+      general.set_code(Code::kUnschedulable);
+      general.set_plugin(kNodePorts);
+    }
+  }
+  if (!MatchesNodeSelectorAndAffinity(p, node)) {
+    general.AddReason(reasons.node_affinity);
+    general.set_code(Code::kUnschedulableAndUnresolvable);
+    general.set_plugin(kNodeAffinity);
+  }
+  if (!general.ok()) return general;
+  // PodToleratesNodeTaints.
+  if (FirstUntoleratedTaint(p, node)) {
+    return Status::Make(Code::kUnschedulableAndUnresolvable, kTaintToleration,
+                        reasons.taint);
+  }
+  // Volume predicates pass: volumes are out of scope.
+  Status spread = FilterSpread(n);  // no constraints unless the profile has it
   if (!spread.ok()) return spread;
   return FilterInterPodAffinity(n);
 }

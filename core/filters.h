@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "core/node_info.h"
+#include "core/profile.h"
 #include "core/status.h"
 
 namespace podsim {
@@ -30,10 +31,13 @@ using TopologyCounts = std::unordered_map<std::string, int64_t>;
 // dry run or the nominated-pods pass changes a node.
 class CycleState {
  public:
-  // Runs PreFilter for pod against the cluster as it is now.
-  CycleState(const Cluster& cluster, ObjectIndex pod);
+  // Runs PreFilter for pod against the cluster as it is now, with the
+  // filters and reasons of profile. REQUIRES: profile outlives the state.
+  CycleState(const Cluster& cluster, ObjectIndex pod,
+             const Profile& profile = CurrentProfile());
 
   ObjectIndex pod() const { return pod_; }
+  const Profile& profile() const { return profile_; }
   // A PreFilter rejection (every node gets it), or Success.
   const Status& prefilter_status() const { return prefilter_status_; }
   // NodeAffinity's PreFilterResult: the only nodes worth filtering.
@@ -73,9 +77,14 @@ class CycleState {
 
   Status FilterSpread(ObjectIndex n) const;
   Status FilterInterPodAffinity(ObjectIndex n) const;
+  // v1.14's predicates: NodeUnschedulable, GeneralPredicates, taints,
+  // MatchInterPodAffinity.
+  Status RunPredicates(ObjectIndex n) const;
+  Status Affinity(Code code, std::string_view reason) const;
 
   const Cluster& cluster_;
   ObjectIndex pod_;
+  const Profile& profile_;
   Status prefilter_status_;
   std::optional<std::vector<ObjectIndex>> prefilter_nodes_;
   std::vector<Spread> spread_;

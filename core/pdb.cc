@@ -187,6 +187,7 @@ void IndexPdbs(Scenario& scenario) {
 
 void ClassifyPdbViolations(const Scenario& scenario,
                            const std::vector<ObjectIndex>& pods,
+                           PdbViolation rule,
                            std::vector<char>& violating,
                            std::vector<int64_t>& budget) {
   violating.assign(pods.size(), 0);
@@ -201,6 +202,10 @@ void ClassifyPdbViolations(const Scenario& scenario,
     const Pod& pod = scenario.pods[pods[i]];
     auto classify = [&](size_t j) {
       const PodDisruptionBudget& pdb = scenario.pdbs[j];
+      if (rule == PdbViolation::kAnyExhaustedBudget) {
+        if (pdb.disruptions_allowed <= 0) violating[i] = 1;
+        return;
+      }
       // Already being evicted: it does not spend the budget again.
       if (std::find(pdb.disrupted_pods.begin(), pdb.disrupted_pods.end(),
                     pod.name) != pdb.disrupted_pods.end()) {

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "core/objects.h"
+#include "core/profile.h"
 
 namespace podsim {
 
@@ -13,12 +14,14 @@ namespace podsim {
 // Mirrors pkg/controller/disruption/disruption.go (trySync).
 void ComputePdbStatus(Scenario& scenario);
 
-// Mirrors filterPodsWithPDBViolation: walks pods (sorted most important
-// first) and spends each matching PDB's disruptionsAllowed; a pod that
-// drives any budget below zero violates. Fills one flag per pod into
-// violating; budget is scratch space.
+// Mirrors filterPodsWithPDBViolation. kPerPodBudget walks pods (sorted most
+// important first) and spends each matching PDB's disruptionsAllowed; a pod
+// that drives any budget below zero violates. kAnyExhaustedBudget (v1.14):
+// a pod violates when a matching PDB allows no disruption. Fills one flag
+// per pod into violating; budget is scratch space.
 void ClassifyPdbViolations(const Scenario& scenario,
                            const std::vector<ObjectIndex>& pods,
+                           PdbViolation rule,
                            std::vector<char>& violating,
                            std::vector<int64_t>& budget);
 

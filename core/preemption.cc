@@ -28,6 +28,74 @@ std::string Seconds(int64_t t) {
   return "t=" + std::to_string(t);
 }
 
+const char* CriterionName(PickCriterion criterion) {
+  switch (criterion) {
+    case PickCriterion::kFewestPdbViolations:
+      return "fewest PDB violations";
+    case PickCriterion::kLowestHighestPriority:
+      return "lowest highest-priority victim";
+    case PickCriterion::kLowestPrioritySum:
+      return "lowest sum of victim priorities";
+    case PickCriterion::kFewestVictims:
+      return "fewest victims";
+    case PickCriterion::kLatestStartTime:
+      return "latest start of the highest-priority victims";
+  }
+  return "";
+}
+
+// Mirrors the score functions of pickOneNodeForPreemption: higher is better.
+// REQUIRES: victims is not empty.
+int64_t CriterionScore(PickCriterion criterion, const Cluster& cluster,
+                       const std::vector<Victim>& victims, int pdb_violations) {
+  switch (criterion) {
+    case PickCriterion::kFewestPdbViolations:
+      return -pdb_violations;
+    case PickCriterion::kLowestHighestPriority:
+      // victims[0]: the first victim, the most important once re-sorted.
+      return -static_cast<int64_t>(victims[0].priority);
+    case PickCriterion::kLowestPrioritySum: {
+      int64_t sum = 0;
+      for (const Victim& v : victims) sum += int64_t{v.priority} + 2147483648LL;
+      return -sum;
+    }
+    case PickCriterion::kFewestVictims:
+      return -static_cast<int64_t>(victims.size());
+    case PickCriterion::kLatestStartTime: {
+      // Mirrors GetEarliestPodStartTime.
+      int32_t max_priority = victims[0].priority;
+      int64_t earliest = StartTime(cluster.pod(victims[0].pod));
+      for (const Victim& v : victims) {
+        int64_t t = StartTime(cluster.pod(v.pod));
+        if (v.priority == max_priority && t < earliest) {
+          earliest = t;
+        } else if (v.priority > max_priority) {
+          max_priority = v.priority;
+          earliest = t;
+        }
+      }
+      return earliest;
+    }
+  }
+  return 0;
+}
+
+std::string NotHelpfulText(const Status& status, const Profile& profile) {
+  if (profile.potential_nodes == PotentialNodes::kResolvableReasons) {
+    const auto& list = profile.unresolvable_reasons;
+    for (int i = 0; i < status.num_reasons(); ++i) {
+      if (std::find(list.begin(), list.end(), status.reason(i)) != list.end()) {
+        return "Not tried: \"" + std::string(status.reason(i)) + "\" is on " +
+               std::string(profile.name) +
+               "'s list of failures that evicting pods cannot fix.";
+      }
+    }
+  }
+  return "Not tried: the filter failure is " +
+         std::string(ToString(status.code())) +
+         ", which evicting pods cannot fix.";
+}
+
 }  // namespace
 
 bool MoreImportantPod(const Pod& a, const Pod& b) {
@@ -58,6 +126,7 @@ PreemptionEvaluator::PreemptionEvaluator(Cluster& cluster, CycleState& state,
       attempt_(attempt),
       seed_(seed),
       preemptor_(cluster.pod(state.pod())),
+      profile_(state.profile()),
       detailed_(attempt.detailed),
       cache_(cache),
       statuses_(statuses) {}
@@ -75,23 +144,42 @@ std::string PreemptionEvaluator::PodList(
 
 std::optional<std::string_view> PreemptionEvaluator::NotEligibleReason(
     const NodeToStatus& statuses) const {
-  if (preemptor_.preemption_policy == PreemptionPolicy::kNever) {
+  if (profile_.honors_preemption_policy &&
+      preemptor_.preemption_policy == PreemptionPolicy::kNever) {
     return "not eligible due to preemptionPolicy=Never.";
   }
   ObjectIndex nominated = cluster_.NominatedNodeOf(preemptor_.index);
   if (nominated == kNoNode) return std::nullopt;
+  const bool by_preemption_only =
+      profile_.eligibility == Eligibility::kTerminatingByPreemption;
   // A nominated node that became unusable frees the pod to preempt again.
-  if (statuses.Get(nominated).code() == Code::kUnschedulableAndUnresolvable) {
+  if (by_preemption_only &&
+      statuses.Get(nominated).code() == Code::kUnschedulableAndUnresolvable) {
     return std::nullopt;
   }
   for (ObjectIndex p : cluster_.info(nominated).pods) {
     const Pod& pod = cluster_.pod(p);
     if (pod.priority < preemptor_.priority && pod.terminating &&
-        pod.preempted_by_scheduler) {
+        (pod.preempted_by_scheduler || !by_preemption_only)) {
       return "not eligible due to a terminating pod on the nominated node.";
     }
   }
   return std::nullopt;
+}
+
+bool PreemptionEvaluator::MightHelp(const Status& status) const {
+  if (profile_.potential_nodes == PotentialNodes::kUnschedulableCode) {
+    return status.code() == Code::kUnschedulable;
+  }
+  // Mirrors unresolvablePredicateExists; a node without a recorded failure
+  // counts as potential too.
+  const auto& list = profile_.unresolvable_reasons;
+  for (int i = 0; i < status.num_reasons(); ++i) {
+    if (std::find(list.begin(), list.end(), status.reason(i)) != list.end()) {
+      return false;
+    }
+  }
+  return true;
 }
 
 Status PreemptionEvaluator::Preempt(const NodeToStatus& filter_statuses,
@@ -100,6 +188,17 @@ Status PreemptionEvaluator::Preempt(const NodeToStatus& filter_statuses,
   summary.ran = true;
   clears_nomination = false;
   // 1) Eligibility.
+  if (!profile_.honors_preemption_policy &&
+      preemptor_.preemption_policy == PreemptionPolicy::kNever) {
+    attempt_.trace.push_back(
+        {"eligibility",
+         {},
+         "preemptionPolicy: Never is ignored: the field came in v1.15.",
+         std::nullopt,
+         "",
+         std::nullopt,
+         std::nullopt});
+  }
   if (std::optional<std::string_view> reason =
           NotEligibleReason(filter_statuses)) {
     summary.eligible = false;
@@ -116,7 +215,7 @@ Status PreemptionEvaluator::Preempt(const NodeToStatus& filter_statuses,
   // 2) Potential nodes: those whose filter failure preemption may resolve.
   std::vector<ObjectIndex> potential;
   for (int n = 0; n < cluster_.num_nodes(); ++n) {
-    if (filter_statuses.Get(n).code() == Code::kUnschedulable) {
+    if (MightHelp(filter_statuses.Get(n))) {
       potential.push_back(n);
       if (detailed_) attempt_.nodes[n].verdict = Verdict::kNotEvaluated;
     } else if (detailed_) {
@@ -126,9 +225,7 @@ Status PreemptionEvaluator::Preempt(const NodeToStatus& filter_statuses,
         result.trace.push_back(
             {"not-helpful",
              {},
-             "Not tried: the filter failure is " +
-                 std::string(ToString(filter_statuses.Get(n).code())) +
-                 ", which evicting pods cannot fix.",
+             NotHelpfulText(filter_statuses.Get(n), profile_),
              std::nullopt,
              "",
              std::nullopt,
@@ -146,9 +243,12 @@ Status PreemptionEvaluator::Preempt(const NodeToStatus& filter_statuses,
   if (!potential.empty()) {
     // 3) How many candidates to look for, and where to start.
     int count = static_cast<int>(potential.size());
-    int num_candidates = NumCandidates(count, cluster_.scenario().config);
+    // Without sampling every potential node is dry-run from the first.
+    int num_candidates = profile_.samples_candidates
+                             ? NumCandidates(count, cluster_.scenario().config)
+                             : count;
     int offset = 0;
-    if (seed_) {
+    if (seed_ && profile_.samples_candidates) {
       offset = static_cast<int>(
           SplitMix64(*seed_ ^ (static_cast<uint64_t>(preemptor_.index) << 20) ^
                      static_cast<uint64_t>(attempt_.attempt)) %
@@ -214,7 +314,8 @@ Status PreemptionEvaluator::Preempt(const NodeToStatus& filter_statuses,
       }
       return Status::Owned(Code::kError, kDefaultPreemption, message);
     }
-    clears_nomination = true;
+    clears_nomination =
+        potential.empty() || profile_.clears_nomination_without_candidate;
     return Status::Owned(Code::kUnschedulable, kDefaultPreemption,
                          FitErrorMessage(statuses, "", ""));
   }
@@ -265,7 +366,7 @@ Status PreemptionEvaluator::ComputeVictimsOnNode(ObjectIndex n) {
   for (ObjectIndex p : saved_order_) {
     if (cluster_.pod(p).priority < preemptor_.priority) potential.push_back(p);
   }
-  if (potential.empty()) {
+  if (potential.empty() && profile_.no_victims_shortcut) {
     result.verdict = Verdict::kNoVictims;
     result.preemption = Status::Make(Code::kUnschedulableAndUnresolvable,
                                      kDefaultPreemption, kNoVictimsReason);
@@ -289,8 +390,11 @@ Status PreemptionEvaluator::ComputeVictimsOnNode(ObjectIndex n) {
   if (detailed_)
     result.trace.push_back(
         {"remove-lower-priority", potential,
-         "Removed " + std::to_string(potential.size()) +
-             " pod(s) of lower priority: " + PodList(potential) + ".",
+         potential.empty()
+             ? "No pod has a lower priority; the filters run on the node as "
+               "it is."
+             : "Removed " + std::to_string(potential.size()) +
+                   " pod(s) of lower priority: " + PodList(potential) + ".",
          std::nullopt, "", std::nullopt, std::nullopt});
   auto restore = [&](const std::vector<ObjectIndex>& removed) {
     for (ObjectIndex p : removed) {
@@ -325,11 +429,22 @@ Status PreemptionEvaluator::ComputeVictimsOnNode(ObjectIndex n) {
                             std::nullopt,
                             std::nullopt});
   // 3) Most important first, then split by PDB violation.
-  std::sort(potential.begin(), potential.end(),
-            [&](ObjectIndex a, ObjectIndex b) {
-              return MoreImportantPod(cluster_.pod(a), cluster_.pod(b));
-            });
-  ClassifyPdbViolations(scenario, potential, violates_, pdb_budget_);
+  if (profile_.victim_order == VictimOrder::kPriorityOnly) {
+    // util.HigherPriorityPod; Go's sort keeps equal pods in node order for
+    // the few pods a node holds (insertion sort below 7 elements).
+    std::stable_sort(potential.begin(), potential.end(),
+                     [&](ObjectIndex a, ObjectIndex b) {
+                       return cluster_.pod(a).priority >
+                              cluster_.pod(b).priority;
+                     });
+  } else {
+    std::sort(potential.begin(), potential.end(),
+              [&](ObjectIndex a, ObjectIndex b) {
+                return MoreImportantPod(cluster_.pod(a), cluster_.pod(b));
+              });
+  }
+  ClassifyPdbViolations(scenario, potential, profile_.pdb_violation, violates_,
+                        pdb_budget_);
   const std::vector<char>& violates = violates_;
   std::vector<ObjectIndex>& violating = violating_;
   std::vector<ObjectIndex>& non_violating = non_violating_;
@@ -387,14 +502,15 @@ Status PreemptionEvaluator::ComputeVictimsOnNode(ObjectIndex n) {
   };
   for (ObjectIndex p : violating) reprieve(p, true);
   for (ObjectIndex p : non_violating) reprieve(p, false);
-  if (!violating.empty() && !non_violating.empty()) {
+  if (profile_.resorts_victims && !violating.empty() &&
+      !non_violating.empty()) {
     std::sort(victims.begin(), victims.end(),
               [&](ObjectIndex a, ObjectIndex b) {
                 return MoreImportantPod(cluster_.pod(a), cluster_.pod(b));
               });
   }
   restore(victims);
-  if (victims.empty()) {
+  if (victims.empty() && !profile_.zero_victims_chosen_at_once) {
     result.verdict = Verdict::kNoVictims;
     result.preemption = Status::Owned(
         Code::kError, kDefaultPreemption,
@@ -412,9 +528,11 @@ Status PreemptionEvaluator::ComputeVictimsOnNode(ObjectIndex n) {
   if (detailed_)
     result.trace.push_back(
         {"result", victims,
-         "Candidate: evict " + std::to_string(victims.size()) +
-             " pod(s): " + PodList(victims) + "; " +
-             std::to_string(pdb_violations) + " PDB violation(s).",
+         victims.empty()
+             ? "Candidate: the pod fits without evicting anything."
+             : "Candidate: evict " + std::to_string(victims.size()) +
+                   " pod(s): " + PodList(victims) + "; " +
+                   std::to_string(pdb_violations) + " PDB violation(s).",
          std::nullopt, "", std::nullopt, std::nullopt});
   return Status();
 }
@@ -430,57 +548,29 @@ const PreemptionEvaluator::CandidateRef* PreemptionEvaluator::SelectCandidate(
               return a->node < b->node;
             });
 
-  struct Criterion {
-    const char* name;
-    int64_t (*score)(const Cluster&, const CandidateRef&);
-  };
-  static const Criterion kCriteria[] = {
-      {"fewest PDB violations",
-       [](const Cluster&, const CandidateRef& c) -> int64_t {
-         return -c.pdb_violations;
-       }},
-      {"lowest highest-priority victim",
-       [](const Cluster&, const CandidateRef& c) -> int64_t {
-         return -static_cast<int64_t>((*c.victims)[0].priority);
-       }},
-      {"lowest sum of victim priorities",
-       [](const Cluster&, const CandidateRef& c) -> int64_t {
-         int64_t sum = 0;
-         for (const Victim& v : *c.victims)
-           sum += int64_t{v.priority} + 2147483648LL;
-         return -sum;
-       }},
-      {"fewest victims",
-       [](const Cluster&, const CandidateRef& c) -> int64_t {
-         return -static_cast<int64_t>(c.victims->size());
-       }},
-      {"latest start of the highest-priority victims",
-       [](const Cluster& cluster, const CandidateRef& c) -> int64_t {
-         // Mirrors GetEarliestPodStartTime.
-         int32_t max_priority = (*c.victims)[0].priority;
-         int64_t earliest = StartTime(cluster.pod((*c.victims)[0].pod));
-         for (const Victim& v : *c.victims) {
-           int64_t t = StartTime(cluster.pod(v.pod));
-           if (v.priority == max_priority && t < earliest) {
-             earliest = t;
-           } else if (v.priority > max_priority) {
-             max_priority = v.priority;
-             earliest = t;
-           }
-         }
-         return earliest;
-       }},
-  };
-  for (const Criterion& criterion : kCriteria) {
+  // v1.14 returned a node needing no victims as soon as it met one.
+  if (profile_.zero_victims_chosen_at_once) {
+    for (const CandidateRef* c : nodes) {
+      if (!c->victims->empty()) continue;
+      SelectionStep step;
+      step.criterion = "needs no victims (taken at once)";
+      step.kept.push_back(c->node);
+      if (detailed_) attempt_.selection.push_back(std::move(step));
+      return c;
+    }
+  }
+  for (PickCriterion criterion : profile_.pick_criteria) {
     SelectionStep step;
-    step.criterion = criterion.name;
+    step.criterion = CriterionName(criterion);
     int64_t best = INT64_MIN;
     for (const CandidateRef* c : nodes) {
-      int64_t s = criterion.score(cluster_, *c);
+      int64_t s = CriterionScore(criterion, cluster_, *c->victims,
+                                 c->pdb_violations);
       step.scores.emplace_back(c->node, s);
       if (detailed_) {
-        step.display.push_back(&criterion == &kCriteria[4] ? Seconds(s)
-                                                           : std::to_string(s));
+        step.display.push_back(criterion == PickCriterion::kLatestStartTime
+                                   ? Seconds(s)
+                                   : std::to_string(s));
       }
       best = std::max(best, s);
     }

@@ -42,6 +42,8 @@ class PreemptionEvaluator {
   // Mirrors PodEligibleToPreemptOthers.
   std::optional<std::string_view> NotEligibleReason(
       const NodeToStatus& statuses) const;
+  // Returns whether preemption might help on a node with this filter status.
+  bool MightHelp(const Status& status) const;
   // A candidate while the dry run goes on: its victims are referenced where
   // they are kept (a memoized dry run, or owned_victims_).
   struct CandidateRef {
@@ -66,6 +68,7 @@ class PreemptionEvaluator {
   Attempt& attempt_;
   std::optional<uint64_t> seed_;
   const Pod& preemptor_;
+  const Profile& profile_;
   const bool detailed_;  // record per-node results and trace text
   NodeCache::Shape* cache_;
   NodeToStatus& statuses_;

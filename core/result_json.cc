@@ -1,9 +1,11 @@
-// The result document: SimulationResult -> JSON text (apiVersion podsim/v1).
+// The result document: SimulationResult -> JSON text (apiVersion podsim/v1),
+// and the comparison of two profiles around two of them.
 #include <cstdio>
 #include <string>
 #include <unordered_map>
 #include <vector>
 
+#include "core/compare.h"
 #include "core/simulator.h"
 
 namespace podsim {
@@ -45,6 +47,12 @@ class JsonWriter {
   JsonWriter& Null() {
     Comma();
     out_ += "null";
+    return *this;
+  }
+  // REQUIRES: json is one complete JSON value.
+  JsonWriter& Raw(std::string_view json) {
+    Comma();
+    out_ += json;
     return *this;
   }
 
@@ -114,7 +122,8 @@ class ResultWriter {
   std::string Write() {
     w_.BeginObject();
     w_.Key("apiVersion").Value("podsim/v1");
-    w_.Key("kubernetesVersion").Value(kKubernetesVersion);
+    w_.Key("kubernetesVersion").Value(r_.profile->kubernetes_version);
+    w_.Key("profile").Value(r_.profile->name);
     w_.Key("diagnostics").BeginArray();
     for (const Diagnostic& d : r_.diagnostics.items()) {
       w_.BeginObject();
@@ -400,6 +409,72 @@ class ResultWriter {
 
 std::string ToJson(const SimulationResult& result) {
   return ResultWriter(result).Write();
+}
+
+std::string ProfilesJson() {
+  JsonWriter w;
+  w.BeginArray();
+  for (const Profile* p : AllProfiles()) {
+    w.BeginObject();
+    w.Key("name").Value(p->name);
+    w.Key("kubernetesVersion").Value(p->kubernetes_version);
+    w.Key("summary").Value(p->summary);
+    w.EndObject();
+  }
+  w.EndArray();
+  return w.Take();
+}
+
+std::string ToJson(const Comparison& comparison) {
+  JsonWriter w;
+  auto decision = [&](const PodDecision& d) {
+    w.BeginObject();
+    w.Key("outcome").Value(ToString(d.outcome));
+    w.Key("node").Value(d.node);
+    w.Key("victims").BeginArray();
+    for (const std::string& v : d.victims) w.Value(v);
+    w.EndArray();
+    w.EndObject();
+  };
+  w.BeginObject();
+  w.Key("apiVersion").Value("podsim/v1");
+  w.Key("kind").Value("Comparison");
+  w.Key("profiles").BeginArray();
+  for (const SimulationResult* r : {&comparison.a, &comparison.b}) {
+    w.BeginObject();
+    w.Key("name").Value(r->profile->name);
+    w.Key("kubernetesVersion").Value(r->profile->kubernetes_version);
+    w.Key("summary").Value(r->profile->summary);
+    w.EndObject();
+  }
+  w.EndArray();
+  w.Key("differences").BeginArray();
+  for (const Difference& d : comparison.differences) {
+    w.BeginObject();
+    w.Key("pod").Value(d.pod);
+    w.Key("kind").Value(d.kind);
+    w.Key("a");
+    decision(d.a);
+    w.Key("b");
+    decision(d.b);
+    w.Key("together").Bool(d.together);
+    w.Key("rules").BeginArray();
+    for (const Rule& r : d.rules) {
+      w.BeginObject();
+      w.Key("switch").Value(r.name);
+      w.Key("text").Value(r.text);
+      w.EndObject();
+    }
+    w.EndArray();
+    w.EndObject();
+  }
+  w.EndArray();
+  w.Key("results").BeginArray();
+  w.Raw(ToJson(comparison.a));
+  w.Raw(ToJson(comparison.b));
+  w.EndArray();
+  w.EndObject();
+  return w.Take();
 }
 
 }  // namespace podsim

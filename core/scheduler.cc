@@ -221,7 +221,8 @@ Attempt SchedulingQueue::ScheduleOne(ObjectIndex p, bool& retry_unschedulable) {
     filter_statuses_ = NodeToStatus(cluster_.num_nodes());
     dry_run_statuses_ = NodeToStatus(cluster_.num_nodes());
   }
-  CycleState state(cluster_, p);
+  const Profile& profile = *options_.profile;
+  CycleState state(cluster_, p, profile);
   NodeCache::Shape* cache = cache_.For(state, cluster_);
   NodeToStatus& statuses = filter_statuses_;
   statuses.Reset(Status());
@@ -241,7 +242,7 @@ Attempt SchedulingQueue::ScheduleOne(ObjectIndex p, bool& retry_unschedulable) {
     }
     // 1) The nominated node first: if it passes, no other node is tried.
     ObjectIndex nominated = cluster_.NominatedNodeOf(p);
-    if (nominated != kNoNode) {
+    if (nominated != kNoNode && profile.nominated_node_first) {
       Status status = RunFiltersWithNominatedPods(state, cluster_, nominated);
       if (attempt.detailed) {
         attempt.nodes[nominated].filtered = true;
@@ -328,6 +329,7 @@ Attempt SchedulingQueue::ScheduleOne(ObjectIndex p, bool& retry_unschedulable) {
   Status preemption = evaluator.Preempt(statuses, clears_nomination);
   std::string fit_error = FitErrorMessage(statuses, prefilter_message, "");
   if (preemption.ok()) {
+    // A node needing no victims (v1.14) is nominated the same way.
     attempt.outcome = Outcome::kNominated;
     attempt.message = fit_error;
     ObjectIndex n = attempt.node;
@@ -360,14 +362,17 @@ Attempt SchedulingQueue::ScheduleOne(ObjectIndex p, bool& retry_unschedulable) {
   attempt.victims.clear();
   attempt.pdb_violations = 0;
   std::string postfilter;
-  if (preemption.code() == Code::kError) {
+  if (preemption.code() == Code::kError || !profile.dra_postfilter) {
     postfilter = "preemption: " + preemption.Message();
   } else {
     postfilter =
         std::string(kDraReason) + ", preemption: " + preemption.Message();
   }
   attempt.preemption.status_message = postfilter;
-  attempt.message = FitErrorMessage(statuses, prefilter_message, postfilter);
+  // Before v1.23 the event carried the FitError alone.
+  attempt.message = profile.postfilter_in_message
+                        ? FitErrorMessage(statuses, prefilter_message, postfilter)
+                        : fit_error;
   if (clears_nomination) cluster_.Nominate(p, kNoNode);
   return attempt;
 }

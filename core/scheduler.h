@@ -25,6 +25,8 @@ struct SchedulerOptions {
   int64_t detail_budget = 10'000;
   // When set, only this attempt (0-based, in order) is detailed.
   std::optional<int> detail_attempt;
+  // The release whose semantics to mirror. REQUIRES: outlives the queue.
+  const Profile* profile = &CurrentProfile();
 };
 
 // The scheduling queue: one cycle per call, each seeing the effects of the

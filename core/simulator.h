@@ -7,11 +7,10 @@
 #include <string>
 #include <string_view>
 
+#include "core/profile.h"
 #include "core/trace.h"
 
 namespace podsim {
-
-inline constexpr const char* kKubernetesVersion = "1.35";
 
 struct SimulateOptions {
   // Seeds the random candidate offset; without it the offset is 0.
@@ -19,6 +18,8 @@ struct SimulateOptions {
   // Per-node detail budget and the one attempt to detail (SchedulerOptions).
   int64_t detail_budget = 10'000;
   std::optional<int> detail_attempt;
+  // The semantics profile by name ("current", "v1.14"); empty is current.
+  std::string profile;
 };
 
 // Decodes, admits and simulates. Never fails: bad input becomes diagnostics
@@ -29,6 +30,12 @@ SimulationResult Simulate(std::string_view text,
 // Admits and simulates an already decoded scenario.
 SimulationResult Simulate(Scenario scenario, Diagnostics diagnostics,
                           const SimulateOptions& options = {});
+
+// The same under a given profile (options.profile is not read).
+// REQUIRES: profile outlives the result.
+SimulationResult Simulate(Scenario scenario, Diagnostics diagnostics,
+                          const Profile& profile,
+                          const SimulateOptions& options);
 
 // Returns the result document (apiVersion podsim/v1) as JSON text.
 std::string ToJson(const SimulationResult& result);

@@ -9,6 +9,7 @@
 
 #include "core/diagnostics.h"
 #include "core/objects.h"
+#include "core/profile.h"
 #include "core/scoring.h"
 #include "core/status.h"
 
@@ -102,6 +103,7 @@ struct Attempt {
 };
 
 struct SimulationResult {
+  const Profile* profile = &CurrentProfile();  // the semantics simulated
   Scenario scenario;
   Diagnostics diagnostics;
   std::vector<Attempt> attempts;

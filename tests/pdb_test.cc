@@ -28,7 +28,8 @@ std::vector<char> Classify(const SimulationResult& r,
   }
   std::vector<char> violating;
   std::vector<int64_t> budget;
-  ClassifyPdbViolations(r.scenario, pods, violating, budget);
+  ClassifyPdbViolations(r.scenario, pods, PdbViolation::kPerPodBudget,
+                        violating, budget);
   return violating;
 }
 }  // namespace

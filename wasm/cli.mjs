@@ -5,30 +5,38 @@
 import { readFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 
-import { hasErrors, simulate } from "./index.mjs";
+import { compare, hasErrors, profiles, simulate } from "./index.mjs";
 
-const USAGE = `usage: podsim run <scenario.yaml | -> [--json] [--seed N]
+const USAGE = `usage: podsim run <scenario.yaml | -> [--json] [--seed N] [--profile P] [--compare]
 
-Simulates kube-scheduler (v1.35 semantics) on a scenario of Kubernetes
-objects (Node, Pod, PriorityClass, PodDisruptionBudget,
-KubeSchedulerConfiguration) and shows, for every pending pod, whether it is
-scheduled, nominated with victims, or unschedulable, and why.
+Simulates kube-scheduler (v1.35 semantics unless --profile says otherwise)
+on a scenario of Kubernetes objects (Node, Pod, PriorityClass,
+PodDisruptionBudget, KubeSchedulerConfiguration) and shows, for every pending
+pod, whether it is scheduled, nominated with victims, or unschedulable, and why.
 
-  -            read the scenario from standard input
-  --json       print the result document (apiVersion podsim/v1)
-  --seed N     seed the random candidate offset (default: offset 0)
-  -h, --help   show this help`;
+  -              read the scenario from standard input
+  --json         print the result document (apiVersion podsim/v1)
+  --seed N       seed the random candidate offset (default: offset 0)
+  --profile P    the semantics: current (default) or v1.14
+  --compare      run both profiles and show where they differ, and why
+  -h, --help     show this help`;
 
 class UsageError extends Error {}
 
 function parseArgs(argv) {
-  const args = { file: null, json: false, seed: undefined };
+  const args = { file: null, json: false, seed: undefined, profile: undefined, compare: false };
   const rest = [...argv];
   if (rest[0] === "-h" || rest[0] === "--help") return { help: true };
   if (rest.shift() !== "run") throw new UsageError("expected the command 'run'");
   while (rest.length > 0) {
     const arg = rest.shift();
     if (arg === "--json") args.json = true;
+    else if (arg === "--compare") args.compare = true;
+    else if (arg === "--profile") {
+      const value = rest.shift();
+      if (!value || value.startsWith("-")) throw new UsageError("--profile takes a profile name");
+      args.profile = value;
+    }
     else if (arg === "-h" || arg === "--help") return { help: true };
     else if (arg === "--seed") {
       const value = rest.shift();
@@ -69,9 +77,35 @@ function verdictLine(attempt) {
   return `${name} -> cannot be scheduled`;
 }
 
+function describeDecision(d) {
+  if (d.outcome === "Scheduled") return `scheduled on ${d.node}`;
+  if (d.outcome === "Nominated") {
+    return d.victims.length === 0
+      ? `nominated ${d.node}, evicting nothing`
+      : `nominated ${d.node}, evicting ${d.victims.join(", ")}`;
+  }
+  return "cannot be scheduled";
+}
+
+/** Formats a comparison of two profiles as a report a person can read. */
+export function formatComparison(comparison) {
+  const [a, b] = comparison.profiles;
+  const out = [`podsim: ${a.name} (kube-scheduler ${a.kubernetesVersion}) compared with ${b.name} (kube-scheduler ${b.kubernetesVersion})`];
+  if (comparison.differences.length === 0) out.push("", "Both profiles decide every pod alike.");
+  for (const d of comparison.differences) {
+    const what = d.kind === "decision" ? "first decision" : "final outcome";
+    out.push("", `${d.pod}: the ${what} differs`);
+    out.push(`  ${a.name.padEnd(8)} ${describeDecision(d.a)}`);
+    out.push(`  ${b.name.padEnd(8)} ${describeDecision(d.b)}`);
+    if (d.together) out.push("  no single rule explains it; these do together:");
+    for (const rule of d.rules) out.push(`  because (${rule.switch}): ${rule.text}`);
+  }
+  return out.join("\n");
+}
+
 /** Formats the result document as a report a person can read. */
 export function formatReport(result) {
-  const out = [`podsim: kube-scheduler ${result.kubernetesVersion} semantics`];
+  const out = [`podsim: kube-scheduler ${result.kubernetesVersion} semantics (profile ${result.profile})`];
   if (result.diagnostics.length > 0) {
     out.push("", "Diagnostics:");
     for (const d of result.diagnostics) {
@@ -130,7 +164,26 @@ async function main(argv) {
     process.stderr.write(`podsim: cannot read ${args.file}: ${error.code ?? error.message}\n`);
     return 2;
   }
-  const result = await simulate(text, { seed: args.seed });
+  if (args.profile !== undefined) {
+    const known = (await profiles()).map((p) => p.name);
+    if (!known.includes(args.profile)) {
+      process.stderr.write(`podsim: unknown profile "${args.profile}" (known: ${known.join(", ")})\n`);
+      return 2;
+    }
+  }
+  if (args.compare) {
+    const others = (await profiles()).map((p) => p.name).filter((name) => name !== (args.profile ?? "current"));
+    const names = args.profile && args.profile !== "current" ? ["current", args.profile] : ["current", others[0]];
+    const comparison = await compare(text, { seed: args.seed, profiles: names });
+    if (comparison.kind !== "Comparison") {
+      process.stdout.write(`${formatReport(comparison)}\n`);
+      return 1;
+    }
+    const output = args.json ? JSON.stringify(comparison, null, 2) : formatComparison(comparison);
+    process.stdout.write(`${output}\n`);
+    return comparison.results.some(hasErrors) ? 1 : 0;
+  }
+  const result = await simulate(text, { seed: args.seed, profile: args.profile });
   process.stdout.write(args.json ? `${JSON.stringify(result, null, 2)}\n` : `${formatReport(result)}\n`);
   return hasErrors(result) ? 1 : 0;
 }

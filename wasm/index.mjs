@@ -133,28 +133,65 @@ function tooLarge(bytes) {
 }
 
 /**
- * Simulates a scenario and returns the result document (apiVersion
- * podsim/v1). Bad input never throws: it becomes diagnostics.
- * options.seed (a non-negative integer) seeds the random candidate offset.
- * Per-node detail (filter results, dry-run traces) is kept for the first
- * attempts, up to about 10,000 node entries; options.detailAttempt (0-based)
- * asks for that one attempt in detail instead.
+ * Returns the semantics profiles the engine knows, the default first:
+ * [{name, kubernetesVersion, summary}].
  */
-export async function simulate(text, options = {}) {
+export async function profiles() {
   const engine = await loadEngine();
+  return JSON.parse(engine.profiles());
+}
+
+function prepare(text, options) {
   // Lone UTF-16 surrogates cannot travel as UTF-8: make them U+FFFD first.
   const source = (typeof text === "string" ? text : String(text ?? "")).toWellFormed();
   const bytes = new TextEncoder().encode(source).length;
   let parsed = { lines: [], documents: [], diagnostics: [tooLarge(bytes)] };
   if (bytes <= MAX_INPUT_BYTES) parsed = parseScenario(source);
   const seed = Number.isSafeInteger(options.seed) && options.seed >= 0 ? options.seed : -1;
-  const detail = Number.isSafeInteger(options.detailAttempt) && options.detailAttempt >= 0 ? options.detailAttempt : -1;
-  const result = JSON.parse(engine.simulate(parsed.lines.join("\n") + "\n", seed, detail));
+  const input = parsed.lines.join("\n") + "\n";
+  return { parsed, seed, input };
+}
+
+function withDiagnostics(result, parsed) {
   result.diagnostics = [
     ...parsed.diagnostics,
     ...result.diagnostics.map((d) => refineLine(d, parsed)),
   ];
   return result;
+}
+
+/**
+ * Simulates a scenario and returns the result document (apiVersion
+ * podsim/v1). Bad input never throws: it becomes diagnostics.
+ * options.seed (a non-negative integer) seeds the random candidate offset.
+ * options.profile names the semantics ("current", the default, or "v1.14").
+ * Per-node detail (filter results, dry-run traces) is kept for the first
+ * attempts, up to about 10,000 node entries; options.detailAttempt (0-based)
+ * asks for that one attempt in detail instead.
+ */
+export async function simulate(text, options = {}) {
+  const engine = await loadEngine();
+  const { parsed, seed, input } = prepare(text, options);
+  const detail = Number.isSafeInteger(options.detailAttempt) && options.detailAttempt >= 0 ? options.detailAttempt : -1;
+  const profile = typeof options.profile === "string" ? options.profile : "";
+  return withDiagnostics(JSON.parse(engine.simulate(input, seed, detail, profile)), parsed);
+}
+
+/**
+ * Simulates a scenario under two profiles (default: current and v1.14) and
+ * returns {kind: "Comparison", profiles, differences, results: [a, b]}: each
+ * pod whose decision or final outcome differs, with the rules that explain
+ * it. An unknown profile name returns a plain result with the diagnostic.
+ */
+export async function compare(text, options = {}) {
+  const engine = await loadEngine();
+  const { parsed, seed, input } = prepare(text, options);
+  const known = await profiles();
+  const [a, b] = options.profiles ?? [known[0].name, known[1].name];
+  const out = JSON.parse(engine.compare(input, seed, String(a), String(b)));
+  if (out.kind !== "Comparison") return withDiagnostics(out, parsed);
+  out.results = out.results.map((r) => withDiagnostics(r, parsed));
+  return out;
 }
 
 /** Returns whether a result document carries an error diagnostic. */

@@ -1,0 +1,144 @@
+#include "core/compare.h"
+
+#include <algorithm>
+#include <map>
+#include <optional>
+
+#include "core/decode.h"
+
+namespace podsim {
+namespace {
+
+// Each pending pod's first decision and final outcome, by pod key.
+struct Decisions {
+  std::map<std::string, PodDecision> first;
+  std::map<std::string, PodDecision> last;
+};
+
+PodDecision DecisionOf(const SimulationResult& r, const Attempt& a) {
+  PodDecision d;
+  d.outcome = a.outcome;
+  if (a.node >= 0 && a.outcome != Outcome::kUnschedulable) {
+    d.node = r.scenario.nodes[a.node].name;
+  }
+  for (const Victim& v : a.victims) d.victims.push_back(r.scenario.pods[v.pod].key);
+  std::sort(d.victims.begin(), d.victims.end());
+  return d;
+}
+
+Decisions Collect(const SimulationResult& r) {
+  Decisions out;
+  for (const Attempt& a : r.attempts) {
+    const std::string& key = r.scenario.pods[a.pod].key;
+    PodDecision d = DecisionOf(r, a);
+    out.first.try_emplace(key, d);
+    out.last[key] = std::move(d);
+  }
+  return out;
+}
+
+const PodDecision* Find(const std::map<std::string, PodDecision>& m,
+                        const std::string& key) {
+  auto it = m.find(key);
+  return it == m.end() ? nullptr : &it->second;
+}
+
+std::string RuleText(const ProfileSwitch& s, const Profile& a,
+                     const Profile& b) {
+  return std::string(b.name) + " " + s.describe(b) + "; " +
+         std::string(a.name) + " " + s.describe(a) + ".";
+}
+
+}  // namespace
+
+Comparison Compare(std::string_view text, const Profile& a, const Profile& b,
+                   const SimulateOptions& options) {
+  DecodeResult decoded = Decode(text);
+  auto run = [&](const Profile& profile, int64_t detail_budget) {
+    SimulateOptions o = options;
+    o.detail_budget = detail_budget;
+    return Simulate(decoded.scenario, decoded.diagnostics, profile, o);
+  };
+  Comparison out;
+  out.a = run(a, options.detail_budget);
+  out.b = run(b, options.detail_budget);
+  Decisions da = Collect(out.a);
+  Decisions db = Collect(out.b);
+
+  // Hybrids: a with one switch of b, and b with one switch of a; each runs
+  // once, without detail, and only when some pod differs.
+  std::span<const ProfileSwitch> switches = ProfileSwitches();
+  std::vector<std::optional<Decisions>> toward_b(switches.size());
+  std::vector<std::optional<Decisions>> toward_a(switches.size());
+  auto hybrid = [&](size_t i, const Profile& base, const Profile& from) {
+    Profile h = base;
+    switches[i].copy(h, from);
+    return Collect(run(h, 0));
+  };
+
+  auto explain = [&](Difference& d, bool last) {
+    auto pick = [&](const Decisions& ds) { return last ? &ds.last : &ds.first; };
+    std::vector<size_t> moves;  // switches that change the pod at all
+    for (size_t i = 0; i < switches.size(); ++i) {
+      if (switches[i].same(a, b)) continue;
+      if (!toward_b[i]) toward_b[i] = hybrid(i, a, b);
+      const PodDecision* h = Find(*pick(*toward_b[i]), d.pod);
+      if (h && *h == d.b) {
+        d.rules.push_back({switches[i].name, RuleText(switches[i], a, b)});
+      } else if (!h || !(*h == d.a)) {
+        moves.push_back(i);
+      }
+    }
+    if (!d.rules.empty()) return;
+    for (size_t i = 0; i < switches.size(); ++i) {
+      if (switches[i].same(a, b)) continue;
+      if (!toward_a[i]) toward_a[i] = hybrid(i, b, a);
+      const PodDecision* h = Find(*pick(*toward_a[i]), d.pod);
+      if (h && *h == d.a) {
+        d.rules.push_back({switches[i].name, RuleText(switches[i], a, b)});
+      }
+    }
+    if (!d.rules.empty()) return;
+    d.together = true;
+    for (size_t i : moves) {
+      d.rules.push_back({switches[i].name, RuleText(switches[i], a, b)});
+    }
+  };
+
+  // Pods in the order profile a first tried them.
+  std::vector<std::string> order;
+  for (const Attempt& at : out.a.attempts) {
+    const std::string& key = out.a.scenario.pods[at.pod].key;
+    if (std::find(order.begin(), order.end(), key) == order.end())
+      order.push_back(key);
+  }
+  for (const auto& [key, unused] : db.first) {
+    if (std::find(order.begin(), order.end(), key) == order.end())
+      order.push_back(key);
+  }
+  for (const std::string& key : order) {
+    const PodDecision* fa = Find(da.first, key);
+    const PodDecision* fb = Find(db.first, key);
+    if (!fa || !fb) continue;  // the pod never got a cycle under one of them
+    Difference d;
+    d.pod = key;
+    bool last = false;
+    if (!(*fa == *fb)) {
+      d.kind = "decision";
+      d.a = *fa;
+      d.b = *fb;
+    } else if (!(*Find(da.last, key) == *Find(db.last, key))) {
+      d.kind = "outcome";
+      d.a = *Find(da.last, key);
+      d.b = *Find(db.last, key);
+      last = true;
+    } else {
+      continue;
+    }
+    explain(d, last);
+    out.differences.push_back(std::move(d));
+  }
+  return out;
+}
+
+}  // namespace podsim

@@ -1,0 +1,270 @@
+#include "core/profile.h"
+
+#include <algorithm>
+#include <array>
+
+namespace podsim {
+namespace {
+
+constexpr PickCriterion kFiveCriteria[] = {
+    PickCriterion::kFewestPdbViolations, PickCriterion::kLowestHighestPriority,
+    PickCriterion::kLowestPrioritySum, PickCriterion::kFewestVictims,
+    PickCriterion::kLatestStartTime};
+// v1.14 had the first four; latest start time came in v1.15.
+constexpr std::span<const PickCriterion> kFourCriteria(kFiveCriteria, 4);
+
+// Mirrors unresolvablePredicateFailureErrors of v1.14's generic_scheduler,
+// as the reasons those errors print.
+constexpr std::string_view kV114Unresolvable[] = {
+    "node(s) didn't match node selector",
+    "node(s) didn't match pod affinity rules",
+    "node(s) didn't match the requested hostname",
+    "node(s) had taints that the pod didn't tolerate",
+    "node(s) didn't have the requested labels",
+    "node(s) were not ready",
+    "node(s) had unavailable network",
+    "node(s) had disk pressure",
+    "node(s) had pid pressure",
+    "node(s) had memory pressure",
+    "node(s) were unschedulable",
+    "node(s) had unknown conditions",
+    "node(s) had no available volume zone",
+    "node(s) had volume node affinity conflict",
+    "node(s) didn't find available persistent volumes to bind",
+};
+
+Profile MakeCurrent() {
+  Profile p;
+  p.name = "current";
+  p.kubernetes_version = "1.35";
+  p.summary =
+      "kube-scheduler v1.34/v1.35: the DefaultPreemption plugin of the "
+      "scheduling framework";
+  p.reasons = {
+      .unschedulable = "node(s) were unschedulable",
+      .taint = "node(s) had untolerated taint(s)",
+      .node_affinity = "node(s) didn't match Pod's node affinity/selector",
+      .too_many_pods = "Too many pods",
+      .ports = "node(s) didn't have free ports for the requested pod ports",
+      .affinity = "node(s) didn't match pod affinity rules",
+      .anti_affinity = "node(s) didn't match pod anti-affinity rules",
+      .existing_anti_affinity =
+          "node(s) didn't satisfy existing pods anti-affinity rules",
+      .affinity_umbrella = "",
+  };
+  p.pick_criteria = kFiveCriteria;
+  return p;
+}
+
+Profile MakeV114() {
+  Profile p;
+  p.name = "v1.14";
+  p.kubernetes_version = "1.14";
+  p.summary =
+      "kube-scheduler v1.14: generic_scheduler.Preempt and the predicates, "
+      "before the scheduling framework";
+  p.reasons = {
+      .unschedulable = "node(s) were unschedulable",
+      .taint = "node(s) had taints that the pod didn't tolerate",
+      .node_affinity = "node(s) didn't match node selector",
+      .too_many_pods = "Insufficient pods",
+      .ports = "node(s) didn't have free ports for the requested pod ports",
+      .affinity = "node(s) didn't match pod affinity rules",
+      .anti_affinity = "node(s) didn't match pod anti-affinity rules",
+      .existing_anti_affinity =
+          "node(s) didn't satisfy existing pods anti-affinity rules",
+      .affinity_umbrella = "node(s) didn't match pod affinity/anti-affinity",
+  };
+  p.predicate_order = true;
+  p.topology_spread = false;
+  p.node_affinity_prefilter = false;
+  p.nominated_node_first = false;
+  p.honors_preemption_policy = false;
+  p.eligibility = Eligibility::kAnyTerminating;
+  p.potential_nodes = PotentialNodes::kResolvableReasons;
+  p.unresolvable_reasons = kV114Unresolvable;
+  p.samples_candidates = false;
+  p.no_victims_shortcut = false;
+  p.victim_order = VictimOrder::kPriorityOnly;
+  p.resorts_victims = false;
+  p.pdb_violation = PdbViolation::kAnyExhaustedBudget;
+  p.zero_victims_chosen_at_once = true;
+  p.pick_criteria = kFourCriteria;
+  p.clears_nomination_without_candidate = false;
+  p.postfilter_in_message = false;
+  p.dra_postfilter = false;
+  return p;
+}
+
+const Profile kCurrent = MakeCurrent();
+const Profile kV114 = MakeV114();
+constexpr const Profile* kProfiles[] = {&kCurrent, &kV114};
+
+// A switch over one field, described by a clause per value.
+#define PODSIM_SWITCH(label, field, clause)                            \
+  ProfileSwitch {                                                      \
+    label, [](Profile& to, const Profile& from) { to.field = from.field; }, \
+        [](const Profile& a, const Profile& b) {                       \
+          return a.field == b.field;                                   \
+        },                                                             \
+        [](const Profile& p) -> std::string { return clause; }         \
+  }
+
+bool SameCriteria(const Profile& a, const Profile& b) {
+  return a.pick_criteria.size() == b.pick_criteria.size() &&
+         std::equal(a.pick_criteria.begin(), a.pick_criteria.end(),
+                    b.pick_criteria.begin());
+}
+
+bool SamePotential(const Profile& a, const Profile& b) {
+  return a.potential_nodes == b.potential_nodes &&
+         a.unresolvable_reasons.size() == b.unresolvable_reasons.size() &&
+         std::equal(a.unresolvable_reasons.begin(),
+                    a.unresolvable_reasons.end(),
+                    b.unresolvable_reasons.begin());
+}
+
+const std::array<ProfileSwitch, 17> kSwitches = {
+    PODSIM_SWITCH("failure reasons", reasons,
+                  p.reasons.affinity_umbrella.empty()
+                      ? "spells filter failures as the framework plugins do"
+                      : "spells filter failures as the predicates did"),
+    PODSIM_SWITCH("filter order", predicate_order,
+                  p.predicate_order
+                      ? "checks resources, ports and node selector together "
+                        "before taints (GeneralPredicates)"
+                      : "runs the filter plugins in their order, stopping at "
+                        "the first failure"),
+    PODSIM_SWITCH("PodTopologySpread", topology_spread,
+                  p.topology_spread
+                      ? "enforces topologySpreadConstraints"
+                      : "has no PodTopologySpread (it came in v1.16)"),
+    PODSIM_SWITCH("NodeAffinity PreFilter", node_affinity_prefilter,
+                  p.node_affinity_prefilter
+                      ? "filters only the nodes a metadata.name affinity names"
+                      : "filters every node against a metadata.name affinity"),
+    PODSIM_SWITCH("nominated node first", nominated_node_first,
+                  p.nominated_node_first
+                      ? "binds a nominated pod to its nominated node first "
+                        "when it fits there"
+                      : "filters and scores every node again, nominated or "
+                        "not"),
+    PODSIM_SWITCH("preemptionPolicy", honors_preemption_policy,
+                  p.honors_preemption_policy
+                      ? "honours preemptionPolicy: Never"
+                      : "has no preemptionPolicy (it came in v1.15): every "
+                        "pod may preempt"),
+    PODSIM_SWITCH("eligibility", eligibility,
+                  p.eligibility == Eligibility::kAnyTerminating
+                      ? "waits while any lower-priority pod is terminating on "
+                        "the nominated node"
+                      : "waits only for pods terminating by preemption on the "
+                        "nominated node"),
+    ProfileSwitch{
+        "potential nodes",
+        [](Profile& to, const Profile& from) {
+          to.potential_nodes = from.potential_nodes;
+          to.unresolvable_reasons = from.unresolvable_reasons;
+        },
+        SamePotential,
+        [](const Profile& p) -> std::string {
+          return p.potential_nodes == PotentialNodes::kResolvableReasons
+                     ? "tries every node whose failures are not on its list "
+                       "of unresolvable predicate failures"
+                     : "tries only nodes whose filter status is "
+                       "Unschedulable (not UnschedulableAndUnresolvable)";
+        }},
+    PODSIM_SWITCH("candidate sampling", samples_candidates,
+                  p.samples_candidates
+                      ? "dry-runs nodes from a random offset and stops after "
+                        "numCandidates candidates"
+                      : "dry-runs every potential node"),
+    PODSIM_SWITCH("no-victims shortcut", no_victims_shortcut,
+                  p.no_victims_shortcut
+                      ? "rejects a node without lower-priority pods at once"
+                      : "runs the filters on a node without lower-priority "
+                        "pods"),
+    PODSIM_SWITCH("victim order", victim_order,
+                  p.victim_order == VictimOrder::kPriorityOnly
+                      ? "orders victims by priority only, so among equals "
+                        "the pod listed first on the node is reprieved first"
+                      : "orders victims by priority, then the older pod first"),
+    PODSIM_SWITCH("victim re-sort", resorts_victims,
+                  p.resorts_victims
+                      ? "sorts the victims by importance after the reprieve"
+                      : "keeps PDB-violating victims first, even when a "
+                        "non-violating one has a higher priority"),
+    PODSIM_SWITCH("PDB violation", pdb_violation,
+                  p.pdb_violation == PdbViolation::kAnyExhaustedBudget
+                      ? "counts a victim as violating only when a matching "
+                        "PDB already allows 0 disruptions"
+                      : "spends each PDB's disruptionsAllowed victim by "
+                        "victim, so the victims past the budget violate it"),
+    PODSIM_SWITCH("zero-victim node", zero_victims_chosen_at_once,
+                  p.zero_victims_chosen_at_once
+                      ? "takes a node that needs no victims at once"
+                      : "treats a node that needs no victims as an error"),
+    ProfileSwitch{"pick criteria",
+                  [](Profile& to, const Profile& from) {
+                    to.pick_criteria = from.pick_criteria;
+                  },
+                  SameCriteria,
+                  [](const Profile& p) -> std::string {
+                    return p.pick_criteria.size() == 5
+                               ? "breaks ties between candidates by the latest "
+                                 "start time of their top victims"
+                               : "has no latest-start-time criterion: a tie "
+                                 "after the fewest victims goes to the first "
+                                 "candidate";
+                  }},
+    PODSIM_SWITCH("nomination without candidate",
+                  clears_nomination_without_candidate,
+                  p.clears_nomination_without_candidate
+                      ? "clears the pod's nomination when no node can be "
+                        "freed"
+                      : "keeps the pod's nomination when no candidate is "
+                        "found"),
+    ProfileSwitch{
+        "event message",
+        [](Profile& to, const Profile& from) {
+          to.postfilter_in_message = from.postfilter_in_message;
+          to.dra_postfilter = from.dra_postfilter;
+        },
+        [](const Profile& a, const Profile& b) {
+          return a.postfilter_in_message == b.postfilter_in_message &&
+                 a.dra_postfilter == b.dra_postfilter;
+        },
+        [](const Profile& p) -> std::string {
+          return p.postfilter_in_message
+                     ? "adds the preemption result to the event message"
+                     : "prints the FitError alone";
+        }},
+};
+
+#undef PODSIM_SWITCH
+
+}  // namespace
+
+const Profile& CurrentProfile() { return kCurrent; }
+
+const Profile* FindProfile(std::string_view name) {
+  for (const Profile* p : kProfiles) {
+    if (p->name == name) return p;
+  }
+  return nullptr;
+}
+
+std::span<const Profile* const> AllProfiles() { return kProfiles; }
+
+std::string ProfileNames() {
+  std::string out;
+  for (const Profile* p : kProfiles) {
+    if (!out.empty()) out += ", ";
+    out += p->name;
+  }
+  return out;
+}
+
+std::span<const ProfileSwitch> ProfileSwitches() { return kSwitches; }
+
+}  // namespace podsim

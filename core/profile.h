@@ -1,0 +1,138 @@
+// Semantics profiles: which kube-scheduler release the engine mirrors. A
+// profile is data (reason texts, the unresolvable-failure list, the node
+// pick criteria) plus a few named switches that filters, preemption and the
+// queue read; the algorithm keeps one shape for every profile.
+#pragma once
+
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace podsim {
+
+// How preemption finds the nodes where it might help.
+enum class PotentialNodes {
+  // Mirrors NodesForStatusCode(Unschedulable) (v1.31+).
+  kUnschedulableCode,
+  // Mirrors nodesWherePreemptionMightHelp of generic_scheduler (v1.14): a
+  // node is potential unless one of its reasons is on the unresolvable list.
+  kResolvableReasons,
+};
+
+// The order victims are reprieved in (most important first).
+enum class VictimOrder {
+  kPriorityThenStartTime,  // util.MoreImportantPod
+  kPriorityOnly,           // util.HigherPriorityPod; ties keep node order
+};
+
+// When evicting a victim counts as a PodDisruptionBudget violation.
+enum class PdbViolation {
+  // Mirrors filterPodsWithPDBViolation (v1.16+): each matching budget is
+  // spent pod by pod; pods in disruptedPods are skipped.
+  kPerPodBudget,
+  // v1.14: any matching PDB with disruptionsAllowed <= 0.
+  kAnyExhaustedBudget,
+};
+
+// Which pods on the nominated node keep a preemptor from preempting again.
+enum class Eligibility {
+  // v1.26+: a lower-priority pod terminating *by preemption*; a nominated
+  // node that became unresolvable frees the pod.
+  kTerminatingByPreemption,
+  // v1.14: any lower-priority pod with a deletionTimestamp.
+  kAnyTerminating,
+};
+
+// One criterion of pickOneNodeForPreemption, in the order applied.
+enum class PickCriterion {
+  kFewestPdbViolations,
+  kLowestHighestPriority,
+  kLowestPrioritySum,
+  kFewestVictims,
+  kLatestStartTime,
+};
+
+// The failure reasons filters write, as the release spells them.
+struct FilterReasons {
+  std::string_view unschedulable;
+  std::string_view taint;
+  std::string_view node_affinity;
+  std::string_view too_many_pods;
+  std::string_view ports;
+  std::string_view affinity;
+  std::string_view anti_affinity;
+  std::string_view existing_anti_affinity;
+  // v1.14's MatchInterPodAffinity adds this before its specific reason.
+  std::string_view affinity_umbrella;
+
+  bool operator==(const FilterReasons&) const = default;
+};
+
+struct Profile {
+  std::string_view name;                // "current", "v1.14"
+  std::string_view kubernetes_version;  // the release it mirrors
+  std::string_view summary;             // one line for people
+
+  // Filtering.
+  FilterReasons reasons;
+  // v1.14's predicate order: GeneralPredicates (resources, host ports and
+  // node selector, reported together) before taints; the affinity predicate
+  // checks existing pods' anti-affinity first.
+  bool predicate_order = false;
+  bool topology_spread = true;          // PodTopologySpread exists (v1.16+)
+  bool node_affinity_prefilter = true;  // PreFilter narrows by node name
+  bool nominated_node_first = true;     // v1.22+ tries it before the rest
+
+  // Preemption.
+  bool honors_preemption_policy = true;  // preemptionPolicy exists (v1.15+)
+  Eligibility eligibility = Eligibility::kTerminatingByPreemption;
+  PotentialNodes potential_nodes = PotentialNodes::kUnschedulableCode;
+  std::span<const std::string_view> unresolvable_reasons;
+  bool samples_candidates = true;  // numCandidates, offset and early stop
+  // A node with no lower-priority pods is rejected without running filters
+  // ("No preemption victims found for incoming pod", v1.27+).
+  bool no_victims_shortcut = true;
+  VictimOrder victim_order = VictimOrder::kPriorityThenStartTime;
+  bool resorts_victims = true;  // victims re-sorted after the reprieve
+  PdbViolation pdb_violation = PdbViolation::kPerPodBudget;
+  // A candidate needing no victims: an error (v1.19+) or taken at once.
+  bool zero_victims_chosen_at_once = false;
+  std::span<const PickCriterion> pick_criteria;
+  // No candidate: the nomination is cleared (v1.19+) or kept (v1.14).
+  bool clears_nomination_without_candidate = true;
+
+  // The event message: the FitError, then "preemption: ..." (v1.23+), with
+  // DynamicResources' "no new claims to deallocate, " before it (v1.34+).
+  bool postfilter_in_message = true;
+  bool dra_postfilter = true;
+};
+
+// The profile the engine uses unless told otherwise (v1.35).
+const Profile& CurrentProfile();
+
+// Returns the profile with this name, or nullptr.
+const Profile* FindProfile(std::string_view name);
+
+// Returns every profile, the current one first.
+std::span<const Profile* const> AllProfiles();
+
+// Returns "current, v1.14" for messages that list the valid names.
+std::string ProfileNames();
+
+// One switch of a profile, named for people; Compare uses these to find the
+// rule that made a difference.
+struct ProfileSwitch {
+  std::string_view name;  // e.g. "victim order"
+  // Copies this switch's setting from one profile into another.
+  void (*copy)(Profile& to, const Profile& from);
+  // Returns whether two profiles set it alike.
+  bool (*same)(const Profile& a, const Profile& b);
+  // What a profile with this setting does, as a clause after its name.
+  std::string (*describe)(const Profile& p);
+};
+
+// Returns every switch, in the order the cycle meets them.
+std::span<const ProfileSwitch> ProfileSwitches();
+
+}  // namespace podsim
