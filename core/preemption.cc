@@ -320,7 +320,8 @@ Status PreemptionEvaluator::Preempt(const NodeToStatus& filter_statuses,
                          FitErrorMessage(statuses, "", ""));
   }
   // 5) Pick one node.
-  const CandidateRef* best = SelectCandidate(candidates);
+  const CandidateRef* best = PickOneNode(
+      cluster_, profile_, candidates, detailed_ ? &attempt_.selection : nullptr);
   attempt_.node = best->node;
   attempt_.victims = *best->victims;
   attempt_.pdb_violations = best->pdb_violations;
@@ -413,7 +414,9 @@ Status PreemptionEvaluator::ComputeVictimsOnNode(ObjectIndex n) {
       result.trace.push_back(
           {"filter-without-lower-priority",
            {},
-           "Even without them the pod does not fit: " + fits.Message() + ".",
+           (potential.empty() ? "The pod does not fit: "
+                              : "Even without them the pod does not fit: ") +
+               fits.Message() + ".",
            false,
            "",
            std::nullopt,
@@ -537,8 +540,9 @@ Status PreemptionEvaluator::ComputeVictimsOnNode(ObjectIndex n) {
   return Status();
 }
 
-const PreemptionEvaluator::CandidateRef* PreemptionEvaluator::SelectCandidate(
-    const std::vector<CandidateRef>& candidates) {
+const CandidateRef* PickOneNode(const Cluster& cluster, const Profile& profile,
+                                const std::vector<CandidateRef>& candidates,
+                                std::vector<SelectionStep>* selection) {
   if (candidates.size() == 1) return &candidates[0];
   // Candidates are considered in node input order (upstream: map order).
   std::vector<const CandidateRef*> nodes;
@@ -549,25 +553,25 @@ const PreemptionEvaluator::CandidateRef* PreemptionEvaluator::SelectCandidate(
             });
 
   // v1.14 returned a node needing no victims as soon as it met one.
-  if (profile_.zero_victims_chosen_at_once) {
+  if (profile.zero_victims_chosen_at_once) {
     for (const CandidateRef* c : nodes) {
       if (!c->victims->empty()) continue;
       SelectionStep step;
       step.criterion = "needs no victims (taken at once)";
       step.kept.push_back(c->node);
-      if (detailed_) attempt_.selection.push_back(std::move(step));
+      if (selection) selection->push_back(std::move(step));
       return c;
     }
   }
-  for (PickCriterion criterion : profile_.pick_criteria) {
+  for (PickCriterion criterion : profile.pick_criteria) {
     SelectionStep step;
     step.criterion = CriterionName(criterion);
     int64_t best = INT64_MIN;
     for (const CandidateRef* c : nodes) {
-      int64_t s = CriterionScore(criterion, cluster_, *c->victims,
+      int64_t s = CriterionScore(criterion, cluster, *c->victims,
                                  c->pdb_violations);
       step.scores.emplace_back(c->node, s);
-      if (detailed_) {
+      if (selection) {
         step.display.push_back(criterion == PickCriterion::kLatestStartTime
                                    ? Seconds(s)
                                    : std::to_string(s));
@@ -581,14 +585,14 @@ const PreemptionEvaluator::CandidateRef* PreemptionEvaluator::SelectCandidate(
         step.kept.push_back(nodes[i]->node);
       }
     }
-    if (detailed_) attempt_.selection.push_back(std::move(step));
+    if (selection) selection->push_back(std::move(step));
     nodes = std::move(kept);
     if (nodes.size() == 1) return nodes[0];
   }
   SelectionStep tie;
   tie.criterion = "first in node order (final tie)";
   tie.kept.push_back(nodes[0]->node);
-  if (detailed_) attempt_.selection.push_back(std::move(tie));
+  if (selection) selection->push_back(std::move(tie));
   return nodes[0];
 }
 

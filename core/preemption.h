@@ -22,6 +22,22 @@ bool MoreImportantPod(const Pod& a, const Pod& b);
 // Mirrors calculateNumCandidates.
 int NumCandidates(int potential_nodes, const SchedulerConfig& config);
 
+// A candidate while the dry run goes on: its victims are referenced where
+// they are kept (a memoized dry run, or the evaluator's own copies).
+struct CandidateRef {
+  ObjectIndex node = 0;
+  const std::vector<Victim>* victims = nullptr;
+  int pdb_violations = 0;
+};
+
+// Mirrors SelectCandidate / pickOneNodeForPreemption under profile: returns
+// the chosen candidate and, when selection is given, appends each criterion
+// applied. Candidates are considered in node order (upstream: map order).
+// REQUIRES: candidates is not empty.
+const CandidateRef* PickOneNode(const Cluster& cluster, const Profile& profile,
+                                const std::vector<CandidateRef>& candidates,
+                                std::vector<SelectionStep>* selection);
+
 // Mirrors preemption.Evaluator for one preemptor in one cycle.
 class PreemptionEvaluator {
  public:
@@ -44,22 +60,11 @@ class PreemptionEvaluator {
       const NodeToStatus& statuses) const;
   // Returns whether preemption might help on a node with this filter status.
   bool MightHelp(const Status& status) const;
-  // A candidate while the dry run goes on: its victims are referenced where
-  // they are kept (a memoized dry run, or owned_victims_).
-  struct CandidateRef {
-    ObjectIndex node = 0;
-    const std::vector<Victim>* victims = nullptr;
-    int pdb_violations = 0;
-  };
-
   // Mirrors SelectVictimsOnNode; fills the node's verdict and trace. Serves
   // and fills the cache. stable tells whether the result stays valid for the
   // rest of the cycle (a memoized entry) or only until the next node.
   const DryRun& SelectVictimsOnNode(ObjectIndex n, bool& stable);
   Status ComputeVictimsOnNode(ObjectIndex n);
-  // Mirrors SelectCandidate / pickOneNodeForPreemption.
-  const CandidateRef* SelectCandidate(
-      const std::vector<CandidateRef>& candidates);
 
   std::string PodList(const std::vector<ObjectIndex>& pods) const;
 

@@ -379,6 +379,7 @@ class ResultWriter {
       w_.Key("numCandidates").Value(p.num_candidates);
       w_.Key("offset").Value(p.offset);
       w_.Key("candidateCount").Value(p.candidate_count);
+      w_.Key("nominationCleared").Bool(p.nomination_cleared);
       w_.Key("candidates").BeginArray();
       for (const Candidate& c : p.candidates) {
         w_.BeginObject();

@@ -109,6 +109,14 @@ std::string ScenarioWith(const Objects&... objects) {
 
 inline SimulationResult Run(const std::string& text) { return Simulate(text); }
 
+// Simulates under the named profile ("current", "v1.14").
+inline SimulationResult RunAs(const std::string& profile,
+                              const std::string& text) {
+  SimulateOptions options;
+  options.profile = profile;
+  return Simulate(text, options);
+}
+
 // Returns the first attempt of the named pod ("default/<name>").
 inline const Attempt& FirstAttempt(const SimulationResult& result,
                                    const std::string& name) {

@@ -1,0 +1,324 @@
+#include "core/profile.h"
+
+#include "core/preemption.h"
+#include "tests/builders.h"
+
+namespace podsim {
+using namespace testing;
+
+namespace {
+Json Started(Json pod, const std::string& start) {
+  pod["status"]["startTime"] = start;
+  return pod;
+}
+Json Labelled(Json pod, const std::string& app) {
+  pod["metadata"]["labels"] = {{"app", app}};
+  return pod;
+}
+Json Tainted(Json node) {
+  node["spec"]["taints"] =
+      Json::array({{{"key", "dedicated"}, {"effect", "NoSchedule"}}});
+  return node;
+}
+Json NominatedTo(Json pod, const std::string& node) {
+  pod["status"]["nominatedNodeName"] = node;
+  return pod;
+}
+}  // namespace
+
+TEST_CASE("Profile: the known profiles and their versions") {
+  CHECK(CurrentProfile().name == "current");
+  CHECK(CurrentProfile().kubernetes_version == "1.35");
+  REQUIRE(FindProfile("v1.14") != nullptr);
+  CHECK(FindProfile("v1.14")->kubernetes_version == "1.14");
+  CHECK(FindProfile("v1.99") == nullptr);
+  CHECK(ProfileNames() == "current, v1.14");
+  SimulationResult r = RunAs("v1.99", ScenarioWith(NodeWith("n1", {"1"})));
+  CHECK(DiagnosticTexts(r) ==
+        std::vector<std::string>{
+            ": profile: unknown profile \"v1.99\" (known: current, v1.14)"});
+  CHECK(r.attempts.empty());
+}
+
+TEST_CASE("Profile: every switch differs between current and v1.14") {
+  const Profile& a = CurrentProfile();
+  const Profile& b = *FindProfile("v1.14");
+  for (const ProfileSwitch& s : ProfileSwitches()) {
+    CAPTURE(s.name);
+    CHECK_FALSE(s.same(a, b));
+    Profile h = a;
+    s.copy(h, b);
+    CHECK(s.same(h, b));
+    CHECK(s.describe(a) != s.describe(b));
+  }
+}
+
+TEST_CASE("Profile v1.14: predicate reasons, GeneralPredicates first, and "
+          "the FitError alone") {
+  std::string text = ScenarioWith(
+      Tainted(NodeWith("n1", {"1", "", "1"})),
+      RunningPod("peer", "n1", {"1"}, 100), PendingPod("web", {"1"}, 100));
+  SimulationResult now = Run(text);
+  SimulationResult old = RunAs("v1.14", text);
+  CHECK(FilterOf(now, "web", "n1") ==
+        "UnschedulableAndUnresolvable TaintToleration: node(s) had "
+        "untolerated taint(s)");
+  // GeneralPredicates (resources, then ports and selector) run before the
+  // taint predicate and report every failure they find.
+  CHECK(FilterOf(old, "web", "n1") ==
+        "Unschedulable NodeResourcesFit: Insufficient pods, Insufficient cpu");
+  CHECK(FirstAttempt(old, "web").message ==
+        "0/1 nodes are available: 1 Insufficient cpu, 1 Insufficient pods.");
+  CHECK(old.profile->kubernetes_version == "1.14");
+}
+
+TEST_CASE("Profile v1.14: inter-pod affinity reports the umbrella reason too") {
+  Json pending = PendingPod("web", {"100m"}, 100);
+  pending["metadata"]["labels"] = {{"app", "web"}};
+  pending["spec"]["affinity"]["podAntiAffinity"]
+         ["requiredDuringSchedulingIgnoredDuringExecution"] =
+      Json::array({{{"labelSelector", {{"matchLabels", {{"app", "web"}}}}},
+                    {"topologyKey", "kubernetes.io/hostname"}}});
+  std::string text = ScenarioWith(
+      NodeWith("n1", {"1"}, {{"kubernetes.io/hostname", "n1"}}),
+      Labelled(RunningPod("other", "n1", {"100m"}, 100), "web"), pending);
+  CHECK(FilterOf(RunAs("v1.14", text), "web", "n1") ==
+        "Unschedulable InterPodAffinity: node(s) didn't match pod "
+        "affinity/anti-affinity, node(s) didn't match pod anti-affinity rules");
+  CHECK(FilterOf(Run(text), "web", "n1") ==
+        "Unschedulable InterPodAffinity: node(s) didn't match pod "
+        "anti-affinity rules");
+}
+
+TEST_CASE("Profile v1.14: potential nodes come from the unresolvable list") {
+  // The taint is never reached: "Insufficient cpu" is resolvable, so v1.14
+  // dry-runs the node, where the taint then fails it.
+  std::string text = ScenarioWith(Tainted(NodeWith("n1", {"1"})),
+                                  RunningPod("low", "n1", {"1"}, 1),
+                                  PendingPod("web", {"1"}, 100));
+  SimulationResult old = RunAs("v1.14", text);
+  const Attempt& a = FirstAttempt(old, "web");
+  CHECK(a.preemption.potential_nodes == 1);
+  CHECK(NodeIn(old, a, "n1").verdict == Verdict::kDoesNotFit);
+  CHECK(NodeIn(old, a, "n1").preemption.Message() ==
+        "node(s) had taints that the pod didn't tolerate");
+  const Attempt& b = FirstAttempt(Run(text), "web");
+  CHECK(b.preemption.potential_nodes == 0);
+  // A reason on the list keeps the node out.
+  std::string selector = ScenarioWith(
+      NodeWith("n1", {"1"}), RunningPod("low", "n1", {"1"}, 1), [] {
+        Json p = PendingPod("web", {"1"}, 100);
+        p["spec"]["nodeSelector"] = {{"disk", "ssd"}};
+        return p;
+      }());
+  SimulationResult sel = RunAs("v1.14", selector);
+  CHECK(FirstAttempt(sel, "web").preemption.potential_nodes == 0);
+  CHECK(NodeIn(sel, FirstAttempt(sel, "web"), "n1").trace.front().text ==
+        "Not tried: \"node(s) didn't match node selector\" is on v1.14's list "
+        "of failures that evicting pods cannot fix.");
+}
+
+TEST_CASE("Profile v1.14: preemptionPolicy does not exist yet") {
+  Json pending = PendingPod("web", {"1"}, 100);
+  pending["spec"]["preemptionPolicy"] = "Never";
+  std::string text = ScenarioWith(NodeWith("n1", {"1"}),
+                                  RunningPod("low", "n1", {"1"}, 1), pending);
+  CHECK(FirstAttempt(Run(text), "web").outcome == Outcome::kUnschedulable);
+  SimulationResult old = RunAs("v1.14", text);
+  const Attempt& a = FirstAttempt(old, "web");
+  CHECK(a.outcome == Outcome::kNominated);
+  CHECK(a.trace.front().text ==
+        "preemptionPolicy: Never is ignored: the field came in v1.15.");
+}
+
+TEST_CASE("Profile v1.14: any terminating lower-priority pod on the "
+          "nominated node blocks preemption") {
+  Json leaving = RunningPod("leaving", "n1", {"1"}, 1);
+  leaving["metadata"]["deletionTimestamp"] = "2024-01-01T00:00:00Z";
+  std::string text = ScenarioWith(
+      NodeWith("n1", {"1"}), NodeWith("n2", {"1"}), leaving,
+      RunningPod("low", "n2", {"1"}, 1),
+      NominatedTo(PendingPod("web", {"1"}, 100), "n1"));
+  // Current: only a pod terminating *by preemption* blocks.
+  CHECK(FirstAttempt(Run(text), "web").outcome == Outcome::kNominated);
+  SimulationResult old = RunAs("v1.14", text);
+  const Attempt& a = FirstAttempt(old, "web");
+  CHECK(a.outcome == Outcome::kUnschedulable);
+  CHECK_FALSE(a.preemption.eligible);
+  CHECK(a.message == "0/2 nodes are available: 2 Insufficient cpu.");
+}
+
+TEST_CASE("Profile v1.14: every potential node is dry-run, no sampling") {
+  // numCandidates is 1: current stops at the first candidate it meets.
+  std::string text = ScenarioWith(
+      SchedulerConfigWith(0, 1), NodeWith("n1", {"1"}), NodeWith("n2", {"1"}),
+      RunningPod("mid", "n1", {"1"}, 50), RunningPod("low", "n2", {"1"}, 10),
+      PendingPod("web", {"1"}, 100));
+  const Attempt& now = FirstAttempt(Run(text), "web");
+  CHECK(now.preemption.num_candidates == 1);
+  CHECK(now.preemption.candidate_count == 1);
+  SimulationResult old = RunAs("v1.14", text);
+  const Attempt& a = FirstAttempt(old, "web");
+  CHECK(a.preemption.candidate_count == 2);
+  CHECK(NodeName(old, a) == "n2");
+  CHECK(VictimNames(old, a) == std::vector<std::string>{"low"});
+}
+
+TEST_CASE("Profile v1.14: no shortcut for a node without lower-priority pods") {
+  std::string text = ScenarioWith(NodeWith("n1", {"1"}),
+                                  RunningPod("peer", "n1", {"1"}, 100),
+                                  PendingPod("web", {"1"}, 100));
+  SimulationResult old = RunAs("v1.14", text);
+  const NodeResult& n1 = NodeIn(old, FirstAttempt(old, "web"), "n1");
+  CHECK(n1.verdict == Verdict::kDoesNotFit);
+  CHECK(n1.preemption.Message() == "Insufficient cpu");
+  SimulationResult now = Run(text);
+  CHECK(NodeIn(now, FirstAttempt(now, "web"), "n1").verdict ==
+        Verdict::kNoVictims);
+}
+
+TEST_CASE("Profile v1.14: victims ordered by priority only") {
+  // Equal priorities: current reprieves the older pod first and evicts the
+  // newer; v1.14 keeps node order and reprieves the first listed.
+  std::string text = ScenarioWith(
+      NodeWith("n1", {"2"}),
+      Started(RunningPod("newer", "n1", {"1"}, 1), "2024-01-02T00:00:00Z"),
+      Started(RunningPod("older", "n1", {"1"}, 1), "2024-01-01T00:00:00Z"),
+      PendingPod("web", {"1"}, 100));
+  SimulationResult now = Run(text);
+  CHECK(VictimNames(now, FirstAttempt(now, "web")) ==
+        std::vector<std::string>{"newer"});
+  SimulationResult old = RunAs("v1.14", text);
+  CHECK(VictimNames(old, FirstAttempt(old, "web")) ==
+        std::vector<std::string>{"older"});
+}
+
+TEST_CASE("Profile v1.14: PDB violated only when it allows no disruption; "
+          "victims not re-sorted") {
+  // Two pods under one PDB allowing 1: current spends it on the first and
+  // flags the second; v1.14 sees an allowance above 0 and flags neither.
+  std::string text = ScenarioWith(
+      NodeWith("n1", {"3"}), Labelled(RunningPod("a", "n1", {"1"}, 20), "db"),
+      Labelled(RunningPod("b", "n1", {"1"}, 10), "db"),
+      RunningPod("c", "n1", {"1"}, 30), PdbWith("db", {{"app", "db"}}, 1),
+      PendingPod("web", {"3"}, 100));
+  SimulationResult now = Run(text);
+  const Attempt& an = FirstAttempt(now, "web");
+  CHECK(an.pdb_violations == 1);
+  CHECK(VictimNames(now, an) == std::vector<std::string>{"c", "a", "b"});
+  SimulationResult old = RunAs("v1.14", text);
+  CHECK(FirstAttempt(old, "web").pdb_violations == 0);
+  // With an exhausted budget v1.14 flags both and lists them first.
+  std::string exhausted = ScenarioWith(
+      NodeWith("n1", {"3"}), Labelled(RunningPod("a", "n1", {"1"}, 20), "db"),
+      Labelled(RunningPod("b", "n1", {"1"}, 10), "db"),
+      RunningPod("c", "n1", {"1"}, 30), PdbWith("db", {{"app", "db"}}, 0),
+      PendingPod("web", {"3"}, 100));
+  SimulationResult x = RunAs("v1.14", exhausted);
+  CHECK(FirstAttempt(x, "web").pdb_violations == 2);
+  CHECK(VictimNames(x, FirstAttempt(x, "web")) ==
+        std::vector<std::string>{"a", "b", "c"});
+}
+
+TEST_CASE("Profile v1.14: four pick criteria; a zero-victim node at once") {
+  Scenario scenario;
+  for (const char* name : {"x", "y"}) {
+    Pod pod;
+    pod.name = name;
+    pod.index = static_cast<ObjectIndex>(scenario.pods.size());
+    scenario.pods.push_back(pod);
+  }
+  scenario.pods[0].start_time = 100;
+  scenario.pods[1].start_time = 200;
+  for (const char* name : {"n1", "n2", "n3"}) {
+    Node node;
+    node.name = name;
+    node.index = static_cast<ObjectIndex>(scenario.nodes.size());
+    scenario.nodes.push_back(node);
+  }
+  Cluster cluster(scenario);
+  std::vector<Victim> on_n1 = {{0, 0, 5, false}};
+  std::vector<Victim> on_n2 = {{1, 1, 5, false}};
+  std::vector<Victim> none;
+  std::vector<CandidateRef> tied = {{0, &on_n1, 0}, {1, &on_n2, 0}};
+  const Profile& old = *FindProfile("v1.14");
+  // Current: the latest start time of the top victims wins (n2).
+  std::vector<SelectionStep> steps;
+  CHECK(PickOneNode(cluster, CurrentProfile(), tied, &steps)->node == 1);
+  CHECK(steps.size() == 5);
+  steps.clear();
+  CHECK(PickOneNode(cluster, old, tied, &steps)->node == 0);
+  CHECK(steps.back().criterion == "first in node order (final tie)");
+  // v1.14 takes a node that needs no victims before any criterion.
+  std::vector<CandidateRef> with_free = {{0, &on_n1, 0}, {2, &none, 0}};
+  steps.clear();
+  CHECK(PickOneNode(cluster, old, with_free, &steps)->node == 2);
+  CHECK(steps.front().criterion == "needs no victims (taken at once)");
+}
+
+TEST_CASE("Profile v1.14: the nomination stays when no candidate is found") {
+  std::string text = ScenarioWith(
+      NodeWith("n1", {"1"}), RunningPod("peer", "n1", {"1"}, 100),
+      NominatedTo(PendingPod("web", {"1"}, 100), "n1"));
+  const Attempt& now = FirstAttempt(Run(text), "web");
+  CHECK(now.preemption.nomination_cleared);
+  SimulationResult old = RunAs("v1.14", text);
+  const Attempt& a = FirstAttempt(old, "web");
+  CHECK_FALSE(a.preemption.nomination_cleared);
+  CHECK(a.trace.back().text ==
+        "The nomination of n1 is kept: no candidate was found, and v1.14 "
+        "clears it only when no node might help.");
+}
+
+TEST_CASE("Profile v1.14: the nominated node is not tried first") {
+  // n2 is nominated but n1 is emptier and scores higher.
+  std::string text = ScenarioWith(
+      NodeWith("n1", {"4", "8Gi"}), NodeWith("n2", {"4", "8Gi"}),
+      RunningPod("busy", "n2", {"2", "4Gi"}, 0),
+      NominatedTo(PendingPod("web", {"1", "1Gi"}, 100), "n2"));
+  SimulationResult now = Run(text);
+  CHECK(NodeName(now, FirstAttempt(now, "web")) == "n2");
+  SimulationResult old = RunAs("v1.14", text);
+  CHECK(NodeName(old, FirstAttempt(old, "web")) == "n1");
+}
+
+TEST_CASE("Profile v1.14: no PodTopologySpread, and a warning says so") {
+  Json pending = PendingPod("web", {"100m"}, 100);
+  pending["metadata"]["labels"] = {{"app", "web"}};
+  pending["spec"]["topologySpreadConstraints"] = Json::array(
+      {{{"maxSkew", 1},
+        {"topologyKey", "zone"},
+        {"whenUnsatisfiable", "DoNotSchedule"},
+        {"labelSelector", {{"matchLabels", {{"app", "web"}}}}}}});
+  std::string text = ScenarioWith(
+      NodeWith("n1", {"1"}, {{"zone", "a"}}), NodeWith("n2", {"1"}),
+      Labelled(RunningPod("w1", "n1", {"100m"}, 0), "web"), pending);
+  SimulationResult old = RunAs("v1.14", text);
+  CHECK(FirstAttempt(old, "web").outcome == Outcome::kScheduled);
+  CHECK(DiagnosticTexts(old) ==
+        std::vector<std::string>{
+            "Pod default/web: spec.topologySpreadConstraints: ignored under "
+            "profile v1.14: PodTopologySpread came in v1.16"});
+  CHECK(FilterOf(Run(text), "web", "n2") ==
+        "UnschedulableAndUnresolvable PodTopologySpread: node(s) didn't match "
+        "pod topology spread constraints (missing required label)");
+}
+
+TEST_CASE("Profile v1.14: no NodeAffinity PreFilter narrowing") {
+  Json pending = PendingPod("web", {"100m"}, 100);
+  pending["spec"]["affinity"]["nodeAffinity"]
+         ["requiredDuringSchedulingIgnoredDuringExecution"]
+         ["nodeSelectorTerms"] = Json::array(
+             {{{"matchFields", Json::array({{{"key", "metadata.name"},
+                                             {"operator", "In"},
+                                             {"values", {"gone"}}}})}}});
+  std::string text = ScenarioWith(NodeWith("n1", {"1"}), pending);
+  CHECK(FirstAttempt(Run(text), "web").message.rfind(
+            "0/1 nodes are available: 1 node(s) didn't satisfy plugin(s) "
+            "[NodeAffinity].",
+            0) == 0);
+  CHECK(FirstAttempt(RunAs("v1.14", text), "web").message ==
+        "0/1 nodes are available: 1 node(s) didn't match node selector.");
+}
+
+}  // namespace podsim
