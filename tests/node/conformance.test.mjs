@@ -35,10 +35,12 @@ function candidateSet(list) {
     .sort((a, b) => a.node.localeCompare(b.node));
 }
 
-async function simulateCase(dir) {
+async function simulateCase(dir, profile) {
   // Exit code 1 (input errors) is a valid answer for cases that expect diagnostics.
+  const args = [cli, "run", join(dir, "scenario.yaml"), "--json"];
+  if (profile) args.push("--profile", profile);
   try {
-    const { stdout } = await run("node", [cli, "run", join(dir, "scenario.yaml"), "--json"]);
+    const { stdout } = await run("node", args);
     return JSON.parse(stdout);
   } catch (error) {
     if (error.code === 1 && error.stdout) return JSON.parse(error.stdout);
@@ -58,7 +60,8 @@ test("conformance cases exist", () => {
 for (const dir of dirs) {
   test(`conformance: ${dir.replace(root, "").replace(/^\.\.\//, "")}`, async () => {
     const expected = JSON.parse(readFileSync(join(dir, "expected.json"), "utf8"));
-    const result = await simulateCase(dir);
+    const result = await simulateCase(dir, expected.profile);
+    assert.equal(result.profile, expected.profile ?? "current");
     for (const want of expected.pending) {
       const got = result.pods.find((a) => a.pod === want.pod);
       assert.ok(got, `no scheduling attempt for ${want.pod}`);
