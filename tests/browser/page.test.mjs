@@ -262,3 +262,48 @@ test("page: the page loads nothing but its own files", async () => {
   assert.deepEqual(foreign, []);
   await context.close();
 });
+
+test("page: the semantics selector and the compare view", async () => {
+  const { page, errors, context } = await fresh();
+  const options = await page.locator("#profile option").allTextContents();
+  assert.deepEqual(options, ["v1.35 semantics", "v1.14 semantics"]);
+  // A profile example opens with both profiles compared.
+  await page.locator("#examples").selectOption("profiles-victim-order");
+  await settled(page);
+  await page.waitForSelector(".differences .difference");
+  assert.equal(await page.locator("#compare").getAttribute("aria-pressed"), "true");
+  const difference = page.locator(".differences .difference").first();
+  assert.equal(await difference.locator(".difference-pod").textContent(), "web first decision differs");
+  assert.deepEqual(await difference.locator(".sides dd").allTextContents(), [
+    "nominated node-a, evicting batch-new",
+    "nominated node-a, evicting batch-old",
+  ]);
+  assert.equal(await difference.locator(".rule-name").textContent(), "victim order");
+  assert.match(await difference.locator(".rule").textContent(), /v1\.14 orders victims by priority only/);
+  assert.equal(await page.locator(".attempt .badge-differs").count(), 1);
+  await screenshot(page, "12-compare");
+  // Switching the semantics shows v1.14's own result, still compared.
+  await page.locator("#profile").selectOption("v1.14");
+  await settled(page);
+  await page.waitForFunction(() => document.querySelector(".attempt .verdict")?.textContent.includes("batch-old"));
+  assert.equal(await firstVerdict(page), "web → nominated node-a, evicting 1 pod: batch-old");
+  assert.equal(await page.locator(".attempt .message").first().textContent(), "0/1 nodes are available: 1 Insufficient cpu.");
+  await screenshot(page, "13-compare-v1.14");
+  // The share link carries the profile and the compare toggle.
+  await page.locator("#share").click();
+  const link = await page.locator("#share-link").inputValue();
+  const other = await openPage(env.browser, link);
+  await settled(other.page);
+  await other.page.waitForSelector(".differences .difference");
+  assert.equal(await other.page.locator("#profile").inputValue(), "v1.14");
+  assert.equal(await other.page.locator("#compare").getAttribute("aria-pressed"), "true");
+  assert.equal(await firstVerdict(other.page), "web → nominated node-a, evicting 1 pod: batch-old");
+  // Turning compare off removes the panel and the marks.
+  await other.page.locator("#compare").click();
+  await settled(other.page);
+  await other.page.waitForFunction(() => !document.querySelector(".differences"));
+  assert.equal(await other.page.locator(".badge-differs").count(), 0);
+  assert.deepEqual([...errors, ...other.errors], []);
+  await other.context.close();
+  await context.close();
+});

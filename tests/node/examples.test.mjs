@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { test } from "node:test";
 
-import { simulate } from "../../wasm/index.mjs";
+import { compare, simulate } from "../../wasm/index.mjs";
 
 const dir = new URL("../../web/examples/", import.meta.url);
 const gallery = JSON.parse(readFileSync(new URL("gallery.json", dir), "utf8"));
@@ -14,6 +14,10 @@ test("gallery: at least 10 examples, each with a title and a one-line lesson", (
     assert.ok(e.title && e.lesson && !e.lesson.includes("\n"), e.id);
     assert.ok(e.expect.length > 0, e.id);
   }
+});
+
+test("gallery: at least three examples where the profiles disagree", () => {
+  assert.ok(gallery.filter((e) => e.differs?.length > 0).length >= 3);
 });
 
 for (const example of gallery) {
@@ -30,6 +34,16 @@ for (const example of gallery) {
       if (want.message !== undefined) assert.equal(got.message, want.message);
       if (want.criteria !== undefined) assert.equal(got.selection.length, want.criteria, "criteria used");
       if (want.clearedNominations !== undefined) assert.deepEqual(got.clearedNominations, want.clearedNominations);
+    }
+    if (!example.differs) return;
+    // The compare view: each listed pod differs under v1.14, for that rule.
+    const comparison = await compare(readFileSync(new URL(example.file, dir), "utf8"));
+    assert.equal(comparison.differences.length, example.differs.length);
+    for (const want of example.differs) {
+      const got = comparison.differences.find((d) => d.pod === want.pod);
+      assert.ok(got, `no difference for ${want.pod}`);
+      assert.deepEqual(got.b, want.b);
+      assert.deepEqual(got.rules.map((r) => r.switch), [want.switch]);
     }
   });
 }

@@ -9,13 +9,13 @@ import { DEFAULT_EXAMPLE, GALLERY } from "./gallery.js";
 import { ALL, TABS, joinTabs, locateLine, splitStream } from "./scenario.js";
 import { LONG_LINK_CHARS, decodeShare, encodeShare } from "./share.js";
 import { renderDiagnostics } from "./views/diagnostics.js";
+import { differencesByPod, renderDifferences } from "./views/differences.js";
 import { NODE_PAGE, renderNodes } from "./views/nodes.js";
 import { renderPicture } from "./views/picture.js";
 import { renderSelection } from "./views/selection.js";
 import { ATTEMPT_PAGE, renderVerdicts } from "./views/verdicts.js";
 import { renderVictims } from "./views/victims.js";
 
-const KUBERNETES_VERSION = "1.35";
 const STORAGE_SCENARIO = "podsim:scenario";
 const STORAGE_THEME = "podsim:theme";
 const params = new URLSearchParams(location.search);
@@ -36,6 +36,10 @@ const state = {
   resource: "cpu",
   nodesShown: NODE_PAGE,
   attemptsShown: ATTEMPT_PAGE,
+  profile: "current", // the semantics profile shown
+  profiles: [], // [{name, kubernetesVersion, summary}] from the engine
+  compare: false, // run both profiles and mark the differences
+  comparison: null, // the latest comparison, when comparing
 };
 
 const storage = {
@@ -189,7 +193,7 @@ function runNow() {
   const joined = joinTabs(state.tabs);
   state.run = { id: ++state.runs, source: state.source, starts: joined.starts, tabs: { ...state.tabs } };
   document.body.classList.add("busy");
-  worker.postMessage({ id: state.run.id, text });
+  worker.postMessage({ id: state.run.id, kind: state.compare ? "compare" : "simulate", text, profile: state.profile });
   if (!embed) storage.set(STORAGE_SCENARIO, text);
 }
 
@@ -221,7 +225,7 @@ function markDiagnostics(result, run) {
 // re-runs (deterministically) to detail the one a person opens.
 function requestDetail(index) {
   state.detailRequest = { id: ++state.runs, index, shown: state.shown };
-  worker.postMessage({ id: state.detailRequest.id, text: scenarioText(), detailAttempt: index });
+  worker.postMessage({ id: state.detailRequest.id, text: scenarioText(), detailAttempt: index, profile: state.profile });
 }
 
 function onDetail(data) {
@@ -234,7 +238,17 @@ function onDetail(data) {
   if (state.focus === request.index) renderResult();
 }
 
+// The comparison holds one result per profile; show the selected one.
+function resultOf(data) {
+  if (!data.comparison) return { result: data.result, comparison: null };
+  const comparison = data.comparison;
+  if (comparison.kind !== "Comparison") return { result: comparison, comparison: null };
+  const result = comparison.results.find((r) => r.profile === state.profile) ?? comparison.results[0];
+  return { result, comparison };
+}
+
 function onResult(data) {
+  if (data.profiles) return onProfiles(data.profiles);
   if (state.detailRequest && data.id === state.detailRequest.id) return onDetail(data);
   if (!state.run || data.id !== state.run.id) return; // a newer run is on its way
   document.body.classList.remove("busy");
@@ -242,12 +256,13 @@ function onResult(data) {
     setStatus("error", `The engine failed: ${data.error}`);
     return;
   }
-  const result = data.result;
+  const { result, comparison } = resultOf(data);
   state.result = result;
   markDiagnostics(result, state.run);
   const errors = result.diagnostics.filter((d) => d.severity === "error").length;
   const warnings = result.diagnostics.length - errors;
   if (errors === 0 || !state.shown) {
+    state.comparison = comparison;
     state.shown = result;
     state.shownRun = state.run;
     if (state.focus === null || state.focus >= result.pods.length) state.focus = defaultFocus(result);
@@ -274,10 +289,20 @@ function defaultFocus(result) {
 
 // ----------------------------------------------------------------- result
 
+function focusPod(pod) {
+  const i = state.shown.pods.findIndex((a) => a.pod === pod);
+  if (i < 0) return;
+  state.focus = i;
+  state.attemptsShown = Math.max(state.attemptsShown, i + 1);
+  renderResult();
+  if (!state.shown.pods[i].detailed) requestDetail(i);
+}
+
 function renderResult() {
   const result = state.shown;
   if (!result) return;
   const attempt = result.pods[state.focus] ?? null;
+  mount($("differences"), state.compare ? renderDifferences(state.comparison, focusPod) : null);
   mount(
     $("verdicts"),
     renderVerdicts(
@@ -294,6 +319,7 @@ function renderResult() {
         state.attemptsShown = n;
         renderResult();
       },
+      state.compare ? differencesByPod(state.comparison) : new Map(),
     ),
   );
   mount($("victims"), renderVictims(attempt));
@@ -402,8 +428,18 @@ async function copyText(text, input) {
   }
 }
 
+function shareSettings() {
+  const profile = state.profiles.find((p) => p.name === state.profile);
+  return {
+    scenario: scenarioText(),
+    kubernetesVersion: profile?.kubernetesVersion ?? "",
+    profile: state.profile,
+    compare: state.compare,
+  };
+}
+
 async function shareLink() {
-  return playgroundUrl(await encodeShare({ scenario: scenarioText(), kubernetesVersion: KUBERNETES_VERSION }));
+  return playgroundUrl(await encodeShare(shareSettings()));
 }
 
 async function openShare() {
@@ -422,7 +458,7 @@ async function openShare() {
 }
 
 async function openEmbed() {
-  const fragment = await encodeShare({ scenario: scenarioText(), kubernetesVersion: KUBERNETES_VERSION });
+  const fragment = await encodeShare(shareSettings());
   const update = () => {
     const src = playgroundUrl(fragment, $("embed-readonly").checked ? "?embed&readonly" : "?embed");
     $("embed-snippet").value =
@@ -437,10 +473,15 @@ async function openEmbed() {
 async function applyFragment() {
   if (location.hash.length <= 1) return false;
   try {
-    const { scenario, kubernetesVersion } = await decodeShare(location.hash);
-    if (kubernetesVersion && kubernetesVersion !== KUBERNETES_VERSION) {
-      showBanner(`This link was made for v${kubernetesVersion} semantics; podsim models v${KUBERNETES_VERSION}.`);
+    const { scenario, profile, compare } = await decodeShare(location.hash);
+    await profilesReady;
+    if (profile && !state.profiles.some((p) => p.name === profile)) {
+      showBanner(`This link asks for the "${profile}" semantics, which this podsim does not know; showing ${state.profiles[0].name}.`);
+      setProfile(state.profiles[0].name, false);
+    } else {
+      setProfile(profile || "current", false);
     }
+    setCompare(compare, false);
     loadScenario(scenario);
   } catch (error) {
     showBanner(`This link could not be opened: ${error.message}. Showing the default scenario instead.`);
@@ -488,7 +529,10 @@ function setupGallery() {
   );
   select.addEventListener("change", () => {
     const example = GALLERY.find((e) => e.id === select.value);
-    if (example) loadScenario(example.text, example.lesson);
+    if (!example) return;
+    // The profile examples open with both profiles compared.
+    if (example.compare) setCompare(true, false);
+    loadScenario(example.text, example.lesson);
   });
 }
 
@@ -520,8 +564,40 @@ function setupKeys() {
   });
 }
 
+// ------------------------------------------------------------ profiles
+
+let profilesLoaded;
+const profilesReady = new Promise((resolve) => (profilesLoaded = resolve));
+
+function onProfiles(list) {
+  state.profiles = list;
+  const select = $("profile");
+  mount(
+    select,
+    list.map((p) => h("option", { value: p.name, title: p.summary }, `v${p.kubernetesVersion} semantics${p.name === "current" || p.name === `v${p.kubernetesVersion}` ? "" : ` (${p.name})`}`)),
+  );
+  select.value = state.profile;
+  profilesLoaded();
+}
+
+function setProfile(name, run = true) {
+  state.profile = name;
+  $("profile").value = name;
+  document.body.dataset.profile = name;
+  if (run) runNow();
+}
+
+function setCompare(on, run = true) {
+  state.compare = Boolean(on);
+  $("compare").setAttribute("aria-pressed", String(state.compare));
+  if (run) runNow();
+}
+
 async function main() {
   startWorker();
+  worker.postMessage({ id: 0, kind: "profiles" });
+  $("profile").addEventListener("change", (event) => setProfile(event.target.value));
+  $("compare").addEventListener("click", () => setCompare(!state.compare));
   setupTheme();
   setupGallery();
   setupDrop();

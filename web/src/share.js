@@ -52,15 +52,16 @@ async function pipe(bytes, transform, limit) {
 }
 
 /** Returns the fragment (without "#") for a scenario and its settings. */
-export async function encodeShare({ scenario, kubernetesVersion }) {
-  const json = JSON.stringify({ v: 1, kubernetesVersion, scenario });
+export async function encodeShare({ scenario, kubernetesVersion, profile = "current", compare = false }) {
+  const json = JSON.stringify({ v: 1, kubernetesVersion, profile, compare, scenario });
   const compressed = await pipe(new TextEncoder().encode(json), new CompressionStream("deflate-raw"), Infinity);
   return VERSION_PREFIX + toBase64Url(compressed);
 }
 
 /**
  * Decodes a fragment (with or without "#"). Returns {scenario,
- * kubernetesVersion}, or throws an Error whose message says what is wrong.
+ * kubernetesVersion, profile, compare} (profile "" when the link has none;
+ * the caller checks it names a known profile), or throws an Error whose message says what is wrong.
  */
 export async function decodeShare(fragment) {
   const text = fragment.startsWith("#") ? fragment.slice(1) : fragment;
@@ -88,5 +89,6 @@ export async function decodeShare(fragment) {
     throw new Error("the link does not hold a podsim scenario");
   }
   const kubernetesVersion = typeof payload.kubernetesVersion === "string" ? payload.kubernetesVersion.slice(0, 16) : "";
-  return { scenario: payload.scenario, kubernetesVersion };
+  const profile = typeof payload.profile === "string" ? payload.profile.slice(0, 32) : "";
+  return { scenario: payload.scenario, kubernetesVersion, profile, compare: payload.compare === true };
 }

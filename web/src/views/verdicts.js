@@ -13,8 +13,21 @@ function verdictText(attempt) {
 
 export const ATTEMPT_PAGE = 100;
 
-/** Renders the attempts, a page at a time; the focused one drives the panels below. */
-export function renderVerdicts(result, focus, onFocus, shown = ATTEMPT_PAGE, onShowMore = () => {}) {
+// A pod's first attempt carries its decision; its last, where it ended.
+function differenceOn(attempt, index, result, differences) {
+  const d = differences.get(attempt.pod);
+  if (!d) return null;
+  const last = result.pods.findLastIndex((a) => a.pod === attempt.pod) === index;
+  if (d.kind === "decision" ? attempt.attempt !== 1 : !last) return null;
+  return h("span", { class: "badge badge-differs", title: d.rules.map((r) => r.text).join("\n") }, "differs");
+}
+
+/**
+ * Renders the attempts, a page at a time; the focused one drives the panels
+ * below. differences (pod key -> difference) marks the attempts where the
+ * compared profiles part.
+ */
+export function renderVerdicts(result, focus, onFocus, shown = ATTEMPT_PAGE, onShowMore = () => {}, differences = new Map()) {
   if (result.pods.length === 0) {
     return h("p", { class: "empty" }, "No pending pods: add a pod without spec.nodeName to see what the scheduler does with it.");
   }
@@ -38,6 +51,7 @@ export function renderVerdicts(result, focus, onFocus, shown = ATTEMPT_PAGE, onS
           },
           h("span", { class: `badge badge-${attempt.outcome.toLowerCase()}` }, attempt.outcome),
           h("span", { class: "verdict" }, verdictText(attempt)),
+          differenceOn(attempt, index, result, differences),
           h("span", { class: "meta" }, `priority ${attempt.priority}`, attempt.attempt > 1 ? ` · attempt ${attempt.attempt}` : ""),
         ),
         h("q", { class: "message" }, attempt.message),
