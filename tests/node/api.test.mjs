@@ -1,9 +1,10 @@
 // The JS API (wasm/index.mjs): YAML and JSON in every shape kubectl prints,
 // diagnostics with field lines, seeds, and input that must not break it.
 import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
 import { test } from "node:test";
 
-import { hasErrors, parseScenario, simulate } from "../../wasm/index.mjs";
+import { compare, hasErrors, parseScenario, profiles, simulate } from "../../wasm/index.mjs";
 
 const NODE = `apiVersion: v1
 kind: Node
@@ -113,4 +114,21 @@ test("API: the seed changes only where the dry run starts", async () => {
   assert.equal(seeded.pods[0].outcome, "Nominated");
   assert.ok(seeded.pods[0].preemption.offset >= 0 && seeded.pods[0].preemption.offset < 5);
   assert.deepEqual(await simulate(text, { seed: 7 }), seeded);
+});
+
+test("API: profiles come from the engine; simulate and compare take them by name", async () => {
+  assert.deepEqual((await profiles()).map((p) => [p.name, p.kubernetesVersion]), [["current", "1.35"], ["v1.14", "1.14"]]);
+  const text = readFileSync(new URL("../../web/examples/profiles-terminating-pod.yaml", import.meta.url), "utf8");
+  const old = await simulate(text, { profile: "v1.14" });
+  assert.equal(old.kubernetesVersion, "1.14");
+  assert.equal(old.pods[0].outcome, "Unschedulable");
+  const comparison = await compare(text);
+  assert.equal(comparison.kind, "Comparison");
+  assert.deepEqual(comparison.results.map((r) => r.profile), ["current", "v1.14"]);
+  assert.deepEqual(comparison.differences[0].rules.map((r) => r.switch), ["eligibility"]);
+  const unknown = await simulate(text, { profile: "v2" });
+  assert.ok(hasErrors(unknown));
+  assert.equal(unknown.diagnostics[0].message, 'unknown profile "v2" (known: current, v1.14)');
+  const badCompare = await compare(text, { profiles: ["current", "v2"] });
+  assert.ok(hasErrors(badCompare));
 });

@@ -65,3 +65,29 @@ test("CLI: npx podsim works the same from the repo root", () => {
   assert.equal(r.status, 0, r.stderr);
   assert.equal(JSON.parse(r.stdout).pods[0].node, "node1");
 });
+
+test("CLI: --profile v1.14 runs the v1.14 semantics and says so", () => {
+  const example = join(root, "web/examples/profiles-victim-order.yaml");
+  const r = podsim(["run", example, "--profile", "v1.14", "--json"]);
+  assert.equal(r.status, 0, r.stderr);
+  const result = JSON.parse(r.stdout);
+  assert.equal(result.kubernetesVersion, "1.14");
+  assert.equal(result.profile, "v1.14");
+  assert.deepEqual(result.pods[0].victims.map((v) => v.pod), ["default/batch-old"]);
+  const report = podsim(["run", example, "--profile", "v1.14"]);
+  assert.match(report.stdout, /^podsim: kube-scheduler 1\.14 semantics \(profile v1\.14\)/);
+  const bad = podsim(["run", example, "--profile", "v9"]);
+  assert.equal(bad.status, 2);
+  assert.match(bad.stderr, /unknown profile "v9" \(known: current, v1\.14\)/);
+});
+
+test("CLI: --compare shows each differing pod, both decisions and the rule", () => {
+  const r = podsim(["run", join(root, "web/examples/profiles-pdb-budget.yaml"), "--compare"]);
+  assert.equal(r.status, 0, r.stderr);
+  assert.match(r.stdout, /default\/web: the first decision differs/);
+  assert.match(r.stdout, /current {2}nominated node-b, evicting default\/cache/);
+  assert.match(r.stdout, /v1\.14 {4}nominated node-a, evicting default\/db-0, default\/db-1/);
+  assert.match(r.stdout, /because \(PDB violation\): v1\.14 counts a victim as violating only when/);
+  const same = podsim(["run", basic, "--compare"]);
+  assert.match(same.stdout, /Both profiles decide every pod alike\./);
+});
