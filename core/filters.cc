@@ -402,75 +402,59 @@ Status CycleState::FilterInterPodAffinity(ObjectIndex n) const {
   return profile_.predicate_order ? Status() : existing();
 }
 
+// Mirrors the filter plugins in their order, stopping at the first failure;
+// under predicate_order, v1.14's podFitsOnNode over its default predicates.
 Status CycleState::RunFilters(ObjectIndex n) const {
-  if (profile_.predicate_order) return RunPredicates(n);
   const Pod& p = cluster_.pod(pod_);
   const Node& node = cluster_.node(n);
   const NodeInfo& info = cluster_.info(n);
   const FilterReasons& reasons = profile_.reasons;
-  // NodeUnschedulable.
+  // NodeUnschedulable (CheckNodeUnschedulable).
   if (node.unschedulable && !ToleratesUnschedulable(p)) {
     return Status::Make(Code::kUnschedulableAndUnresolvable, kNodeUnschedulable,
                         reasons.unschedulable);
   }
   // NodeName passes: a pod being scheduled has no spec.nodeName.
-  if (FirstUntoleratedTaint(p, node)) {
-    return Status::Make(Code::kUnschedulableAndUnresolvable, kTaintToleration,
-                        reasons.taint);
-  }
-  if (!MatchesNodeSelectorAndAffinity(p, node)) {
-    return Status::Make(Code::kUnschedulableAndUnresolvable, kNodeAffinity,
-                        reasons.node_affinity);
-  }
-  if (HostPortsConflict(cluster_, p, info)) {
-    return Status::Make(Code::kUnschedulable, kNodePorts, reasons.ports);
-  }
-  Status fit;
-  FitsResources(cluster_, p, info, reasons, fit);
-  if (!fit.ok()) return fit;
-  // VolumeRestrictions, NodeVolumeLimits, VolumeBinding and VolumeZone pass:
-  // volumes are out of scope.
-  Status spread = FilterSpread(n);
-  if (!spread.ok()) return spread;
-  return FilterInterPodAffinity(n);
-}
-
-// Mirrors podFitsOnNode over v1.14's default predicates, which stop at the
-// first failing predicate but report every failure inside GeneralPredicates.
-Status CycleState::RunPredicates(ObjectIndex n) const {
-  const Pod& p = cluster_.pod(pod_);
-  const Node& node = cluster_.node(n);
-  const NodeInfo& info = cluster_.info(n);
-  const FilterReasons& reasons = profile_.reasons;
-  // CheckNodeUnschedulable.
-  if (node.unschedulable && !ToleratesUnschedulable(p)) {
-    return Status::Make(Code::kUnschedulableAndUnresolvable, kNodeUnschedulable,
-                        reasons.unschedulable);
-  }
-  // GeneralPredicates: PodFitsResources, then PodFitsHost (a pending pod
-  // has no nodeName), PodFitsHostPorts and PodMatchNodeSelector. The status
-  // keeps the code and plugin today's filter would give the worst failure.
-  Status general;
-  FitsResources(cluster_, p, info, reasons, general);
-  if (HostPortsConflict(cluster_, p, info)) {
-    general.AddReason(reasons.ports);
-    if (general.plugin().empty()) {
-      general.set_code(Code::kUnschedulable);
-      general.set_plugin(kNodePorts);
+  auto taint = [&]() {
+    return FirstUntoleratedTaint(p, node)
+               ? Status::Make(Code::kUnschedulableAndUnresolvable,
+                              kTaintToleration, reasons.taint)
+               : Status();
+  };
+  if (profile_.predicate_order) {
+    // GeneralPredicates: PodFitsResources, then PodFitsHost, PodFitsHostPorts
+    // and PodMatchNodeSelector, every failure reported; the status keeps the
+    // code and plugin today's filter would give the worst one. Then taints.
+    Status general;
+    FitsResources(cluster_, p, info, reasons, general);
+    if (HostPortsConflict(cluster_, p, info)) {
+      general.AddReason(reasons.ports);
+      if (general.plugin().empty()) {
+        general.set_code(Code::kUnschedulable);
+        general.set_plugin(kNodePorts);
+      }
     }
+    if (!MatchesNodeSelectorAndAffinity(p, node)) {
+      general.AddReason(reasons.node_affinity);
+      general.set_code(Code::kUnschedulableAndUnresolvable);
+      general.set_plugin(kNodeAffinity);
+    }
+    if (!general.ok()) return general;
+    if (Status t = taint(); !t.ok()) return t;
+  } else {
+    if (Status t = taint(); !t.ok()) return t;
+    if (!MatchesNodeSelectorAndAffinity(p, node)) {
+      return Status::Make(Code::kUnschedulableAndUnresolvable, kNodeAffinity,
+                          reasons.node_affinity);
+    }
+    if (HostPortsConflict(cluster_, p, info)) {
+      return Status::Make(Code::kUnschedulable, kNodePorts, reasons.ports);
+    }
+    Status fit;
+    FitsResources(cluster_, p, info, reasons, fit);
+    if (!fit.ok()) return fit;
   }
-  if (!MatchesNodeSelectorAndAffinity(p, node)) {
-    general.AddReason(reasons.node_affinity);
-    general.set_code(Code::kUnschedulableAndUnresolvable);
-    general.set_plugin(kNodeAffinity);
-  }
-  if (!general.ok()) return general;
-  // PodToleratesNodeTaints.
-  if (FirstUntoleratedTaint(p, node)) {
-    return Status::Make(Code::kUnschedulableAndUnresolvable, kTaintToleration,
-                        reasons.taint);
-  }
-  // Volume predicates pass: volumes are out of scope.
+  // Volume filters pass: volumes are out of scope.
   Status spread = FilterSpread(n);  // no constraints unless the profile has it
   if (!spread.ok()) return spread;
   return FilterInterPodAffinity(n);

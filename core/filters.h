@@ -77,9 +77,6 @@ class CycleState {
 
   Status FilterSpread(ObjectIndex n) const;
   Status FilterInterPodAffinity(ObjectIndex n) const;
-  // v1.14's predicates: NodeUnschedulable, GeneralPredicates, taints,
-  // MatchInterPodAffinity.
-  Status RunPredicates(ObjectIndex n) const;
   Status Affinity(Code code, std::string_view reason) const;
 
   const Cluster& cluster_;

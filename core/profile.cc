@@ -56,25 +56,18 @@ Profile MakeCurrent() {
   return p;
 }
 
+// v1.14 differs from current in what it sets here; the rest is shared.
 Profile MakeV114() {
-  Profile p;
+  Profile p = MakeCurrent();
   p.name = "v1.14";
   p.kubernetes_version = "1.14";
   p.summary =
       "kube-scheduler v1.14: generic_scheduler.Preempt and the predicates, "
       "before the scheduling framework";
-  p.reasons = {
-      .unschedulable = "node(s) were unschedulable",
-      .taint = "node(s) had taints that the pod didn't tolerate",
-      .node_affinity = "node(s) didn't match node selector",
-      .too_many_pods = "Insufficient pods",
-      .ports = "node(s) didn't have free ports for the requested pod ports",
-      .affinity = "node(s) didn't match pod affinity rules",
-      .anti_affinity = "node(s) didn't match pod anti-affinity rules",
-      .existing_anti_affinity =
-          "node(s) didn't satisfy existing pods anti-affinity rules",
-      .affinity_umbrella = "node(s) didn't match pod affinity/anti-affinity",
-  };
+  p.reasons.taint = "node(s) had taints that the pod didn't tolerate";
+  p.reasons.node_affinity = "node(s) didn't match node selector";
+  p.reasons.too_many_pods = "Insufficient pods";
+  p.reasons.affinity_umbrella = "node(s) didn't match pod affinity/anti-affinity";
   p.predicate_order = true;
   p.topology_spread = false;
   p.node_affinity_prefilter = false;

@@ -61,6 +61,16 @@ inline Json RunningPod(const std::string& name, const std::string& node,
   return pod;
 }
 
+inline Json Started(Json pod, const std::string& start) {
+  pod["status"]["startTime"] = start;
+  return pod;
+}
+
+inline Json Labelled(Json pod, const std::string& app) {
+  pod["metadata"]["labels"] = {{"app", app}};
+  return pod;
+}
+
 inline Json PendingPod(const std::string& name, const Res& r,
                        std::optional<int> priority) {
   Json pod = PodWith(name, r, priority);

@@ -6,10 +6,6 @@ namespace podsim {
 using namespace testing;
 
 namespace {
-Json Labelled(Json pod, const std::string& app) {
-  pod["metadata"]["labels"] = {{"app", app}};
-  return pod;
-}
 Json Owned(Json pod, const std::string& kind, const std::string& name) {
   pod["metadata"]["ownerReferences"] = Json::array({{{"kind", kind},
                                                      {"name", name},

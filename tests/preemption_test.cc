@@ -5,16 +5,6 @@
 namespace podsim {
 using namespace testing;
 
-namespace {
-Json Started(Json pod, const std::string& start) {
-  pod["status"]["startTime"] = start;
-  return pod;
-}
-Json Labelled(Json pod, const std::string& app) {
-  pod["metadata"]["labels"] = {{"app", app}};
-  return pod;
-}
-}  // namespace
 
 TEST_CASE(
     "Preemption: reprieves higher-priority pods first and keeps victims "

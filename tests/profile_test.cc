@@ -7,14 +7,6 @@ namespace podsim {
 using namespace testing;
 
 namespace {
-Json Started(Json pod, const std::string& start) {
-  pod["status"]["startTime"] = start;
-  return pod;
-}
-Json Labelled(Json pod, const std::string& app) {
-  pod["metadata"]["labels"] = {{"app", app}};
-  return pod;
-}
 Json Tainted(Json node) {
   node["spec"]["taints"] =
       Json::array({{{"key", "dedicated"}, {"effect", "NoSchedule"}}});
