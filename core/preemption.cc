@@ -80,15 +80,26 @@ int64_t CriterionScore(PickCriterion criterion, const Cluster& cluster,
   return 0;
 }
 
+// Mirrors unresolvablePredicateExists: returns the first of the status's
+// reasons on the profile's unresolvable list, or nullopt.
+std::optional<std::string_view> UnresolvableReason(const Status& status,
+                                                   const Profile& profile) {
+  const auto& list = profile.unresolvable_reasons;
+  for (int i = 0; i < status.num_reasons(); ++i) {
+    if (std::find(list.begin(), list.end(), status.reason(i)) != list.end()) {
+      return status.reason(i);
+    }
+  }
+  return std::nullopt;
+}
+
 std::string NotHelpfulText(const Status& status, const Profile& profile) {
   if (profile.potential_nodes == PotentialNodes::kResolvableReasons) {
-    const auto& list = profile.unresolvable_reasons;
-    for (int i = 0; i < status.num_reasons(); ++i) {
-      if (std::find(list.begin(), list.end(), status.reason(i)) != list.end()) {
-        return "Not tried: \"" + std::string(status.reason(i)) + "\" is on " +
-               std::string(profile.name) +
-               "'s list of failures that evicting pods cannot fix.";
-      }
+    if (std::optional<std::string_view> reason =
+            UnresolvableReason(status, profile)) {
+      return "Not tried: \"" + std::string(*reason) + "\" is on " +
+             std::string(profile.name) +
+             "'s list of failures that evicting pods cannot fix.";
     }
   }
   return "Not tried: the filter failure is " +
@@ -171,15 +182,8 @@ bool PreemptionEvaluator::MightHelp(const Status& status) const {
   if (profile_.potential_nodes == PotentialNodes::kUnschedulableCode) {
     return status.code() == Code::kUnschedulable;
   }
-  // Mirrors unresolvablePredicateExists; a node without a recorded failure
-  // counts as potential too.
-  const auto& list = profile_.unresolvable_reasons;
-  for (int i = 0; i < status.num_reasons(); ++i) {
-    if (std::find(list.begin(), list.end(), status.reason(i)) != list.end()) {
-      return false;
-    }
-  }
-  return true;
+  // A node without a recorded failure counts as potential too.
+  return !UnresolvableReason(status, profile_);
 }
 
 Status PreemptionEvaluator::Preempt(const NodeToStatus& filter_statuses,

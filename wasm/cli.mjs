@@ -164,16 +164,17 @@ async function main(argv) {
     process.stderr.write(`podsim: cannot read ${args.file}: ${error.code ?? error.message}\n`);
     return 2;
   }
+  const known = (await profiles()).map((p) => p.name);
   if (args.profile !== undefined) {
-    const known = (await profiles()).map((p) => p.name);
     if (!known.includes(args.profile)) {
       process.stderr.write(`podsim: unknown profile "${args.profile}" (known: ${known.join(", ")})\n`);
       return 2;
     }
   }
   if (args.compare) {
-    const others = (await profiles()).map((p) => p.name).filter((name) => name !== (args.profile ?? "current"));
-    const names = args.profile && args.profile !== "current" ? ["current", args.profile] : ["current", others[0]];
+    // The default profile against the one asked for, or the next one known.
+    const [base, next] = known;
+    const names = [base, args.profile && args.profile !== base ? args.profile : next];
     const comparison = await compare(text, { seed: args.seed, profiles: names });
     if (comparison.kind !== "Comparison") {
       process.stdout.write(`${formatReport(comparison)}\n`);

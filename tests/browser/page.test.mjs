@@ -3,6 +3,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { test } from "node:test";
 
+import { decodeShare } from "../../web/src/share.js";
 import { openPage, screenshot, settled, useBrowser } from "./harness.mjs";
 
 const gallery = JSON.parse(readFileSync(new URL("../../web/examples/gallery.json", import.meta.url), "utf8"));
@@ -12,6 +13,12 @@ async function fresh(path = "") {
   const opened = await openPage(env.browser, env.server.url + path);
   await settled(opened.page);
   return opened;
+}
+
+// The dialogs fill their field once the link is encoded (asynchronously).
+async function filledValue(page, id) {
+  await page.waitForFunction((i) => document.getElementById(i).value !== "", id);
+  return page.locator(`#${id}`).inputValue();
 }
 
 const firstVerdict = (page) => page.locator(".attempt .verdict").first().textContent();
@@ -102,7 +109,7 @@ test("page: a share link reproduces the same scenario in a fresh page", async ()
   await settled(page);
   const verdict = await firstVerdict(page);
   await page.getByRole("button", { name: "Share" }).click();
-  const link = await page.locator("#share-link").inputValue();
+  const link = await filledValue(page, "share-link");
   assert.match(link, /#v1:[A-Za-z0-9_-]+$/);
   assert.match(await page.locator("#share-info").textContent(), /characters/);
   await screenshot(page, "04-share-dialog");
@@ -121,7 +128,7 @@ test("page: embed mode shows the result first, with a way back to the playground
   const { page, context } = await fresh();
   await page.getByRole("button", { name: "Embed" }).click();
   await page.locator("#embed-readonly").check();
-  const snippet = await page.locator("#embed-snippet").inputValue();
+  const snippet = await filledValue(page, "embed-snippet");
   assert.match(snippet, /^<iframe src="[^"]+\?embed&amp;readonly#v1:[^"]+" title="podsim: Kubernetes preemption"/);
   const src = snippet.match(/src="([^"]+)"/)[1].replaceAll("&amp;", "&");
   await context.close();
@@ -289,9 +296,14 @@ test("page: the semantics selector and the compare view", async () => {
   assert.equal(await firstVerdict(page), "web → nominated node-a, evicting 1 pod: batch-old");
   assert.equal(await page.locator(".attempt .message").first().textContent(), "0/1 nodes are available: 1 Insufficient cpu.");
   await screenshot(page, "13-compare-v1.14");
-  // The share link carries the profile and the compare toggle.
+  // The embed snippet and the share link carry the profile and the toggle.
+  await page.locator("#embed").click();
+  const snippet = await filledValue(page, "embed-snippet");
+  const embedded = await decodeShare(new URL(/src="([^"]+)"/.exec(snippet)[1].replaceAll("&amp;", "&")).hash);
+  assert.deepEqual([embedded.profile, embedded.compare], ["v1.14", true]);
+  await page.keyboard.press("Escape");
   await page.locator("#share").click();
-  const link = await page.locator("#share-link").inputValue();
+  const link = await filledValue(page, "share-link");
   const other = await openPage(env.browser, link);
   await settled(other.page);
   await other.page.waitForSelector(".differences .difference");

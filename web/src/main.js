@@ -443,8 +443,9 @@ async function shareLink() {
 }
 
 async function openShare() {
-  const link = await shareLink();
   const input = $("share-link");
+  input.value = ""; // never show the last scenario's link while encoding
+  const link = await shareLink();
   input.value = link;
   const info = $("share-info");
   info.textContent =
@@ -458,6 +459,7 @@ async function openShare() {
 }
 
 async function openEmbed() {
+  $("embed-snippet").value = "";
   const fragment = await encodeShare(shareSettings());
   const update = () => {
     const src = playgroundUrl(fragment, $("embed-readonly").checked ? "?embed&readonly" : "?embed");
