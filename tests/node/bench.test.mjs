@@ -1,0 +1,31 @@
+// The benchmark still runs (not timed: figures are printed, never asserted):
+// it generates a small scenario, runs it natively and as WebAssembly, and
+// checks both builds made the same decisions.
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { test } from "node:test";
+
+const root = new URL("../..", import.meta.url).pathname;
+
+test("benchmark: generates, runs native and WASM, and they agree", () => {
+  const dir = mkdtempSync(join(tmpdir(), "podsim-bench-"));
+  const gen = spawnSync("node", [join(root, "bench/gen.mjs"), "--only", "basic-100", "--out", dir], { encoding: "utf8" });
+  assert.equal(gen.status, 0, gen.stderr);
+  const lines = readFileSync(join(dir, "basic-100.json"), "utf8").trim().split("\n");
+  // 100 nodes, 400 low-priority pods, 100 preemptors, their priority classes.
+  assert.equal(lines.filter((l) => JSON.parse(l).kind === "Node").length, 100);
+  assert.equal(lines.filter((l) => JSON.parse(l).kind === "Pod").length, 500);
+
+  const run = spawnSync("node", [join(root, "bench/run.mjs"), "--only", "basic-100", "--data", dir], { encoding: "utf8" });
+  assert.equal(run.status, 0, run.stderr + run.stdout);
+  const row = run.stdout.split("\n").find((l) => l.startsWith("basic-100"));
+  assert.ok(row, run.stdout);
+  // nodes, pods, then load, cold, decision (with the ratio) and the queue.
+  const numbers = row.match(/\d+(\.\d+)?/g).map(Number);
+  assert.deepEqual(numbers.slice(1, 3), [100, 500]);
+  assert.match(row, /\d+\.\d\dx \|/);
+  assert.ok(numbers.every((x) => Number.isFinite(x) && x >= 0), row);
+});
