@@ -549,12 +549,17 @@ const CandidateRef* PickOneNode(const Cluster& cluster, const Profile& profile,
                                 std::vector<SelectionStep>* selection) {
   if (candidates.size() == 1) return &candidates[0];
   // Candidates are considered in node input order (upstream: map order).
+  // They come in that order unless the dry run wrapped around or some
+  // violate a PDB, so the sort is mostly skipped.
   std::vector<const CandidateRef*> nodes;
+  nodes.reserve(candidates.size());
   for (const CandidateRef& c : candidates) nodes.push_back(&c);
-  std::sort(nodes.begin(), nodes.end(),
-            [](const CandidateRef* a, const CandidateRef* b) {
-              return a->node < b->node;
-            });
+  auto by_node = [](const CandidateRef* a, const CandidateRef* b) {
+    return a->node < b->node;
+  };
+  if (!std::is_sorted(nodes.begin(), nodes.end(), by_node)) {
+    std::sort(nodes.begin(), nodes.end(), by_node);
+  }
 
   // v1.14 returned a node needing no victims as soon as it met one.
   if (profile.zero_victims_chosen_at_once) {
@@ -567,36 +572,39 @@ const CandidateRef* PickOneNode(const Cluster& cluster, const Profile& profile,
       return c;
     }
   }
+  std::vector<int64_t> scores(nodes.size());
   for (PickCriterion criterion : profile.pick_criteria) {
-    SelectionStep step;
-    step.criterion = CriterionName(criterion);
     int64_t best = INT64_MIN;
-    for (const CandidateRef* c : nodes) {
-      int64_t s = CriterionScore(criterion, cluster, *c->victims,
-                                 c->pdb_violations);
-      step.scores.emplace_back(c->node, s);
-      if (selection) {
-        step.display.push_back(criterion == PickCriterion::kLatestStartTime
-                                   ? Seconds(s)
-                                   : std::to_string(s));
-      }
-      best = std::max(best, s);
-    }
-    std::vector<const CandidateRef*> kept;
     for (size_t i = 0; i < nodes.size(); ++i) {
-      if (step.scores[i].second == best) {
-        kept.push_back(nodes[i]);
-        step.kept.push_back(nodes[i]->node);
+      scores[i] = CriterionScore(criterion, cluster, *nodes[i]->victims,
+                                 nodes[i]->pdb_violations);
+      best = std::max(best, scores[i]);
+    }
+    if (selection) {
+      SelectionStep& step = selection->emplace_back();
+      step.criterion = CriterionName(criterion);
+      for (size_t i = 0; i < nodes.size(); ++i) {
+        step.scores.emplace_back(nodes[i]->node, scores[i]);
+        step.display.push_back(criterion == PickCriterion::kLatestStartTime
+                                   ? Seconds(scores[i])
+                                   : std::to_string(scores[i]));
+        if (scores[i] == best) step.kept.push_back(nodes[i]->node);
       }
     }
-    if (selection) selection->push_back(std::move(step));
-    nodes = std::move(kept);
+    // Keep the best, in order.
+    size_t kept = 0;
+    for (size_t i = 0; i < nodes.size(); ++i) {
+      if (scores[i] == best) nodes[kept++] = nodes[i];
+    }
+    nodes.resize(kept);
+    scores.resize(kept);
     if (nodes.size() == 1) return nodes[0];
   }
-  SelectionStep tie;
-  tie.criterion = "first in node order (final tie)";
-  tie.kept.push_back(nodes[0]->node);
-  if (selection) selection->push_back(std::move(tie));
+  if (selection) {
+    SelectionStep& tie = selection->emplace_back();
+    tie.criterion = "first in node order (final tie)";
+    tie.kept.push_back(nodes[0]->node);
+  }
   return nodes[0];
 }
 

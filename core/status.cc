@@ -43,27 +43,35 @@ std::string Status::Message() const {
 
 std::vector<std::pair<std::string_view, int>> NodeToStatus::Tally() const {
   std::vector<std::pair<std::string_view, int>> tally;
-  size_t last = 0;  // nodes mostly repeat the reason before
+  auto add = [&](std::string_view reason, int n) {
+    auto it = std::find_if(tally.begin(), tally.end(), [&](const auto& t) {
+      return t.first.data() == reason.data() || t.first == reason;
+    });
+    if (it == tally.end()) {
+      tally.emplace_back(reason, n);
+    } else {
+      it->second += n;
+    }
+  };
+  // Nodes mostly repeat the reason before (the same text, often the same
+  // table entry): a run of one reason is counted locally, then added.
+  std::string_view run_reason;
+  int run = 0;
   for (const Status* status : refs_) {
     if (!status) continue;
     for (int i = 0; i < status->num_reasons(); ++i) {
       std::string_view reason = status->reason(i);
-      if (last < tally.size() && tally[last].first.data() == reason.data()) {
-        ++tally[last].second;
+      if (run > 0 && reason.data() == run_reason.data() &&
+          reason.size() == run_reason.size()) {
+        ++run;
         continue;
       }
-      auto it = std::find_if(tally.begin(), tally.end(), [&](const auto& t) {
-        return t.first.data() == reason.data() || t.first == reason;
-      });
-      if (it == tally.end()) {
-        tally.emplace_back(reason, 1);
-        it = tally.end() - 1;
-      } else {
-        ++it->second;
-      }
-      last = static_cast<size_t>(it - tally.begin());
+      if (run > 0) add(run_reason, run);
+      run_reason = reason;
+      run = 1;
     }
   }
+  if (run > 0) add(run_reason, run);
   return tally;
 }
 
