@@ -33,6 +33,7 @@ function best(results) {
   const less = (a, b) => a <= b;
   return {
     ...results[0],
+    load_cold_ms: pick("load_cold_ms", less),
     load_ms: pick("load_ms", less),
     decision_cold_ms: pick("decision_cold_ms", less),
     decision_median_ms: pick("decision_median_ms", less),
@@ -44,10 +45,10 @@ function best(results) {
 const f = (x, d = 1) => x.toFixed(d);
 console.log(`podsim benchmark: ${cpus()[0].model}, ${cpus().length} cores, ${Math.round(totalmem() / 2 ** 30)} GiB, node ${process.version}`);
 console.log("");
-console.log(`best of ${rounds} round(s); decision and queue after a warm-up, cold: the first decision`);
+console.log(`best of ${rounds} round(s); warm figures are medians after a warm-up, cold ones the first run`);
 console.log("");
 console.log(
-  "scenario          nodes   pods   | load ms (nat / wasm)  | cold ms (nat / wasm) | decision ms (nat / wasm, x) | queue preemptions/s (nat / wasm, x) | peak MB (nat / wasm)",
+  "scenario          nodes    pods | load ms (nat / wasm, x) | decision ms (nat / wasm, x) | queue preemptions/s (nat / wasm, x) | cold: load, decision ms (nat / wasm)   | peak MB (nat / wasm)",
 );
 for (const name of names) {
   const file = `${data}/${name}.json`;
@@ -71,12 +72,13 @@ for (const name of names) {
       process.exitCode = 1;
     }
   }
+  const ratio = (a, b) => `${f(a / b, 2)}x`;
   console.log(
     `${name.padEnd(17)} ${String(n.nodes).padStart(5)} ${String(n.pods).padStart(7)} | ` +
-      `${f(n.load_ms, 0).padStart(7)} / ${f(w.load_ms, 0).padStart(7)}     | ` +
-      `${f(n.decision_cold_ms, 1).padStart(7)} / ${f(w.decision_cold_ms, 1).padStart(7)}    | ` +
-      `${f(n.decision_median_ms, 2).padStart(7)} / ${f(w.decision_median_ms, 2).padStart(7)}, ${f(w.decision_median_ms / n.decision_median_ms, 2)}x | ` +
-      `${f(n.preemptions_per_s, 0).padStart(8)} / ${f(w.preemptions_per_s, 0).padStart(8)}, ${f(n.preemptions_per_s / w.preemptions_per_s, 2)}x        | ` +
+      `${f(n.load_ms, 0).padStart(6)} / ${f(w.load_ms, 0).padStart(6)}, ${ratio(w.load_ms, n.load_ms)}  | ` +
+      `${f(n.decision_median_ms, 2).padStart(7)} / ${f(w.decision_median_ms, 2).padStart(7)}, ${ratio(w.decision_median_ms, n.decision_median_ms)} | ` +
+      `${f(n.preemptions_per_s, 0).padStart(8)} / ${f(w.preemptions_per_s, 0).padStart(8)}, ${ratio(n.preemptions_per_s, w.preemptions_per_s)}        | ` +
+      `${f(n.load_cold_ms, 0).padStart(5)}, ${f(n.decision_cold_ms, 1).padStart(5)} / ${f(w.load_cold_ms, 0).padStart(5)}, ${f(w.decision_cold_ms, 1).padStart(5)}      | ` +
       `${f(n.peak_mb, 0).padStart(5)} / ${f(w.peak_mb, 0).padStart(5)}`,
   );
 }
