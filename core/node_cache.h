@@ -18,6 +18,7 @@ struct DryRun {
   Verdict verdict = Verdict::kNone;
   std::vector<Victim> victims;
   int pdb_violations = 0;
+  CriterionScores scores{};  // when status is ok
 };
 
 class NodeCache {

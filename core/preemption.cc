@@ -109,6 +109,19 @@ std::string NotHelpfulText(const Status& status, const Profile& profile) {
 
 }  // namespace
 
+CriterionScores ScoreCandidate(const Cluster& cluster,
+                               const std::vector<Victim>& victims,
+                               int pdb_violations) {
+  CriterionScores scores{};
+  // A candidate without victims is only ever taken before any criterion.
+  if (victims.empty()) return scores;
+  for (int c = 0; c < kNumPickCriteria; ++c) {
+    scores[c] = CriterionScore(static_cast<PickCriterion>(c), cluster, victims,
+                               pdb_violations);
+  }
+  return scores;
+}
+
 bool MoreImportantPod(const Pod& a, const Pod& b) {
   if (a.priority != b.priority) return a.priority > b.priority;
   int64_t sa = StartTime(a);
@@ -282,7 +295,7 @@ Status PreemptionEvaluator::Preempt(const NodeToStatus& filter_statuses,
       if (d.status.ok()) {
         const std::vector<Victim>* victims = &d.victims;
         if (!stable) victims = &owned_victims_.emplace_back(d.victims);
-        CandidateRef c{n, victims, d.pdb_violations};
+        CandidateRef c{n, victims, d.pdb_violations, d.scores};
         auto& list = c.pdb_violations == 0 ? non_violating : violating;
         if (static_cast<int>(list.size()) < num_candidates) {
           ++summary.candidate_count;
@@ -325,7 +338,7 @@ Status PreemptionEvaluator::Preempt(const NodeToStatus& filter_statuses,
   }
   // 5) Pick one node.
   const CandidateRef* best = PickOneNode(
-      cluster_, profile_, candidates, detailed_ ? &attempt_.selection : nullptr);
+      profile_, candidates, detailed_ ? &attempt_.selection : nullptr);
   attempt_.node = best->node;
   attempt_.victims = *best->victims;
   attempt_.pdb_violations = best->pdb_violations;
@@ -348,6 +361,9 @@ const DryRun& PreemptionEvaluator::SelectVictimsOnNode(ObjectIndex n,
   out.verdict = result.verdict;
   out.victims.assign(result.victims.begin(), result.victims.end());
   out.pdb_violations = result.pdb_violations;
+  out.scores = out.status.ok() ? ScoreCandidate(cluster_, out.victims,
+                                                out.pdb_violations)
+                               : CriterionScores{};
   if (cacheable) cache_->dry_version[n] = cluster_.version(n);
   return out;
 }
@@ -544,7 +560,7 @@ Status PreemptionEvaluator::ComputeVictimsOnNode(ObjectIndex n) {
   return Status();
 }
 
-const CandidateRef* PickOneNode(const Cluster& cluster, const Profile& profile,
+const CandidateRef* PickOneNode(const Profile& profile,
                                 const std::vector<CandidateRef>& candidates,
                                 std::vector<SelectionStep>* selection) {
   if (candidates.size() == 1) return &candidates[0];
@@ -576,8 +592,7 @@ const CandidateRef* PickOneNode(const Cluster& cluster, const Profile& profile,
   for (PickCriterion criterion : profile.pick_criteria) {
     int64_t best = INT64_MIN;
     for (size_t i = 0; i < nodes.size(); ++i) {
-      scores[i] = CriterionScore(criterion, cluster, *nodes[i]->victims,
-                                 nodes[i]->pdb_violations);
+      scores[i] = nodes[i]->scores[static_cast<int>(criterion)];
       best = std::max(best, scores[i]);
     }
     if (selection) {

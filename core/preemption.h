@@ -2,6 +2,7 @@
 // minimal victims per node, the tie-break chain, and its effects.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <deque>
 #include <optional>
@@ -22,19 +23,26 @@ bool MoreImportantPod(const Pod& a, const Pod& b);
 // Mirrors calculateNumCandidates.
 int NumCandidates(int potential_nodes, const SchedulerConfig& config);
 
+// Returns the score of each pick criterion, which depend on the victims
+// alone: computed once per dry run.
+CriterionScores ScoreCandidate(const Cluster& cluster,
+                               const std::vector<Victim>& victims,
+                               int pdb_violations);
+
 // A candidate while the dry run goes on: its victims are referenced where
 // they are kept (a memoized dry run, or the evaluator's own copies).
 struct CandidateRef {
   ObjectIndex node = 0;
   const std::vector<Victim>* victims = nullptr;
   int pdb_violations = 0;
+  CriterionScores scores{};  // ScoreCandidate of the above
 };
 
 // Mirrors SelectCandidate / pickOneNodeForPreemption under profile: returns
 // the chosen candidate and, when selection is given, appends each criterion
 // applied. Candidates are considered in node order (upstream: map order).
-// REQUIRES: candidates is not empty.
-const CandidateRef* PickOneNode(const Cluster& cluster, const Profile& profile,
+// REQUIRES: candidates is not empty; each one's scores are ScoreCandidate's.
+const CandidateRef* PickOneNode(const Profile& profile,
                                 const std::vector<CandidateRef>& candidates,
                                 std::vector<SelectionStep>* selection);
 

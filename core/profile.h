@@ -4,6 +4,8 @@
 // queue read; the algorithm keeps one shape for every profile.
 #pragma once
 
+#include <array>
+#include <cstdint>
 #include <span>
 #include <string>
 #include <string_view>
@@ -52,6 +54,10 @@ enum class PickCriterion {
   kFewestVictims,
   kLatestStartTime,
 };
+inline constexpr int kNumPickCriteria = 5;
+// A candidate's score under each criterion, indexed by PickCriterion;
+// higher is better.
+using CriterionScores = std::array<int64_t, kNumPickCriteria>;
 
 // The failure reasons filters write, as the release spells them.
 struct FilterReasons {

@@ -232,19 +232,23 @@ TEST_CASE("Profile v1.14: four pick criteria; a zero-victim node at once") {
   std::vector<Victim> on_n1 = {{0, 0, 5, false}};
   std::vector<Victim> on_n2 = {{1, 1, 5, false}};
   std::vector<Victim> none;
-  std::vector<CandidateRef> tied = {{0, &on_n1, 0}, {1, &on_n2, 0}};
+  auto candidate = [&](ObjectIndex node, const std::vector<Victim>& victims) {
+    return CandidateRef{node, &victims, 0, ScoreCandidate(cluster, victims, 0)};
+  };
+  std::vector<CandidateRef> tied = {candidate(0, on_n1), candidate(1, on_n2)};
   const Profile& old = *FindProfile("v1.14");
   // Current: the latest start time of the top victims wins (n2).
   std::vector<SelectionStep> steps;
-  CHECK(PickOneNode(cluster, CurrentProfile(), tied, &steps)->node == 1);
+  CHECK(PickOneNode(CurrentProfile(), tied, &steps)->node == 1);
   CHECK(steps.size() == 5);
   steps.clear();
-  CHECK(PickOneNode(cluster, old, tied, &steps)->node == 0);
+  CHECK(PickOneNode(old, tied, &steps)->node == 0);
   CHECK(steps.back().criterion == "first in node order (final tie)");
   // v1.14 takes a node that needs no victims before any criterion.
-  std::vector<CandidateRef> with_free = {{0, &on_n1, 0}, {2, &none, 0}};
+  std::vector<CandidateRef> with_free = {candidate(0, on_n1),
+                                         candidate(2, none)};
   steps.clear();
-  CHECK(PickOneNode(cluster, old, with_free, &steps)->node == 2);
+  CHECK(PickOneNode(old, with_free, &steps)->node == 2);
   CHECK(steps.front().criterion == "needs no victims (taken at once)");
 }
 
