@@ -254,12 +254,54 @@ void CycleState::PreFilterInterPodAffinity() {
     }
   }
   if (own_terms) {
-    for (const Pod& existing : cluster_.scenario().pods) {
-      ObjectIndex n = cluster_.NodeOf(existing.index);
-      if (n != kNoNode) CountOwnTerms(existing, cluster_.node(n));
+    std::vector<ObjectIndex> candidates;
+    if (OwnTermCandidates(candidates)) {
+      for (ObjectIndex q : candidates) {
+        ObjectIndex n = cluster_.NodeOf(q);
+        if (n != kNoNode) CountOwnTerms(cluster_.pod(q), cluster_.node(n));
+      }
+    } else {
+      for (const Pod& existing : cluster_.scenario().pods) {
+        ObjectIndex n = cluster_.NodeOf(existing.index);
+        if (n != kNoNode) CountOwnTerms(existing, cluster_.node(n));
+      }
     }
   }
   affinity_skipped_ = !own_terms && existing_anti_affinity_.empty();
+}
+
+// A term matches only pods that carry one of the values of an In
+// requirement of its selector (matchLabels are In requirements), which the
+// cluster's label index lists. Collects, in index order, the pods the
+// incoming pod's own terms may match; returns false when some term has no
+// In requirement, so that every pod must be looked at.
+bool CycleState::OwnTermCandidates(std::vector<ObjectIndex>& out) const {
+  auto add = [&](const PodAffinityTerm& term) {
+    if (term.selector.is_nil) return true;  // matches no pod
+    for (const Requirement& r : term.selector.requirements) {
+      if (r.op != SelectorOp::kIn) continue;
+      for (const std::string& value : r.values) {
+        const std::vector<ObjectIndex>& pods = cluster_.PodsLabelled(r.key, value);
+        out.insert(out.end(), pods.begin(), pods.end());
+      }
+      return true;
+    }
+    return false;
+  };
+  const Pod& p = cluster_.pod(pod_);
+  // A pod counts for affinity only if it matches every term: one term's
+  // pods hold them all.
+  if (!p.required_affinity.empty() &&
+      std::none_of(p.required_affinity.begin(), p.required_affinity.end(),
+                   add)) {
+    return false;
+  }
+  for (const PodAffinityTerm& term : p.required_anti_affinity) {
+    if (!add(term)) return false;
+  }
+  std::sort(out.begin(), out.end());
+  out.erase(std::unique(out.begin(), out.end()), out.end());
+  return true;
 }
 
 // Counts an existing pod against the incoming pod's own terms.

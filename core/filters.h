@@ -70,6 +70,7 @@ class CycleState {
 
   void PreFilterSpread();
   void PreFilterInterPodAffinity();
+  bool OwnTermCandidates(std::vector<ObjectIndex>& out) const;
   void CountOwnTerms(const Pod& existing, const Node& node);
   void Update(ObjectIndex p, ObjectIndex n, int delta);
   bool SpreadCountsNode(const Spread& s, ObjectIndex n) const;

@@ -23,6 +23,21 @@ Cluster::Cluster(const Scenario& scenario)
   }
 }
 
+const std::vector<ObjectIndex>& Cluster::PodsLabelled(
+    const std::string& key, const std::string& value) const {
+  auto [by_value, added] = pods_by_label_.try_emplace(key);
+  if (added) {
+    for (const Pod& p : scenario_.pods) {
+      if (const std::string* v = p.labels.Find(key)) {
+        by_value->second[*v].push_back(p.index);
+      }
+    }
+  }
+  static const std::vector<ObjectIndex> kNone;
+  auto it = by_value->second.find(value);
+  return it == by_value->second.end() ? kNone : it->second;
+}
+
 ObjectIndex Cluster::FindNode(const std::string& name) const {
   auto it = node_by_name_.find(name);
   return it == node_by_name_.end() ? kNoNode : it->second;

@@ -41,6 +41,10 @@ class Cluster {
   const std::vector<ObjectIndex>& PodsWithAntiAffinity() const {
     return pods_with_anti_affinity_;
   }
+  // The pods, bound or not, that carry the label key=value, in index order
+  // (a pod's labels never change). Indexed per key, on the key's first use.
+  const std::vector<ObjectIndex>& PodsLabelled(const std::string& key,
+                                               const std::string& value) const;
 
   // Committed changes, which move the node's version on.
   void Bind(ObjectIndex p, ObjectIndex n);
@@ -72,6 +76,9 @@ class Cluster {
   std::vector<std::vector<ObjectIndex>> nominated_;
   std::vector<ObjectIndex> nominated_node_;
   std::vector<ObjectIndex> pods_with_anti_affinity_;
+  mutable std::unordered_map<
+      std::string, std::unordered_map<std::string, std::vector<ObjectIndex>>>
+      pods_by_label_;
   std::vector<uint64_t> versions_;
   uint64_t next_version_ = 1;
   std::unordered_map<std::string, ObjectIndex> node_by_name_;

@@ -191,6 +191,68 @@ TEST_CASE(
   CHECK(NodeName(r, FirstAttempt(r, "far")) == "b");
 }
 
+TEST_CASE(
+    "Filters: InterPodAffinity finds the pods its own terms match through "
+    "In requirements, and looks at every pod otherwise") {
+  auto labelled = [](Json pod, Json labels) {
+    pod["metadata"]["labels"] = std::move(labels);
+    return pod;
+  };
+  auto expression = [](const std::string& op, Json values) {
+    Json e = {{"key", "app"}, {"operator", op}};
+    if (!values.is_null()) e["values"] = std::move(values);
+    return e;
+  };
+  auto term = [](Json expressions) {
+    return Json{{"labelSelector", {{"matchExpressions", std::move(expressions)}}},
+                {"topologyKey", "kubernetes.io/hostname"}};
+  };
+  // In with two values: the pods of either value count, no other.
+  Json picky = PendingPod("picky", {"100m"}, 1);
+  picky["spec"]["affinity"]["podAntiAffinity"]
+       ["requiredDuringSchedulingIgnoredDuringExecution"] =
+           Json::array({term(Json::array(
+               {expression("In", Json::array({"web", "api"}))}))});
+  // Exists has no value to look up: every pod is looked at.
+  Json choosy = PendingPod("choosy", {"100m"}, 1);
+  choosy["spec"]["affinity"]["podAntiAffinity"]
+        ["requiredDuringSchedulingIgnoredDuringExecution"] =
+            Json::array({term(Json::array({expression("Exists", nullptr)}))});
+  // Affinity counts a pod matching every term: In finds web and db, NotIn
+  // then drops web.
+  Json affine = PendingPod("affine", {"100m"}, 1);
+  affine["spec"]["affinity"]["podAffinity"]
+        ["requiredDuringSchedulingIgnoredDuringExecution"] = Json::array(
+            {term(Json::array({expression("In", Json::array({"db", "web"}))})),
+             term(Json::array(
+                 {expression("NotIn", Json::array({"web"}))}))});
+  SimulationResult r = Run(ScenarioWith(
+      NodeWith("a", {"4"}), NodeWith("b", {"4"}), NodeWith("c", {"4"}),
+      NodeWith("d", {"4"}),
+      labelled(RunningPod("x", "a", {"100m"}, 1), {{"app", "web"}}),
+      labelled(RunningPod("y", "b", {"100m"}, 1), {{"app", "api"}}),
+      labelled(RunningPod("z", "c", {"100m"}, 1), {{"app", "db"}}),
+      labelled(RunningPod("w", "d", {"100m"}, 1), {{"tier", "front"}}),
+      picky, choosy, affine));
+  const std::string anti =
+      "Unschedulable InterPodAffinity: node(s) didn't match pod "
+      "anti-affinity rules";
+  const std::string affinity =
+      "UnschedulableAndUnresolvable InterPodAffinity: node(s) didn't match "
+      "pod affinity rules";
+  CHECK(FilterOf(r, "picky", "a") == anti);
+  CHECK(FilterOf(r, "picky", "b") == anti);
+  CHECK(FilterOf(r, "picky", "c") == "Success : ");
+  CHECK(FilterOf(r, "picky", "d") == "Success : ");
+  CHECK(FilterOf(r, "choosy", "a") == anti);
+  CHECK(FilterOf(r, "choosy", "c") == anti);
+  CHECK(FilterOf(r, "choosy", "d") == "Success : ");
+  CHECK(FilterOf(r, "affine", "a") == affinity);
+  CHECK(FilterOf(r, "affine", "c") == "Success : ");
+  CHECK(FilterOf(r, "affine", "d") == affinity);
+  CHECK(NodeName(r, FirstAttempt(r, "affine")) == "c");
+}
+
 TEST_CASE("Filters: the first pod of a self-affine group may go anywhere") {
   Json first = PendingPod("first", {"100m"}, 1);
   first["metadata"]["labels"] = {{"app", "cache"}};
