@@ -210,8 +210,9 @@ class Reader {
       value = v->get<int64_t>();
     } else if (v->is_number_float()) {
       double d = v->get<double>();
-      if (d != static_cast<double>(static_cast<int64_t>(d)) || d > 9e18 ||
-          d < -9e18) {
+      // The range first: converting a double beyond int64 is undefined.
+      if (!(d >= -9e18 && d <= 9e18) ||
+          d != static_cast<double>(static_cast<int64_t>(d))) {
         Error(path, "must be a whole number, not " + Number(d));
         return std::nullopt;
       }

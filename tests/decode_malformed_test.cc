@@ -104,6 +104,8 @@ std::vector<Case> Cases() {
       {"schedulerName a list", pod, "/spec/schedulerName", Json::array(), P, "spec.schedulerName"},
       {"priority a string", pod, "/spec/priority", "high", P, "spec.priority"},
       {"priority a fraction", pod, "/spec/priority", 1.5, P, "spec.priority"},
+      {"priority a float beyond int64", pod, "/spec/priority", 1e300, P, "spec.priority"},
+      {"priority a float below int64", pod, "/spec/priority", -1e300, P, "spec.priority"},
       {"priority beyond int32", pod, "/spec/priority", 3000000000LL, P, "spec.priority"},
       {"priority below int32", pod, "/spec/priority", -3000000000LL, P, "spec.priority"},
       {"priority huge unsigned", pod, "/spec/priority", 18446744073709551615ULL, P, "spec.priority"},
