@@ -2,7 +2,6 @@
 // minimal victims per node, the tie-break chain, and its effects.
 #pragma once
 
-#include <array>
 #include <cstdint>
 #include <deque>
 #include <optional>

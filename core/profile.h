@@ -55,6 +55,8 @@ enum class PickCriterion {
   kLatestStartTime,
 };
 inline constexpr int kNumPickCriteria = 5;
+static_assert(static_cast<int>(PickCriterion::kLatestStartTime) + 1 ==
+              kNumPickCriteria);
 // A candidate's score under each criterion, indexed by PickCriterion;
 // higher is better.
 using CriterionScores = std::array<int64_t, kNumPickCriteria>;

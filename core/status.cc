@@ -44,9 +44,8 @@ std::string Status::Message() const {
 std::vector<std::pair<std::string_view, int>> NodeToStatus::Tally() const {
   std::vector<std::pair<std::string_view, int>> tally;
   auto add = [&](std::string_view reason, int n) {
-    auto it = std::find_if(tally.begin(), tally.end(), [&](const auto& t) {
-      return t.first.data() == reason.data() || t.first == reason;
-    });
+    auto it = std::find_if(tally.begin(), tally.end(),
+                           [&](const auto& t) { return t.first == reason; });
     if (it == tally.end()) {
       tally.emplace_back(reason, n);
     } else {
