@@ -145,10 +145,9 @@ int main(int argc, char** argv) {
       "\"first_potential_nodes\":%d,\"queue_ms\":%.1f,\"attempts\":%d,"
       "\"preemptions\":%d,\"preemptions_per_s\":%.0f,\"peak_mb\":%.0f,"
       "\"diagnostics\":%zu}\n",
-      decoded.scenario.nodes.size(), decoded.scenario.pods.size(),
-      load_cold_ms, median(loads), decision_cold_ms, median(decisions), decisions.size(),
-      queues.size(),
-      first_potential, queue_ms, attempts, nominated,
+      decoded.scenario.nodes.size(), decoded.scenario.pods.size(), load_cold_ms,
+      median(loads), decision_cold_ms, median(decisions), decisions.size(),
+      queues.size(), first_potential, queue_ms, attempts, nominated,
       queue_ms > 0 ? nominated * 1000.0 / queue_ms : 0.0, peak_mb,
       decoded.diagnostics.items().size());
   return 0;

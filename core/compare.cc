@@ -21,7 +21,8 @@ PodDecision DecisionOf(const SimulationResult& r, const Attempt& a) {
   if (a.node >= 0 && a.outcome != Outcome::kUnschedulable) {
     d.node = r.scenario.nodes[a.node].name;
   }
-  for (const Victim& v : a.victims) d.victims.push_back(r.scenario.pods[v.pod].key);
+  for (const Victim& v : a.victims)
+    d.victims.push_back(r.scenario.pods[v.pod].key);
   std::sort(d.victims.begin(), d.victims.end());
   return d;
 }
@@ -77,7 +78,9 @@ Comparison Compare(std::string_view text, const Profile& a, const Profile& b,
   };
 
   auto explain = [&](Difference& d, bool last) {
-    auto pick = [&](const Decisions& ds) { return last ? &ds.last : &ds.first; };
+    auto pick = [&](const Decisions& ds) {
+      return last ? &ds.last : &ds.first;
+    };
     std::vector<size_t> moves;  // switches that change the pod at all
     for (size_t i = 0; i < switches.size(); ++i) {
       if (switches[i].same(a, b)) continue;

@@ -57,9 +57,8 @@ bool PortsConflict(const HostPort& want, const HostPort& used) {
 
 // Mirrors NodeResourcesFit (PodFitsResources before v1.16): appends every
 // insufficient resource to status.
-void FitsResources(const Cluster& cluster, const Pod& pod,
-                   const NodeInfo& info, const FilterReasons& reasons,
-                   Status& status) {
+void FitsResources(const Cluster& cluster, const Pod& pod, const NodeInfo& info,
+                   const FilterReasons& reasons, Status& status) {
   const Node& node = cluster.node(info.node);
   const ResourceTable& table = cluster.scenario().resources;
   bool unresolvable = false;
@@ -281,7 +280,8 @@ bool CycleState::OwnTermCandidates(std::vector<ObjectIndex>& out) const {
     for (const Requirement& r : term.selector.requirements) {
       if (r.op != SelectorOp::kIn) continue;
       for (const std::string& value : r.values) {
-        const std::vector<ObjectIndex>& pods = cluster_.PodsLabelled(r.key, value);
+        const std::vector<ObjectIndex>& pods =
+            cluster_.PodsLabelled(r.key, value);
         out.insert(out.end(), pods.begin(), pods.end());
       }
       return true;

@@ -187,8 +187,7 @@ void IndexPdbs(Scenario& scenario) {
 
 void ClassifyPdbViolations(const Scenario& scenario,
                            const std::vector<ObjectIndex>& pods,
-                           PdbViolation rule,
-                           std::vector<char>& violating,
+                           PdbViolation rule, std::vector<char>& violating,
                            std::vector<int64_t>& budget) {
   violating.assign(pods.size(), 0);
   if (scenario.pdbs.empty()) return;

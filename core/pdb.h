@@ -21,8 +21,7 @@ void ComputePdbStatus(Scenario& scenario);
 // per pod into violating; budget is scratch space.
 void ClassifyPdbViolations(const Scenario& scenario,
                            const std::vector<ObjectIndex>& pods,
-                           PdbViolation rule,
-                           std::vector<char>& violating,
+                           PdbViolation rule, std::vector<char>& violating,
                            std::vector<int64_t>& budget);
 
 // Fills scenario.pod_pdbs: for each pod, the PDBs that select it (what

@@ -361,9 +361,9 @@ const DryRun& PreemptionEvaluator::SelectVictimsOnNode(ObjectIndex n,
   out.verdict = result.verdict;
   out.victims.assign(result.victims.begin(), result.victims.end());
   out.pdb_violations = result.pdb_violations;
-  out.scores = out.status.ok() ? ScoreCandidate(cluster_, out.victims,
-                                                out.pdb_violations)
-                               : CriterionScores{};
+  out.scores = out.status.ok()
+                   ? ScoreCandidate(cluster_, out.victims, out.pdb_violations)
+                   : CriterionScores{};
   if (cacheable) cache_->dry_version[n] = cluster_.version(n);
   return out;
 }
@@ -455,11 +455,10 @@ Status PreemptionEvaluator::ComputeVictimsOnNode(ObjectIndex n) {
   if (profile_.victim_order == VictimOrder::kPriorityOnly) {
     // util.HigherPriorityPod; Go's sort keeps equal pods in node order for
     // the few pods a node holds (insertion sort below 7 elements).
-    std::stable_sort(potential.begin(), potential.end(),
-                     [&](ObjectIndex a, ObjectIndex b) {
-                       return cluster_.pod(a).priority >
-                              cluster_.pod(b).priority;
-                     });
+    std::stable_sort(
+        potential.begin(), potential.end(), [&](ObjectIndex a, ObjectIndex b) {
+          return cluster_.pod(a).priority > cluster_.pod(b).priority;
+        });
   } else {
     std::sort(potential.begin(), potential.end(),
               [&](ObjectIndex a, ObjectIndex b) {

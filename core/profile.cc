@@ -67,7 +67,8 @@ Profile MakeV114() {
   p.reasons.taint = "node(s) had taints that the pod didn't tolerate";
   p.reasons.node_affinity = "node(s) didn't match node selector";
   p.reasons.too_many_pods = "Insufficient pods";
-  p.reasons.affinity_umbrella = "node(s) didn't match pod affinity/anti-affinity";
+  p.reasons.affinity_umbrella =
+      "node(s) didn't match pod affinity/anti-affinity";
   p.predicate_order = true;
   p.topology_spread = false;
   p.node_affinity_prefilter = false;
@@ -94,13 +95,11 @@ const Profile kV114 = MakeV114();
 constexpr const Profile* kProfiles[] = {&kCurrent, &kV114};
 
 // A switch over one field, described by a clause per value.
-#define PODSIM_SWITCH(label, field, clause)                            \
-  ProfileSwitch {                                                      \
-    label, [](Profile& to, const Profile& from) { to.field = from.field; }, \
-        [](const Profile& a, const Profile& b) {                       \
-          return a.field == b.field;                                   \
-        },                                                             \
-        [](const Profile& p) -> std::string { return clause; }         \
+#define PODSIM_SWITCH(label, field, clause)                                    \
+  ProfileSwitch {                                                              \
+    label, [](Profile& to, const Profile& from) { to.field = from.field; },    \
+        [](const Profile& a, const Profile& b) { return a.field == b.field; }, \
+        [](const Profile& p) -> std::string { return clause; }                 \
   }
 
 bool SameCriteria(const Profile& a, const Profile& b) {

@@ -370,22 +370,23 @@ Attempt SchedulingQueue::ScheduleOne(ObjectIndex p, bool& retry_unschedulable) {
   }
   attempt.preemption.status_message = postfilter;
   // Before v1.23 the event carried the FitError alone.
-  attempt.message = profile.postfilter_in_message
-                        ? FitErrorMessage(statuses, prefilter_message, postfilter)
-                        : fit_error;
+  attempt.message =
+      profile.postfilter_in_message
+          ? FitErrorMessage(statuses, prefilter_message, postfilter)
+          : fit_error;
   if (cluster_.NominatedNodeOf(p) != kNoNode && attempt.preemption.eligible &&
       preemption.code() != Code::kError) {
-    const std::string& node_name = cluster_.node(cluster_.NominatedNodeOf(p)).name;
+    const std::string& node_name =
+        cluster_.node(cluster_.NominatedNodeOf(p)).name;
     attempt.preemption.nomination_cleared = clears_nomination;
     attempt.trace.push_back(
         {"nomination",
          {},
-         clears_nomination
-             ? "The nomination of " + node_name + " is cleared."
-             : "The nomination of " + node_name +
-                   " is kept: no candidate was found, and " +
-                   std::string(profile.name) +
-                   " clears it only when no node might help.",
+         clears_nomination ? "The nomination of " + node_name + " is cleared."
+                           : "The nomination of " + node_name +
+                                 " is kept: no candidate was found, and " +
+                                 std::string(profile.name) +
+                                 " clears it only when no node might help.",
          std::nullopt,
          "",
          std::nullopt,

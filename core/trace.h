@@ -79,7 +79,7 @@ struct PreemptionSummary {
   int num_candidates = 0;
   int offset = 0;
   int candidate_count = 0;
-  bool nomination_cleared = false;  // the pod's own nomination was removed
+  bool nomination_cleared = false;    // the pod's own nomination was removed
   std::vector<Candidate> candidates;  // in dry-run order, when detailed
 };
 

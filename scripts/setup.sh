@@ -15,6 +15,7 @@ have emcc || packages+=(emscripten)
 [ -f /usr/include/doctest/doctest.h ] || packages+=(doctest-dev)
 have chromium || packages+=(chromium)
 have clang++ || packages+=(clang)
+have clang-format || packages+=(clang-format)
 ls /usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a >/dev/null 2>&1 ||
   packages+=(libclang-rt-14-dev)
 

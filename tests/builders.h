@@ -107,8 +107,10 @@ inline Json SchedulerConfigWith(int min_candidate_percentage,
            Json::array({{{"pluginConfig",
                           Json::array({{{"name", "DefaultPreemption"},
                                         {"args",
-                                         {{"minCandidateNodesPercentage", min_candidate_percentage},
-                                          {"minCandidateNodesAbsolute", min_candidate_absolute}}}}})}}})}};
+                                         {{"minCandidateNodesPercentage",
+                                           min_candidate_percentage},
+                                          {"minCandidateNodesAbsolute",
+                                           min_candidate_absolute}}}}})}}})}};
 }
 
 template <typename... Objects>
@@ -176,8 +178,8 @@ inline const NodeResult& NodeIn(const SimulationResult& result,
 inline std::string FilterOf(const SimulationResult& result,
                             const std::string& pod, const std::string& node) {
   const Status& s = NodeIn(result, FirstAttempt(result, pod), node).filter;
-  return std::string(ToString(s.code())) + " " + std::string(s.plugin()) + ": " +
-         s.Message();
+  return std::string(ToString(s.code())) + " " + std::string(s.plugin()) +
+         ": " + s.Message();
 }
 
 }  // namespace podsim::testing

@@ -6,9 +6,9 @@ namespace podsim {
 using namespace testing;
 
 TEST_CASE("Compare: no difference when both profiles decide alike") {
-  std::string text = ScenarioWith(NodeWith("n1", {"1"}),
-                                  RunningPod("low", "n1", {"1"}, 1),
-                                  PendingPod("web", {"1"}, 100));
+  std::string text =
+      ScenarioWith(NodeWith("n1", {"1"}), RunningPod("low", "n1", {"1"}, 1),
+                   PendingPod("web", {"1"}, 100));
   Comparison c = Compare(text, CurrentProfile(), *FindProfile("v1.14"));
   CHECK(c.differences.empty());
   CHECK(c.a.profile->name == "current");
@@ -51,8 +51,10 @@ TEST_CASE("Compare: victim order explains different victims") {
       PendingPod("web", {"1"}, 100));
   Comparison c = Compare(text, CurrentProfile(), *FindProfile("v1.14"));
   REQUIRE(c.differences.size() == 1);
-  CHECK(c.differences[0].a.victims == std::vector<std::string>{"default/newer"});
-  CHECK(c.differences[0].b.victims == std::vector<std::string>{"default/older"});
+  CHECK(c.differences[0].a.victims ==
+        std::vector<std::string>{"default/newer"});
+  CHECK(c.differences[0].b.victims ==
+        std::vector<std::string>{"default/older"});
   REQUIRE(c.differences[0].rules.size() == 1);
   CHECK(c.differences[0].rules[0].name == "victim order");
 }

@@ -1,6 +1,8 @@
 // The malformed-input suite: every field the engine reads, given a wrong
 // type or an absurd value, becomes an error diagnostic that names the
 // object and the field path, and nothing crashes or hangs.
+// The cases are a table, one per line: not reflowed.
+// clang-format off
 #include <nlohmann/json.hpp>
 
 #include "core/decode.h"
@@ -353,3 +355,4 @@ TEST_CASE("Malformed input: fuzzer regressions still simulate") {
 }
 
 }  // namespace podsim
+// clang-format on

@@ -204,15 +204,15 @@ TEST_CASE(
     return e;
   };
   auto term = [](Json expressions) {
-    return Json{{"labelSelector", {{"matchExpressions", std::move(expressions)}}},
-                {"topologyKey", "kubernetes.io/hostname"}};
+    return Json{
+        {"labelSelector", {{"matchExpressions", std::move(expressions)}}},
+        {"topologyKey", "kubernetes.io/hostname"}};
   };
   // In with two values: the pods of either value count, no other.
   Json picky = PendingPod("picky", {"100m"}, 1);
   picky["spec"]["affinity"]["podAntiAffinity"]
-       ["requiredDuringSchedulingIgnoredDuringExecution"] =
-           Json::array({term(Json::array(
-               {expression("In", Json::array({"web", "api"}))}))});
+       ["requiredDuringSchedulingIgnoredDuringExecution"] = Json::array({term(
+           Json::array({expression("In", Json::array({"web", "api"}))}))});
   // Exists has no value to look up: every pod is looked at.
   Json choosy = PendingPod("choosy", {"100m"}, 1);
   choosy["spec"]["affinity"]["podAntiAffinity"]
@@ -224,16 +224,15 @@ TEST_CASE(
   affine["spec"]["affinity"]["podAffinity"]
         ["requiredDuringSchedulingIgnoredDuringExecution"] = Json::array(
             {term(Json::array({expression("In", Json::array({"db", "web"}))})),
-             term(Json::array(
-                 {expression("NotIn", Json::array({"web"}))}))});
+             term(Json::array({expression("NotIn", Json::array({"web"}))}))});
   SimulationResult r = Run(ScenarioWith(
       NodeWith("a", {"4"}), NodeWith("b", {"4"}), NodeWith("c", {"4"}),
       NodeWith("d", {"4"}),
       labelled(RunningPod("x", "a", {"100m"}, 1), {{"app", "web"}}),
       labelled(RunningPod("y", "b", {"100m"}, 1), {{"app", "api"}}),
       labelled(RunningPod("z", "c", {"100m"}, 1), {{"app", "db"}}),
-      labelled(RunningPod("w", "d", {"100m"}, 1), {{"tier", "front"}}),
-      picky, choosy, affine));
+      labelled(RunningPod("w", "d", {"100m"}, 1), {{"tier", "front"}}), picky,
+      choosy, affine));
   const std::string anti =
       "Unschedulable InterPodAffinity: node(s) didn't match pod "
       "anti-affinity rules";

@@ -5,7 +5,6 @@
 namespace podsim {
 using namespace testing;
 
-
 TEST_CASE(
     "Preemption: reprieves higher-priority pods first and keeps victims "
     "minimal") {

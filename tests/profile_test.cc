@@ -45,11 +45,12 @@ TEST_CASE("Profile: every switch differs between current and v1.14") {
   }
 }
 
-TEST_CASE("Profile v1.14: predicate reasons, GeneralPredicates first, and "
-          "the FitError alone") {
-  std::string text = ScenarioWith(
-      Tainted(NodeWith("n1", {"1", "", "1"})),
-      RunningPod("peer", "n1", {"1"}, 100), PendingPod("web", {"1"}, 100));
+TEST_CASE(
+    "Profile v1.14: predicate reasons, GeneralPredicates first, and "
+    "the FitError alone") {
+  std::string text = ScenarioWith(Tainted(NodeWith("n1", {"1", "", "1"})),
+                                  RunningPod("peer", "n1", {"1"}, 100),
+                                  PendingPod("web", {"1"}, 100));
   SimulationResult now = Run(text);
   SimulationResult old = RunAs("v1.14", text);
   CHECK(FilterOf(now, "web", "n1") ==
@@ -68,9 +69,9 @@ TEST_CASE("Profile v1.14: inter-pod affinity reports the umbrella reason too") {
   Json pending = PendingPod("web", {"100m"}, 100);
   pending["metadata"]["labels"] = {{"app", "web"}};
   pending["spec"]["affinity"]["podAntiAffinity"]
-         ["requiredDuringSchedulingIgnoredDuringExecution"] =
-      Json::array({{{"labelSelector", {{"matchLabels", {{"app", "web"}}}}},
-                    {"topologyKey", "kubernetes.io/hostname"}}});
+         ["requiredDuringSchedulingIgnoredDuringExecution"] = Json::array(
+             {{{"labelSelector", {{"matchLabels", {{"app", "web"}}}}},
+               {"topologyKey", "kubernetes.io/hostname"}}});
   std::string text = ScenarioWith(
       NodeWith("n1", {"1"}, {{"kubernetes.io/hostname", "n1"}}),
       Labelled(RunningPod("other", "n1", {"100m"}, 100), "web"), pending);
@@ -123,14 +124,15 @@ TEST_CASE("Profile v1.14: preemptionPolicy does not exist yet") {
         "preemptionPolicy: Never is ignored: the field came in v1.15.");
 }
 
-TEST_CASE("Profile v1.14: any terminating lower-priority pod on the "
-          "nominated node blocks preemption") {
+TEST_CASE(
+    "Profile v1.14: any terminating lower-priority pod on the "
+    "nominated node blocks preemption") {
   Json leaving = RunningPod("leaving", "n1", {"1"}, 1);
   leaving["metadata"]["deletionTimestamp"] = "2024-01-01T00:00:00Z";
-  std::string text = ScenarioWith(
-      NodeWith("n1", {"1"}), NodeWith("n2", {"1"}), leaving,
-      RunningPod("low", "n2", {"1"}, 1),
-      NominatedTo(PendingPod("web", {"1"}, 100), "n1"));
+  std::string text =
+      ScenarioWith(NodeWith("n1", {"1"}), NodeWith("n2", {"1"}), leaving,
+                   RunningPod("low", "n2", {"1"}, 1),
+                   NominatedTo(PendingPod("web", {"1"}, 100), "n1"));
   // Current: only a pod terminating *by preemption* blocks.
   CHECK(FirstAttempt(Run(text), "web").outcome == Outcome::kNominated);
   SimulationResult old = RunAs("v1.14", text);
@@ -157,9 +159,9 @@ TEST_CASE("Profile v1.14: every potential node is dry-run, no sampling") {
 }
 
 TEST_CASE("Profile v1.14: no shortcut for a node without lower-priority pods") {
-  std::string text = ScenarioWith(NodeWith("n1", {"1"}),
-                                  RunningPod("peer", "n1", {"1"}, 100),
-                                  PendingPod("web", {"1"}, 100));
+  std::string text =
+      ScenarioWith(NodeWith("n1", {"1"}), RunningPod("peer", "n1", {"1"}, 100),
+                   PendingPod("web", {"1"}, 100));
   SimulationResult old = RunAs("v1.14", text);
   const NodeResult& n1 = NodeIn(old, FirstAttempt(old, "web"), "n1");
   CHECK(n1.verdict == Verdict::kDoesNotFit);
@@ -185,8 +187,9 @@ TEST_CASE("Profile v1.14: victims ordered by priority only") {
         std::vector<std::string>{"older"});
 }
 
-TEST_CASE("Profile v1.14: PDB violated only when it allows no disruption; "
-          "victims not re-sorted") {
+TEST_CASE(
+    "Profile v1.14: PDB violated only when it allows no disruption; "
+    "victims not re-sorted") {
   // Two pods under one PDB allowing 1: current spends it on the first and
   // flags the second; v1.14 sees an allowance above 0 and flags neither.
   std::string text = ScenarioWith(
@@ -253,9 +256,9 @@ TEST_CASE("Profile v1.14: four pick criteria; a zero-victim node at once") {
 }
 
 TEST_CASE("Profile v1.14: the nomination stays when no candidate is found") {
-  std::string text = ScenarioWith(
-      NodeWith("n1", {"1"}), RunningPod("peer", "n1", {"1"}, 100),
-      NominatedTo(PendingPod("web", {"1"}, 100), "n1"));
+  std::string text =
+      ScenarioWith(NodeWith("n1", {"1"}), RunningPod("peer", "n1", {"1"}, 100),
+                   NominatedTo(PendingPod("web", {"1"}, 100), "n1"));
   const Attempt& now = FirstAttempt(Run(text), "web");
   CHECK(now.preemption.nomination_cleared);
   SimulationResult old = RunAs("v1.14", text);
@@ -268,10 +271,10 @@ TEST_CASE("Profile v1.14: the nomination stays when no candidate is found") {
 
 TEST_CASE("Profile v1.14: the nominated node is not tried first") {
   // n2 is nominated but n1 is emptier and scores higher.
-  std::string text = ScenarioWith(
-      NodeWith("n1", {"4", "8Gi"}), NodeWith("n2", {"4", "8Gi"}),
-      RunningPod("busy", "n2", {"2", "4Gi"}, 0),
-      NominatedTo(PendingPod("web", {"1", "1Gi"}, 100), "n2"));
+  std::string text =
+      ScenarioWith(NodeWith("n1", {"4", "8Gi"}), NodeWith("n2", {"4", "8Gi"}),
+                   RunningPod("busy", "n2", {"2", "4Gi"}, 0),
+                   NominatedTo(PendingPod("web", {"1", "1Gi"}, 100), "n2"));
   SimulationResult now = Run(text);
   CHECK(NodeName(now, FirstAttempt(now, "web")) == "n2");
   SimulationResult old = RunAs("v1.14", text);
@@ -281,11 +284,11 @@ TEST_CASE("Profile v1.14: the nominated node is not tried first") {
 TEST_CASE("Profile v1.14: no PodTopologySpread, and a warning says so") {
   Json pending = PendingPod("web", {"100m"}, 100);
   pending["metadata"]["labels"] = {{"app", "web"}};
-  pending["spec"]["topologySpreadConstraints"] = Json::array(
-      {{{"maxSkew", 1},
-        {"topologyKey", "zone"},
-        {"whenUnsatisfiable", "DoNotSchedule"},
-        {"labelSelector", {{"matchLabels", {{"app", "web"}}}}}}});
+  pending["spec"]["topologySpreadConstraints"] =
+      Json::array({{{"maxSkew", 1},
+                    {"topologyKey", "zone"},
+                    {"whenUnsatisfiable", "DoNotSchedule"},
+                    {"labelSelector", {{"matchLabels", {{"app", "web"}}}}}}});
   std::string text = ScenarioWith(
       NodeWith("n1", {"1"}, {{"zone", "a"}}), NodeWith("n2", {"1"}),
       Labelled(RunningPod("w1", "n1", {"100m"}, 0), "web"), pending);
@@ -309,10 +312,11 @@ TEST_CASE("Profile v1.14: no NodeAffinity PreFilter narrowing") {
                                              {"operator", "In"},
                                              {"values", {"gone"}}}})}}});
   std::string text = ScenarioWith(NodeWith("n1", {"1"}), pending);
-  CHECK(FirstAttempt(Run(text), "web").message.rfind(
-            "0/1 nodes are available: 1 node(s) didn't satisfy plugin(s) "
-            "[NodeAffinity].",
-            0) == 0);
+  CHECK(FirstAttempt(Run(text), "web")
+            .message.rfind(
+                "0/1 nodes are available: 1 node(s) didn't satisfy plugin(s) "
+                "[NodeAffinity].",
+                0) == 0);
   CHECK(FirstAttempt(RunAs("v1.14", text), "web").message ==
         "0/1 nodes are available: 1 node(s) didn't match node selector.");
 }

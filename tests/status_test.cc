@@ -7,9 +7,8 @@ namespace podsim {
 TEST_CASE("FitError: counts reasons per node and sorts the parts as strings") {
   NodeToStatus statuses(12);
   for (int n = 0; n < 10; ++n) {
-    statuses.Set(
-        n,
-        Status::Make(Code::kUnschedulable, "NodeResourcesFit", "Insufficient cpu"));
+    statuses.Set(n, Status::Make(Code::kUnschedulable, "NodeResourcesFit",
+                                 "Insufficient cpu"));
   }
   statuses.Set(
       10, Status::Make(Code::kUnschedulableAndUnresolvable, "TaintToleration",

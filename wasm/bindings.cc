@@ -21,8 +21,8 @@ podsim::SimulateOptions Options(double seed, int detail_attempt,
 
 std::string Simulate(const std::string& scenario, double seed,
                      int detail_attempt, const std::string& profile) {
-  return podsim::ToJson(podsim::Simulate(
-      scenario, Options(seed, detail_attempt, profile)));
+  return podsim::ToJson(
+      podsim::Simulate(scenario, Options(seed, detail_attempt, profile)));
 }
 
 // Unknown profile names come back as a result with the diagnostic.
