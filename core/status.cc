@@ -41,17 +41,24 @@ std::string Status::Message() const {
   return out;
 }
 
+namespace {
+
+// Adds n to the reason's count, appending the reason when it is new.
+void AddCount(std::vector<std::pair<std::string_view, int>>& counts,
+              std::string_view reason, int n) {
+  auto it = std::find_if(counts.begin(), counts.end(),
+                         [&](const auto& c) { return c.first == reason; });
+  if (it == counts.end()) {
+    counts.emplace_back(reason, n);
+  } else {
+    it->second += n;
+  }
+}
+
+}  // namespace
+
 std::vector<std::pair<std::string_view, int>> NodeToStatus::Tally() const {
   std::vector<std::pair<std::string_view, int>> tally;
-  auto add = [&](std::string_view reason, int n) {
-    auto it = std::find_if(tally.begin(), tally.end(),
-                           [&](const auto& t) { return t.first == reason; });
-    if (it == tally.end()) {
-      tally.emplace_back(reason, n);
-    } else {
-      it->second += n;
-    }
-  };
   // Nodes mostly repeat the reason before (the same text, often the same
   // table entry): a run of one reason is counted locally, then added.
   std::string_view run_reason;
@@ -65,12 +72,12 @@ std::vector<std::pair<std::string_view, int>> NodeToStatus::Tally() const {
         ++run;
         continue;
       }
-      if (run > 0) add(run_reason, run);
+      if (run > 0) AddCount(tally, run_reason, run);
       run_reason = reason;
       run = 1;
     }
   }
-  if (run > 0) add(run_reason, run);
+  if (run > 0) AddCount(tally, run_reason, run);
   return tally;
 }
 
@@ -85,14 +92,7 @@ std::string FitErrorMessage(const NodeToStatus& statuses,
     std::vector<std::pair<std::string_view, int>> counts = statuses.Tally();
     int absent = num_nodes - statuses.Len();
     for (int i = 0; absent > 0 && i < statuses.absent.num_reasons(); ++i) {
-      std::string_view reason = statuses.absent.reason(i);
-      auto it = std::find_if(counts.begin(), counts.end(),
-                             [&](const auto& c) { return c.first == reason; });
-      if (it == counts.end()) {
-        counts.emplace_back(reason, absent);
-      } else {
-        it->second += absent;
-      }
+      AddCount(counts, statuses.absent.reason(i), absent);
     }
     std::vector<std::string> parts;
     for (const auto& [reason, n] : counts) {
