@@ -7,6 +7,8 @@ import loadModule from "./build/podsim.mjs";
 
 /** Input larger than this is refused before parsing (the engine caps too). */
 export const MAX_INPUT_BYTES = 64 * 1024 * 1024;
+// YAML syntax errors reported per document.
+export const MAX_YAML_ERRORS = 50;
 
 const wasmUrl = new URL("./build/podsim.wasm", import.meta.url);
 let enginePromise = null;
@@ -58,7 +60,16 @@ export function parseScenario(text) {
   const docs = Array.isArray(documents) ? documents : [documents];
   docs.forEach((doc, index) => {
     if (doc.errors.length > 0) {
-      for (const error of doc.errors) diagnostics.push(yamlDiagnostic(lineCounter, error, index));
+      // Text that is not YAML at all can raise an error per token: the first
+      // ones say what is wrong, the rest only flood the editor.
+      for (const error of doc.errors.slice(0, MAX_YAML_ERRORS)) {
+        diagnostics.push(yamlDiagnostic(lineCounter, error, index));
+      }
+      const more = doc.errors.length - MAX_YAML_ERRORS;
+      if (more > 0) {
+        const last = diagnostics[diagnostics.length - 1];
+        diagnostics.push({ ...last, message: `YAML: ${more} more error(s) in this document after this one` });
+      }
       return;
     }
     for (const warning of doc.warnings) {

@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { test } from "node:test";
 
-import { compare, hasErrors, parseScenario, profiles, simulate } from "../../wasm/index.mjs";
+import { MAX_YAML_ERRORS, compare, hasErrors, parseScenario, profiles, simulate } from "../../wasm/index.mjs";
 
 const NODE = `apiVersion: v1
 kind: Node
@@ -82,6 +82,16 @@ test("API: malformed YAML is a diagnostic and the other documents still run", as
   assert.equal(yaml.severity, "error");
   assert.ok(yaml.line >= 8, `line ${yaml.line}`);
   assert.equal(result.pods[0].outcome, "Nominated");
+});
+
+test("API: text that is not YAML reports its first errors and how many more", async () => {
+  // JSON objects one per line without separators: an error per token.
+  const line = JSON.stringify({ kind: "Pod", metadata: { name: "p" }, spec: { containers: [{ name: "c" }] } });
+  const result = await simulate(Array(200).fill(line).join("\n"));
+  const yaml = result.diagnostics.filter((d) => d.message.startsWith("YAML:"));
+  assert.equal(yaml.length, MAX_YAML_ERRORS + 1);
+  assert.match(yaml.at(-1).message, /^YAML: \d+ more error\(s\) in this document after this one$/);
+  assert.ok(hasErrors(result));
 });
 
 test("API: hostile input never throws", async () => {
