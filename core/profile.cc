@@ -94,27 +94,32 @@ const Profile kCurrent = MakeCurrent();
 const Profile kV114 = MakeV114();
 constexpr const Profile* kProfiles[] = {&kCurrent, &kV114};
 
-// A switch over one field, described by a clause per value.
-#define PODSIM_SWITCH(label, field, clause)                                    \
-  ProfileSwitch {                                                              \
-    label, [](Profile& to, const Profile& from) { to.field = from.field; },    \
-        [](const Profile& a, const Profile& b) { return a.field == b.field; }, \
-        [](const Profile& p) -> std::string { return clause; }                 \
+// Whether two profiles hold the same value; spans compare their elements.
+template <typename T>
+bool Same(const T& a, const T& b) {
+  return a == b;
+}
+template <typename T>
+bool Same(std::span<const T> a, std::span<const T> b) {
+  return std::equal(a.begin(), a.end(), b.begin(), b.end());
+}
+
+// A switch over two fields (or one, named twice), described by a clause
+// per value.
+#define PODSIM_SWITCH2(label, first, second, clause)                 \
+  ProfileSwitch {                                                    \
+    label,                                                           \
+        [](Profile& to, const Profile& from) {                       \
+          to.first = from.first;                                     \
+          to.second = from.second;                                   \
+        },                                                           \
+        [](const Profile& a, const Profile& b) {                     \
+          return Same(a.first, b.first) && Same(a.second, b.second); \
+        },                                                           \
+        [](const Profile& p) -> std::string { return clause; }       \
   }
-
-bool SameCriteria(const Profile& a, const Profile& b) {
-  return a.pick_criteria.size() == b.pick_criteria.size() &&
-         std::equal(a.pick_criteria.begin(), a.pick_criteria.end(),
-                    b.pick_criteria.begin());
-}
-
-bool SamePotential(const Profile& a, const Profile& b) {
-  return a.potential_nodes == b.potential_nodes &&
-         a.unresolvable_reasons.size() == b.unresolvable_reasons.size() &&
-         std::equal(a.unresolvable_reasons.begin(),
-                    a.unresolvable_reasons.end(),
-                    b.unresolvable_reasons.begin());
-}
+#define PODSIM_SWITCH(label, field, clause) \
+  PODSIM_SWITCH2(label, field, field, clause)
 
 const std::array<ProfileSwitch, 17> kSwitches = {
     PODSIM_SWITCH("failure reasons", reasons,
@@ -152,20 +157,13 @@ const std::array<ProfileSwitch, 17> kSwitches = {
                         "the nominated node"
                       : "waits only for pods terminating by preemption on the "
                         "nominated node"),
-    ProfileSwitch{
-        "potential nodes",
-        [](Profile& to, const Profile& from) {
-          to.potential_nodes = from.potential_nodes;
-          to.unresolvable_reasons = from.unresolvable_reasons;
-        },
-        SamePotential,
-        [](const Profile& p) -> std::string {
-          return p.potential_nodes == PotentialNodes::kResolvableReasons
-                     ? "tries every node whose failures are not on its list "
-                       "of unresolvable predicate failures"
-                     : "tries only nodes whose filter status is "
-                       "Unschedulable (not UnschedulableAndUnresolvable)";
-        }},
+    PODSIM_SWITCH2(
+        "potential nodes", potential_nodes, unresolvable_reasons,
+        p.potential_nodes == PotentialNodes::kResolvableReasons
+            ? "tries every node whose failures are not on its list of "
+              "unresolvable predicate failures"
+            : "tries only nodes whose filter status is Unschedulable (not "
+              "UnschedulableAndUnresolvable)"),
     PODSIM_SWITCH("candidate sampling", samples_candidates,
                   p.samples_candidates
                       ? "dry-runs nodes from a random offset and stops after "
@@ -196,19 +194,12 @@ const std::array<ProfileSwitch, 17> kSwitches = {
                   p.zero_victims_chosen_at_once
                       ? "takes a node that needs no victims at once"
                       : "treats a node that needs no victims as an error"),
-    ProfileSwitch{"pick criteria",
-                  [](Profile& to, const Profile& from) {
-                    to.pick_criteria = from.pick_criteria;
-                  },
-                  SameCriteria,
-                  [](const Profile& p) -> std::string {
-                    return p.pick_criteria.size() == 5
-                               ? "breaks ties between candidates by the latest "
-                                 "start time of their top victims"
-                               : "has no latest-start-time criterion: a tie "
-                                 "after the fewest victims goes to the first "
-                                 "candidate";
-                  }},
+    PODSIM_SWITCH("pick criteria", pick_criteria,
+                  p.pick_criteria.size() == kNumPickCriteria
+                      ? "breaks ties between candidates by the latest start "
+                        "time of their top victims"
+                      : "has no latest-start-time criterion: a tie after the "
+                        "fewest victims goes to the first candidate"),
     PODSIM_SWITCH("nomination without candidate",
                   clears_nomination_without_candidate,
                   p.clears_nomination_without_candidate
@@ -216,24 +207,14 @@ const std::array<ProfileSwitch, 17> kSwitches = {
                         "freed"
                       : "keeps the pod's nomination when no candidate is "
                         "found"),
-    ProfileSwitch{
-        "event message",
-        [](Profile& to, const Profile& from) {
-          to.postfilter_in_message = from.postfilter_in_message;
-          to.dra_postfilter = from.dra_postfilter;
-        },
-        [](const Profile& a, const Profile& b) {
-          return a.postfilter_in_message == b.postfilter_in_message &&
-                 a.dra_postfilter == b.dra_postfilter;
-        },
-        [](const Profile& p) -> std::string {
-          return p.postfilter_in_message
-                     ? "adds the preemption result to the event message"
-                     : "prints the FitError alone";
-        }},
+    PODSIM_SWITCH2("event message", postfilter_in_message, dra_postfilter,
+                   p.postfilter_in_message
+                       ? "adds the preemption result to the event message"
+                       : "prints the FitError alone"),
 };
 
 #undef PODSIM_SWITCH
+#undef PODSIM_SWITCH2
 
 }  // namespace
 
