@@ -81,26 +81,26 @@ Comparison Compare(std::string_view text, const Profile& a, const Profile& b,
     auto pick = [&](const Decisions& ds) {
       return last ? &ds.last : &ds.first;
     };
-    std::vector<size_t> moves;  // switches that change the pod at all
-    for (size_t i = 0; i < switches.size(); ++i) {
-      if (switches[i].same(a, b)) continue;
-      if (!toward_b[i]) toward_b[i] = hybrid(i, a, b);
-      const PodDecision* h = Find(*pick(*toward_b[i]), d.pod);
-      if (h && *h == d.b) {
-        d.rules.push_back({switches[i].name, RuleText(switches[i], a, b)});
-      } else if (!h || !(*h == d.a)) {
-        moves.push_back(i);
+    // Names the switches that alone turn base's decision into target's;
+    // the others that move the pod at all go to moves, when given.
+    auto alone = [&](std::vector<std::optional<Decisions>>& hybrids,
+                     const Profile& base, const Profile& from,
+                     const PodDecision& own, const PodDecision& target,
+                     std::vector<size_t>* moves) {
+      for (size_t i = 0; i < switches.size(); ++i) {
+        if (switches[i].same(a, b)) continue;
+        if (!hybrids[i]) hybrids[i] = hybrid(i, base, from);
+        const PodDecision* h = Find(*pick(*hybrids[i]), d.pod);
+        if (h && *h == target) {
+          d.rules.push_back({switches[i].name, RuleText(switches[i], a, b)});
+        } else if (moves && (!h || !(*h == own))) {
+          moves->push_back(i);
+        }
       }
-    }
-    if (!d.rules.empty()) return;
-    for (size_t i = 0; i < switches.size(); ++i) {
-      if (switches[i].same(a, b)) continue;
-      if (!toward_a[i]) toward_a[i] = hybrid(i, b, a);
-      const PodDecision* h = Find(*pick(*toward_a[i]), d.pod);
-      if (h && *h == d.a) {
-        d.rules.push_back({switches[i].name, RuleText(switches[i], a, b)});
-      }
-    }
+    };
+    std::vector<size_t> moves;
+    alone(toward_b, a, b, d.a, d.b, &moves);
+    if (d.rules.empty()) alone(toward_a, b, a, d.b, d.a, nullptr);
     if (!d.rules.empty()) return;
     d.together = true;
     for (size_t i : moves) {
