@@ -369,11 +369,11 @@ Attempt SchedulingQueue::ScheduleOne(ObjectIndex p, bool& retry_unschedulable) {
         std::string(kDraReason) + ", preemption: " + preemption.Message();
   }
   attempt.preemption.status_message = postfilter;
-  // Before v1.23 the event carried the FitError alone.
-  attempt.message =
-      profile.postfilter_in_message
-          ? FitErrorMessage(statuses, prefilter_message, postfilter)
-          : fit_error;
+  // Since v1.23 the event adds the PostFilter result to the FitError (what
+  // FitErrorMessage(statuses, prefilter_message, postfilter) writes, without
+  // counting every node's reasons a second time); before, the FitError alone.
+  attempt.message = std::move(fit_error);
+  if (profile.postfilter_in_message) attempt.message += " " + postfilter;
   if (cluster_.NominatedNodeOf(p) != kNoNode && attempt.preemption.eligible &&
       preemption.code() != Code::kError) {
     const std::string& node_name =
