@@ -1,6 +1,7 @@
 #include "core/resources.h"
 
 #include <algorithm>
+#include <iterator>
 
 namespace podsim {
 
@@ -20,34 +21,49 @@ ResourceId ResourceTable::Intern(std::string_view name) {
 }
 
 void Resources::Set(ResourceId id, int64_t amount) {
-  if (id >= static_cast<int>(amounts_.size())) amounts_.resize(id + 1, 0);
-  amounts_[id] = amount;
+  if (id < kNumWellKnown) {
+    well_known_[id] = amount;
+    return;
+  }
+  size_t extended = static_cast<size_t>(id - kNumWellKnown);
+  if (extended >= extended_.size()) extended_.resize(extended + 1, 0);
+  extended_[extended] = amount;
+}
+
+void Resources::Widen(const Resources& other) {
+  if (other.extended_.size() > extended_.size()) {
+    extended_.resize(other.extended_.size(), 0);
+  }
 }
 
 void Resources::Add(const Resources& other) {
-  if (other.amounts_.size() > amounts_.size()) {
-    amounts_.resize(other.amounts_.size(), 0);
-  }
-  for (size_t i = 0; i < other.amounts_.size(); ++i) {
-    amounts_[i] += other.amounts_[i];
+  for (int i = 0; i < kNumWellKnown; ++i)
+    well_known_[i] += other.well_known_[i];
+  if (other.extended_.empty()) return;
+  Widen(other);
+  for (size_t i = 0; i < other.extended_.size(); ++i) {
+    extended_[i] += other.extended_[i];
   }
 }
 
 void Resources::Subtract(const Resources& other) {
-  if (other.amounts_.size() > amounts_.size()) {
-    amounts_.resize(other.amounts_.size(), 0);
-  }
-  for (size_t i = 0; i < other.amounts_.size(); ++i) {
-    amounts_[i] -= other.amounts_[i];
+  for (int i = 0; i < kNumWellKnown; ++i)
+    well_known_[i] -= other.well_known_[i];
+  if (other.extended_.empty()) return;
+  Widen(other);
+  for (size_t i = 0; i < other.extended_.size(); ++i) {
+    extended_[i] -= other.extended_[i];
   }
 }
 
 void Resources::Max(const Resources& other) {
-  if (other.amounts_.size() > amounts_.size()) {
-    amounts_.resize(other.amounts_.size(), 0);
+  for (int i = 0; i < kNumWellKnown; ++i) {
+    well_known_[i] = std::max(well_known_[i], other.well_known_[i]);
   }
-  for (size_t i = 0; i < other.amounts_.size(); ++i) {
-    amounts_[i] = std::max(amounts_[i], other.amounts_[i]);
+  if (other.extended_.empty()) return;
+  Widen(other);
+  for (size_t i = 0; i < other.extended_.size(); ++i) {
+    extended_[i] = std::max(extended_[i], other.extended_[i]);
   }
 }
 
@@ -61,8 +77,9 @@ Resources Resources::FromMillis(const Resources& millis) {
 }
 
 bool Resources::IsZero() const {
-  return std::all_of(amounts_.begin(), amounts_.end(),
-                     [](int64_t a) { return a == 0; });
+  auto zero = [](int64_t a) { return a == 0; };
+  return std::all_of(std::begin(well_known_), std::end(well_known_), zero) &&
+         std::all_of(extended_.begin(), extended_.end(), zero);
 }
 
 }  // namespace podsim

@@ -36,10 +36,14 @@ class ResourceTable {
 
 // Amounts by resource id: cpu in millicores, every other resource in whole
 // units (bytes for memory), as the scheduler's framework.Resource holds them.
+// The four well-known amounts live inline, so summing a pod into a node
+// reads no second allocation; extended resources follow in a vector.
 class Resources {
  public:
   int64_t Get(ResourceId id) const {
-    return id < static_cast<int>(amounts_.size()) ? amounts_[id] : 0;
+    if (id < kNumWellKnown) return well_known_[id];
+    size_t extended = static_cast<size_t>(id - kNumWellKnown);
+    return extended < extended_.size() ? extended_[extended] : 0;
   }
   void Set(ResourceId id, int64_t amount);
   void Add(const Resources& other);
@@ -47,7 +51,11 @@ class Resources {
   // Sets each amount to the larger of this and other.
   void Max(const Resources& other);
   bool IsZero() const;
-  int size() const { return static_cast<int>(amounts_.size()); }
+  // Returns one more than the largest id that may hold an amount: the ids
+  // to walk.
+  int size() const {
+    return kNumWellKnown + static_cast<int>(extended_.size());
+  }
 
   // Converts amounts held in milli-units (as parsed quantities are) to the
   // units above: cpu stays in millicores, the rest round up to whole units
@@ -55,7 +63,12 @@ class Resources {
   static Resources FromMillis(const Resources& millis);
 
  private:
-  std::vector<int64_t> amounts_;
+  static constexpr int kNumWellKnown = kPods + 1;
+  // Makes room for other's extended resources.
+  void Widen(const Resources& other);
+
+  int64_t well_known_[kNumWellKnown] = {};
+  std::vector<int64_t> extended_;
 };
 
 }  // namespace podsim
