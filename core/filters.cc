@@ -66,15 +66,15 @@ void FitsResources(const Cluster& cluster, const Pod& pod, const NodeInfo& info,
       node.allocatable.Get(kPods)) {
     status.AddReason(reasons.too_many_pods);
   }
-  if (!pod.requests.IsZero()) {
-    for (ResourceId id = 0; id < pod.requests.size(); ++id) {
-      int64_t want = pod.requests.Get(id);
-      if (id == kPods || want <= 0) continue;
-      int64_t alloc = node.allocatable.Get(id);
-      if (want > alloc - info.requested.Get(id)) {
-        status.AddReason(table.InsufficientReason(id));
-        unresolvable = unresolvable || want > alloc;
-      }
+  // A pod without requests fits any node's resources (upstream returns
+  // early); amounts of zero are skipped below in any case.
+  for (ResourceId id = 0; id < pod.requests.size(); ++id) {
+    int64_t want = pod.requests.Get(id);
+    if (id == kPods || want <= 0) continue;
+    int64_t alloc = node.allocatable.Get(id);
+    if (want > alloc - info.requested.Get(id)) {
+      status.AddReason(table.InsufficientReason(id));
+      unresolvable = unresolvable || want > alloc;
     }
   }
   if (status.num_reasons() == 0) return;

@@ -46,8 +46,14 @@ class CycleState {
   }
 
   // Mirrors RunPreFilterExtensionAddPod / RemovePod for a pod on node n.
-  void AddPod(ObjectIndex p, ObjectIndex n) { Update(p, n, +1); }
-  void RemovePod(ObjectIndex p, ObjectIndex n) { Update(p, n, -1); }
+  // Most pods neither spread nor use inter-pod affinity: then there is no
+  // state to update, and the dry run's many calls cost a branch each.
+  void AddPod(ObjectIndex p, ObjectIndex n) {
+    if (!spread_.empty() || !affinity_skipped_) Update(p, n, +1);
+  }
+  void RemovePod(ObjectIndex p, ObjectIndex n) {
+    if (!spread_.empty() || !affinity_skipped_) Update(p, n, -1);
+  }
 
   // Filters run in upstream order and stop at the first failure.
   Status RunFilters(ObjectIndex n) const;

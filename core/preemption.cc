@@ -144,7 +144,7 @@ PreemptionEvaluator::PreemptionEvaluator(Cluster& cluster, CycleState& state,
                                          Attempt& attempt,
                                          std::optional<uint64_t> seed,
                                          NodeCache::Shape* cache,
-                                         NodeToStatus& statuses)
+                                         PreemptionScratch& scratch)
     : cluster_(cluster),
       state_(state),
       attempt_(attempt),
@@ -153,7 +153,7 @@ PreemptionEvaluator::PreemptionEvaluator(Cluster& cluster, CycleState& state,
       profile_(state.profile()),
       detailed_(attempt.detailed),
       cache_(cache),
-      statuses_(statuses) {}
+      scratch_(scratch) {}
 
 std::string PreemptionEvaluator::PodList(
     const std::vector<ObjectIndex>& pods) const {
@@ -230,7 +230,8 @@ Status PreemptionEvaluator::Preempt(const NodeToStatus& filter_statuses,
     return Status::Make(Code::kUnschedulable, kDefaultPreemption, *reason);
   }
   // 2) Potential nodes: those whose filter failure preemption may resolve.
-  std::vector<ObjectIndex> potential;
+  std::vector<ObjectIndex>& potential = scratch_.potential_nodes;
+  potential.clear();
   for (int n = 0; n < cluster_.num_nodes(); ++n) {
     if (MightHelp(filter_statuses.Get(n))) {
       potential.push_back(n);
@@ -250,12 +251,14 @@ Status PreemptionEvaluator::Preempt(const NodeToStatus& filter_statuses,
     }
   }
   summary.potential_nodes = static_cast<int>(potential.size());
-  NodeToStatus& statuses = statuses_;
+  NodeToStatus& statuses = scratch_.statuses;
   statuses.Reset(
       Status::Make(Code::kUnschedulableAndUnresolvable, "", kNotHelpfulReason));
-  std::vector<CandidateRef> non_violating;
-  std::vector<CandidateRef> violating;
-  owned_victims_.clear();
+  std::vector<CandidateRef>& non_violating = scratch_.non_violating_candidates;
+  std::vector<CandidateRef>& violating = scratch_.violating_candidates;
+  non_violating.clear();
+  violating.clear();
+  scratch_.owned_used = 0;
   std::vector<std::string> errors;
   if (!potential.empty()) {
     // 3) How many candidates to look for, and where to start.
@@ -294,7 +297,7 @@ Status PreemptionEvaluator::Preempt(const NodeToStatus& filter_statuses,
       const DryRun& d = SelectVictimsOnNode(n, stable);
       if (d.status.ok()) {
         const std::vector<Victim>* victims = &d.victims;
-        if (!stable) victims = &owned_victims_.emplace_back(d.victims);
+        if (!stable) victims = &Own(d.victims);
         CandidateRef c{n, victims, d.pdb_violations, d.scores};
         auto& list = c.pdb_violations == 0 ? non_violating : violating;
         if (static_cast<int>(list.size()) < num_candidates) {
@@ -318,7 +321,8 @@ Status PreemptionEvaluator::Preempt(const NodeToStatus& filter_statuses,
       }
     }
   }
-  std::vector<CandidateRef> candidates = std::move(non_violating);
+  // Non-violating candidates first, then the violating ones.
+  std::vector<CandidateRef>& candidates = non_violating;
   candidates.insert(candidates.end(), violating.begin(), violating.end());
   if (candidates.empty()) {
     if (!errors.empty()) {
@@ -345,6 +349,15 @@ Status PreemptionEvaluator::Preempt(const NodeToStatus& filter_statuses,
   return Status();
 }
 
+const std::vector<Victim>& PreemptionEvaluator::Own(
+    const std::vector<Victim>& victims) {
+  std::deque<std::vector<Victim>>& owned = scratch_.owned_victims;
+  if (scratch_.owned_used == owned.size()) owned.emplace_back();
+  std::vector<Victim>& copy = owned[scratch_.owned_used++];
+  copy.assign(victims.begin(), victims.end());
+  return copy;
+}
+
 const DryRun& PreemptionEvaluator::SelectVictimsOnNode(ObjectIndex n,
                                                        bool& stable) {
   const bool cacheable =
@@ -355,8 +368,8 @@ const DryRun& PreemptionEvaluator::SelectVictimsOnNode(ObjectIndex n,
     return cache_->dry[n];
   }
   Status status = ComputeVictimsOnNode(n);
-  const NodeResult& result = detailed_ ? attempt_.nodes[n] : last_;
-  DryRun& out = cacheable ? cache_->dry[n] : fresh_;
+  const NodeResult& result = detailed_ ? attempt_.nodes[n] : scratch_.last;
+  DryRun& out = cacheable ? cache_->dry[n] : scratch_.fresh;
   out.status = std::move(status);
   out.verdict = result.verdict;
   out.victims.assign(result.victims.begin(), result.victims.end());
@@ -371,20 +384,22 @@ const DryRun& PreemptionEvaluator::SelectVictimsOnNode(ObjectIndex n,
 Status PreemptionEvaluator::ComputeVictimsOnNode(ObjectIndex n) {
   // The node's entry in the attempt when it is detailed; a scratch entry,
   // with no trace, otherwise.
-  last_.victims.clear();
-  last_.trace.clear();
-  last_.pdb_violations = 0;
-  NodeResult& result = detailed_ ? attempt_.nodes[n] : last_;
+  NodeResult& last = scratch_.last;
+  last.victims.clear();
+  last.trace.clear();
+  last.pdb_violations = 0;
+  NodeResult& result = detailed_ ? attempt_.nodes[n] : last;
   const Scenario& scenario = cluster_.scenario();
   const std::string& node_name = cluster_.node(n).name;
   // The dry run changes the node in place and undoes every change; the pod
-  // order is put back too. Scratch vectors are members, reused per node.
-  saved_order_.assign(cluster_.info(n).pods.begin(),
-                      cluster_.info(n).pods.end());
+  // order is put back too.
+  std::vector<ObjectIndex>& saved_order = scratch_.saved_order;
+  saved_order.assign(cluster_.info(n).pods.begin(),
+                     cluster_.info(n).pods.end());
   // 1) Remove every pod of lower priority.
-  std::vector<ObjectIndex>& potential = potential_;
+  std::vector<ObjectIndex>& potential = scratch_.potential;
   potential.clear();
-  for (ObjectIndex p : saved_order_) {
+  for (ObjectIndex p : saved_order) {
     if (cluster_.pod(p).priority < preemptor_.priority) potential.push_back(p);
   }
   if (potential.empty() && profile_.no_victims_shortcut) {
@@ -422,7 +437,7 @@ Status PreemptionEvaluator::ComputeVictimsOnNode(ObjectIndex n) {
       cluster_.AddPod(p, n);
       state_.AddPod(p, n);
     }
-    cluster_.RestoreOrder(n, saved_order_);
+    cluster_.RestoreOrder(n, saved_order);
   };
   // 2) Does the pod fit with all of them gone?
   Status fits = RunFiltersWithNominatedPods(state_, cluster_, n);
@@ -465,11 +480,11 @@ Status PreemptionEvaluator::ComputeVictimsOnNode(ObjectIndex n) {
                 return MoreImportantPod(cluster_.pod(a), cluster_.pod(b));
               });
   }
-  ClassifyPdbViolations(scenario, potential, profile_.pdb_violation, violates_,
-                        pdb_budget_);
-  const std::vector<char>& violates = violates_;
-  std::vector<ObjectIndex>& violating = violating_;
-  std::vector<ObjectIndex>& non_violating = non_violating_;
+  ClassifyPdbViolations(scenario, potential, profile_.pdb_violation,
+                        scratch_.violates, scratch_.pdb_budget);
+  const std::vector<char>& violates = scratch_.violates;
+  std::vector<ObjectIndex>& violating = scratch_.violating;
+  std::vector<ObjectIndex>& non_violating = scratch_.non_violating;
   violating.clear();
   non_violating.clear();
   for (size_t i = 0; i < potential.size(); ++i) {
@@ -486,7 +501,7 @@ Status PreemptionEvaluator::ComputeVictimsOnNode(ObjectIndex n) {
                    "first.",
          std::nullopt, "", std::nullopt, std::nullopt});
   // 4) Reprieve greedily: violating pods first, each group by importance.
-  std::vector<ObjectIndex>& victims = victims_;
+  std::vector<ObjectIndex>& victims = scratch_.victims;
   victims.clear();
   int pdb_violations = 0;
   auto reprieve = [&](ObjectIndex p, bool pdb) {

@@ -45,15 +45,42 @@ const CandidateRef* PickOneNode(const Profile& profile,
                                 const std::vector<CandidateRef>& candidates,
                                 std::vector<SelectionStep>* selection);
 
+// Working space of the evaluator, kept by the queue and reused from cycle
+// to cycle and node to node: a queue of preemptors then allocates only what
+// it returns. Holds nothing between cycles that a cycle reads.
+struct PreemptionScratch {
+  explicit PreemptionScratch(int num_nodes) : statuses(num_nodes) {}
+
+  NodeToStatus statuses;  // the dry run's node statuses
+  // Preempt: the potential nodes and the candidates found.
+  std::vector<ObjectIndex> potential_nodes;
+  std::vector<CandidateRef> non_violating_candidates;
+  std::vector<CandidateRef> violating_candidates;
+  // Victims of candidates whose dry run was not memoized; a deque, so the
+  // candidates' references survive growth. The first owned_used are live.
+  std::deque<std::vector<Victim>> owned_victims;
+  size_t owned_used = 0;
+  DryRun fresh;     // the latest dry run that was not memoized
+  NodeResult last;  // the latest node's outcome, when not detailed
+  // ComputeVictimsOnNode.
+  std::vector<ObjectIndex> saved_order;
+  std::vector<ObjectIndex> potential;
+  std::vector<ObjectIndex> violating;
+  std::vector<ObjectIndex> non_violating;
+  std::vector<ObjectIndex> victims;
+  std::vector<char> violates;
+  std::vector<int64_t> pdb_budget;
+};
+
 // Mirrors preemption.Evaluator for one preemptor in one cycle.
 class PreemptionEvaluator {
  public:
-  // REQUIRES: attempt.nodes holds one entry per node, in node order.
+  // REQUIRES: attempt.nodes holds one entry per node, in node order;
+  // scratch.statuses has one entry per node.
   // cache, when given, holds earlier dry runs of alike pods.
-  // statuses is scratch space for the dry run's node statuses.
   PreemptionEvaluator(Cluster& cluster, CycleState& state, Attempt& attempt,
                       std::optional<uint64_t> seed, NodeCache::Shape* cache,
-                      NodeToStatus& statuses);
+                      PreemptionScratch& scratch);
 
   // Mirrors Evaluator.Preempt. Returns Success with the nominated node in
   // attempt.node and attempt.victims (the caller applies the effects), or
@@ -72,6 +99,8 @@ class PreemptionEvaluator {
   // rest of the cycle (a memoized entry) or only until the next node.
   const DryRun& SelectVictimsOnNode(ObjectIndex n, bool& stable);
   Status ComputeVictimsOnNode(ObjectIndex n);
+  // Returns a copy of victims kept until the end of the cycle.
+  const std::vector<Victim>& Own(const std::vector<Victim>& victims);
 
   std::string PodList(const std::vector<ObjectIndex>& pods) const;
 
@@ -83,18 +112,7 @@ class PreemptionEvaluator {
   const Profile& profile_;
   const bool detailed_;  // record per-node results and trace text
   NodeCache::Shape* cache_;
-  NodeToStatus& statuses_;
-  DryRun fresh_;  // the latest dry run that was not memoized
-  std::deque<std::vector<Victim>> owned_victims_;
-  NodeResult last_;  // the latest node's outcome
-  // Scratch space for SelectVictimsOnNode, reused from node to node.
-  std::vector<ObjectIndex> saved_order_;
-  std::vector<ObjectIndex> potential_;
-  std::vector<ObjectIndex> violating_;
-  std::vector<ObjectIndex> non_violating_;
-  std::vector<ObjectIndex> victims_;
-  std::vector<char> violates_;
-  std::vector<int64_t> pdb_budget_;
+  PreemptionScratch& scratch_;
 };
 
 }  // namespace podsim

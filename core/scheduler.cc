@@ -219,7 +219,7 @@ Attempt SchedulingQueue::ScheduleOne(ObjectIndex p, bool& retry_unschedulable) {
   }
   if (filter_statuses_.size() != cluster_.num_nodes()) {
     filter_statuses_ = NodeToStatus(cluster_.num_nodes());
-    dry_run_statuses_ = NodeToStatus(cluster_.num_nodes());
+    preemption_scratch_ = PreemptionScratch(cluster_.num_nodes());
   }
   const Profile& profile = *options_.profile;
   CycleState state(cluster_, p, profile);
@@ -325,7 +325,7 @@ Attempt SchedulingQueue::ScheduleOne(ObjectIndex p, bool& retry_unschedulable) {
   }
   bool clears_nomination = false;
   PreemptionEvaluator evaluator(cluster_, state, attempt, options_.seed, cache,
-                                dry_run_statuses_);
+                                preemption_scratch_);
   Status preemption = evaluator.Preempt(statuses, clears_nomination);
   std::string fit_error = FitErrorMessage(statuses, prefilter_message, "");
   if (preemption.ok()) {

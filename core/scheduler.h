@@ -14,6 +14,7 @@
 #include "core/filters.h"
 #include "core/node_cache.h"
 #include "core/node_info.h"
+#include "core/preemption.h"
 #include "core/trace.h"
 
 namespace podsim {
@@ -72,9 +73,10 @@ class SchedulingQueue {
   int64_t attempt_limit_ = 0;
   int64_t detailed_entries_ = 0;
   NodeCache cache_;
-  // Per-cycle node statuses (filter, then dry run), reused across cycles.
+  // Per-cycle filter statuses and the evaluator's working space, reused
+  // across cycles.
   NodeToStatus filter_statuses_{0};
-  NodeToStatus dry_run_statuses_{0};
+  PreemptionScratch preemption_scratch_{0};
 };
 
 // Runs the queue until every pending pod is bound or stays unschedulable.
