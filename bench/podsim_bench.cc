@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -34,6 +35,15 @@ double PeakMegabytes() {
   // Linear memory only grows, so its size now is its peak.
   return static_cast<double>(__builtin_wasm_memory_size(0)) * 65536 / 1048576;
 #else
+  // VmHWM is this program's own peak; ru_maxrss also counts what the
+  // process held before exec, i.e. its parent's size at the fork.
+  std::ifstream status("/proc/self/status");
+  std::string line;
+  while (std::getline(status, line)) {
+    if (line.rfind("VmHWM:", 0) == 0) {
+      return std::strtod(line.c_str() + 6, nullptr) / 1024;  // in kB
+    }
+  }
   rusage usage{};
   getrusage(RUSAGE_SELF, &usage);
   return static_cast<double>(usage.ru_maxrss) / 1024;

@@ -1,26 +1,32 @@
 #!/usr/bin/env node
 // Runs the benchmark natively and as WebAssembly on the same scenarios and
-// prints the figures side by side (npm run bench). Builds what is missing;
-// generate the scenarios first with npm run bench:gen.
-//   node bench/run.mjs [--only basic-100,basic-1000,...] [--rounds N] [--data DIR]
+// prints the figures side by side (npm run bench): WebAssembly in Node, and
+// in Chromium when it is installed. Builds what is missing; generate the
+// scenarios first with npm run bench:gen.
+//   node bench/run.mjs [--only basic-100,basic-1000,...] [--rounds N]
+//                      [--data DIR] [--no-browser]
 // With --rounds N each program runs N times, alternating, and the best of
 // each figure is printed (noise on a shared machine only ever adds time).
 import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { cpus, totalmem } from "node:os";
 
+import { hasChromium } from "../scripts/chromium.mjs";
+import { openBrowserBench } from "./browser.mjs";
+
 const root = new URL("..", import.meta.url).pathname;
 const dataArg = process.argv.indexOf("--data");
 const data = dataArg > 0 ? process.argv[dataArg + 1] : `${root}bench/data`;
 const native = `${root}build/bench/podsim_bench`;
 const wasm = `${root}build-wasm/wasm/podsim_bench.cjs`;
+const web = `${root}build-wasm/wasm/podsim_bench_web.js`;
 const onlyArg = process.argv.indexOf("--only");
 const roundsArg = process.argv.indexOf("--rounds");
 const rounds = roundsArg > 0 ? Math.max(1, Number(process.argv[roundsArg + 1]) || 1) : 1;
 const names = onlyArg > 0 ? process.argv[onlyArg + 1].split(",") : ["basic-100", "basic-1000", "basic-5000", "basic-5000-150k", "mix-5000"];
 
 if (!existsSync(native)) execFileSync("bash", [`${root}scripts/build.sh`, "native"], { stdio: "inherit" });
-if (!existsSync(wasm)) execFileSync("bash", [`${root}scripts/build.sh`, "wasm"], { stdio: "inherit" });
+if (!existsSync(wasm) || !existsSync(web)) execFileSync("bash", [`${root}scripts/build.sh`, "wasm"], { stdio: "inherit" });
 
 function run(command, args) {
   const out = execFileSync(command, args, { encoding: "utf8", maxBuffer: 1 << 24 });
@@ -43,42 +49,66 @@ function best(results) {
 }
 
 const f = (x, d = 1) => x.toFixed(d);
+const ratio = (a, b) => `${f(a / b, 2)}x`;
+// One row: native against one WebAssembly host.
+function row(name, n, w) {
+  return (
+    `${name.padEnd(17)} ${String(n.nodes).padStart(5)} ${String(n.pods).padStart(7)} | ` +
+    `${f(n.load_ms, 0).padStart(6)} / ${f(w.load_ms, 0).padStart(6)}, ${ratio(w.load_ms, n.load_ms)}  | ` +
+    `${f(n.decision_median_ms, 2).padStart(7)} / ${f(w.decision_median_ms, 2).padStart(7)}, ${ratio(w.decision_median_ms, n.decision_median_ms)} | ` +
+    `${f(n.preemptions_per_s, 0).padStart(8)} / ${f(w.preemptions_per_s, 0).padStart(8)}, ${ratio(n.preemptions_per_s, w.preemptions_per_s)}        | ` +
+    `${f(n.load_cold_ms, 0).padStart(5)}, ${f(n.decision_cold_ms, 1).padStart(5)} / ${f(w.load_cold_ms, 0).padStart(5)}, ${f(w.decision_cold_ms, 1).padStart(5)}      | ` +
+    `${f(n.peak_mb, 0).padStart(5)} / ${f(w.peak_mb, 0).padStart(5)}`
+  );
+}
+const header =
+  "scenario          nodes    pods | load ms (nat / wasm, x) | decision ms (nat / wasm, x) | queue preemptions/s (nat / wasm, x) | cold: load, decision ms (nat / wasm)   | peak MB (nat / wasm)";
+
+const browser = process.argv.includes("--no-browser") || !hasChromium() ? null : await openBrowserBench(web);
 console.log(`podsim benchmark: ${cpus()[0].model}, ${cpus().length} cores, ${Math.round(totalmem() / 2 ** 30)} GiB, node ${process.version}`);
 console.log("");
 console.log(`best of ${rounds} round(s); warm figures are medians after a warm-up, cold ones the first run`);
-console.log("");
-console.log(
-  "scenario          nodes    pods | load ms (nat / wasm, x) | decision ms (nat / wasm, x) | queue preemptions/s (nat / wasm, x) | cold: load, decision ms (nat / wasm)   | peak MB (nat / wasm)",
-);
-for (const name of names) {
-  const file = `${data}/${name}.json`;
-  if (!existsSync(file)) {
-    console.log(`${name}: missing ${file}; run npm run bench:gen`);
-    continue;
-  }
-  const natives = [];
-  const wasms = [];
-  for (let r = 0; r < rounds; ++r) {
-    natives.push(run(native, [file]));
-    wasms.push(run("node", [wasm, file]));
-  }
-  const n = best(natives);
-  const w = best(wasms);
-  // Both builds must make the same decisions, or the figures compare
-  // different work.
-  for (const key of ["nodes", "pods", "attempts", "preemptions", "first_potential_nodes", "diagnostics"]) {
-    if ([...natives, ...wasms].some((r) => r[key] !== n[key])) {
-      console.error(`${name}: native and WASM disagree on ${key}: ${natives.map((r) => r[key])} / ${wasms.map((r) => r[key])}`);
-      process.exitCode = 1;
+const rows = [];
+try {
+  for (const name of names) {
+    const file = `${data}/${name}.json`;
+    if (!existsSync(file)) {
+      console.log(`${name}: missing ${file}; run npm run bench:gen`);
+      continue;
     }
+    const natives = [];
+    const wasms = [];
+    const pages = [];
+    for (let r = 0; r < rounds; ++r) {
+      natives.push(run(native, [file]));
+      wasms.push(run("node", [wasm, file]));
+      if (browser) pages.push(await browser.run(file));
+    }
+    const n = best(natives);
+    // Every build must make the same decisions, or the figures compare
+    // different work.
+    const all = [...natives, ...wasms, ...pages];
+    for (const key of ["nodes", "pods", "attempts", "preemptions", "first_potential_nodes", "diagnostics"]) {
+      if (all.some((r) => r[key] !== n[key])) {
+        console.error(`${name}: the builds disagree on ${key}: native ${natives.map((r) => r[key])}, Node ${wasms.map((r) => r[key])}, Chromium ${pages.map((r) => r[key])}`);
+        process.exitCode = 1;
+      }
+    }
+    rows.push({ name, n, w: best(wasms), c: browser ? best(pages) : null });
   }
-  const ratio = (a, b) => `${f(a / b, 2)}x`;
-  console.log(
-    `${name.padEnd(17)} ${String(n.nodes).padStart(5)} ${String(n.pods).padStart(7)} | ` +
-      `${f(n.load_ms, 0).padStart(6)} / ${f(w.load_ms, 0).padStart(6)}, ${ratio(w.load_ms, n.load_ms)}  | ` +
-      `${f(n.decision_median_ms, 2).padStart(7)} / ${f(w.decision_median_ms, 2).padStart(7)}, ${ratio(w.decision_median_ms, n.decision_median_ms)} | ` +
-      `${f(n.preemptions_per_s, 0).padStart(8)} / ${f(w.preemptions_per_s, 0).padStart(8)}, ${ratio(n.preemptions_per_s, w.preemptions_per_s)}        | ` +
-      `${f(n.load_cold_ms, 0).padStart(5)}, ${f(n.decision_cold_ms, 1).padStart(5)} / ${f(w.load_cold_ms, 0).padStart(5)}, ${f(w.decision_cold_ms, 1).padStart(5)}      | ` +
-      `${f(n.peak_mb, 0).padStart(5)} / ${f(w.peak_mb, 0).padStart(5)}`,
-  );
+} finally {
+  await browser?.close();
+}
+console.log("");
+console.log(`WebAssembly in Node ${process.version}`);
+console.log(header);
+for (const { name, n, w } of rows) console.log(row(name, n, w));
+if (browser) {
+  console.log("");
+  console.log(`WebAssembly in Chromium ${browser.version} (headless, in a page)`);
+  console.log(header);
+  for (const { name, n, c } of rows) console.log(row(name, n, c));
+} else {
+  console.log("");
+  console.log(process.argv.includes("--no-browser") ? "Chromium: skipped (--no-browser)" : "Chromium: not found, skipped");
 }

@@ -6,7 +6,7 @@ import { extname, join, normalize } from "node:path";
 
 import { after, before } from "node:test";
 
-import { chromium } from "playwright-core";
+import { launchChromium } from "../../scripts/chromium.mjs";
 
 const root = new URL("../../web/dist/", import.meta.url).pathname;
 export const outputDir = new URL("../../test-output/", import.meta.url).pathname;
@@ -43,18 +43,7 @@ export async function serve() {
 
 export async function launch() {
   mkdirSync(outputDir, { recursive: true });
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
-    args: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--no-first-run",
-    ],
-  });
+  return launchChromium();
 }
 
 /** Opens a fresh page (own context: own storage) and collects its errors. */
