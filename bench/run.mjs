@@ -64,48 +64,56 @@ function row(name, n, w) {
 const header =
   "scenario          nodes    pods | load ms (nat / wasm, x) | decision ms (nat / wasm, x) | queue preemptions/s (nat / wasm, x) | cold: load, decision ms (nat / wasm)   | peak MB (nat / wasm)";
 
-const browser = process.argv.includes("--no-browser") || !hasChromium() ? null : await openBrowserBench(web);
+const useBrowser = !process.argv.includes("--no-browser") && hasChromium();
+let chromiumVersion = "";
+// The browser runs alone: started for each run and closed after it, so an
+// idle Chromium never shares the machine with the other two programs.
+async function runInBrowser(file) {
+  const browser = await openBrowserBench(web);
+  try {
+    chromiumVersion = browser.version;
+    return await browser.run(file);
+  } finally {
+    await browser.close();
+  }
+}
 console.log(`podsim benchmark: ${cpus()[0].model}, ${cpus().length} cores, ${Math.round(totalmem() / 2 ** 30)} GiB, node ${process.version}`);
 console.log("");
 console.log(`best of ${rounds} round(s); warm figures are medians after a warm-up, cold ones the first run`);
 const rows = [];
-try {
-  for (const name of names) {
-    const file = `${data}/${name}.json`;
-    if (!existsSync(file)) {
-      console.log(`${name}: missing ${file}; run npm run bench:gen`);
-      continue;
-    }
-    const natives = [];
-    const wasms = [];
-    const pages = [];
-    for (let r = 0; r < rounds; ++r) {
-      natives.push(run(native, [file]));
-      wasms.push(run("node", [wasm, file]));
-      if (browser) pages.push(await browser.run(file));
-    }
-    const n = best(natives);
-    // Every build must make the same decisions, or the figures compare
-    // different work.
-    const all = [...natives, ...wasms, ...pages];
-    for (const key of ["nodes", "pods", "attempts", "preemptions", "first_potential_nodes", "diagnostics"]) {
-      if (all.some((r) => r[key] !== n[key])) {
-        console.error(`${name}: the builds disagree on ${key}: native ${natives.map((r) => r[key])}, Node ${wasms.map((r) => r[key])}, Chromium ${pages.map((r) => r[key])}`);
-        process.exitCode = 1;
-      }
-    }
-    rows.push({ name, n, w: best(wasms), c: browser ? best(pages) : null });
+for (const name of names) {
+  const file = `${data}/${name}.json`;
+  if (!existsSync(file)) {
+    console.log(`${name}: missing ${file}; run npm run bench:gen`);
+    continue;
   }
-} finally {
-  await browser?.close();
+  const natives = [];
+  const wasms = [];
+  const pages = [];
+  for (let r = 0; r < rounds; ++r) {
+    natives.push(run(native, [file]));
+    wasms.push(run("node", [wasm, file]));
+    if (useBrowser) pages.push(await runInBrowser(file));
+  }
+  const n = best(natives);
+  // Every build must make the same decisions, or the figures compare
+  // different work.
+  const all = [...natives, ...wasms, ...pages];
+  for (const key of ["nodes", "pods", "attempts", "preemptions", "first_potential_nodes", "diagnostics"]) {
+    if (all.some((r) => r[key] !== n[key])) {
+      console.error(`${name}: the builds disagree on ${key}: native ${natives.map((r) => r[key])}, Node ${wasms.map((r) => r[key])}, Chromium ${pages.map((r) => r[key])}`);
+      process.exitCode = 1;
+    }
+  }
+  rows.push({ name, n, w: best(wasms), c: useBrowser ? best(pages) : null });
 }
 console.log("");
 console.log(`WebAssembly in Node ${process.version}`);
 console.log(header);
 for (const { name, n, w } of rows) console.log(row(name, n, w));
-if (browser) {
+if (useBrowser) {
   console.log("");
-  console.log(`WebAssembly in Chromium ${browser.version} (headless, in a page)`);
+  console.log(`WebAssembly in Chromium ${chromiumVersion} (headless, in a page)`);
   console.log(header);
   for (const { name, n, c } of rows) console.log(row(name, n, c));
 } else {

@@ -1,7 +1,6 @@
 #include "core/resources.h"
 
 #include <algorithm>
-#include <iterator>
 
 namespace podsim {
 
@@ -30,41 +29,29 @@ void Resources::Set(ResourceId id, int64_t amount) {
   extended_[extended] = amount;
 }
 
-void Resources::Widen(const Resources& other) {
+template <typename Op>
+void Resources::Combine(const Resources& other, Op op) {
+  for (int i = 0; i < kNumWellKnown; ++i)
+    op(well_known_[i], other.well_known_[i]);
+  if (other.extended_.empty()) return;
   if (other.extended_.size() > extended_.size()) {
     extended_.resize(other.extended_.size(), 0);
+  }
+  for (size_t i = 0; i < other.extended_.size(); ++i) {
+    op(extended_[i], other.extended_[i]);
   }
 }
 
 void Resources::Add(const Resources& other) {
-  for (int i = 0; i < kNumWellKnown; ++i)
-    well_known_[i] += other.well_known_[i];
-  if (other.extended_.empty()) return;
-  Widen(other);
-  for (size_t i = 0; i < other.extended_.size(); ++i) {
-    extended_[i] += other.extended_[i];
-  }
+  Combine(other, [](int64_t& a, int64_t b) { a += b; });
 }
 
 void Resources::Subtract(const Resources& other) {
-  for (int i = 0; i < kNumWellKnown; ++i)
-    well_known_[i] -= other.well_known_[i];
-  if (other.extended_.empty()) return;
-  Widen(other);
-  for (size_t i = 0; i < other.extended_.size(); ++i) {
-    extended_[i] -= other.extended_[i];
-  }
+  Combine(other, [](int64_t& a, int64_t b) { a -= b; });
 }
 
 void Resources::Max(const Resources& other) {
-  for (int i = 0; i < kNumWellKnown; ++i) {
-    well_known_[i] = std::max(well_known_[i], other.well_known_[i]);
-  }
-  if (other.extended_.empty()) return;
-  Widen(other);
-  for (size_t i = 0; i < other.extended_.size(); ++i) {
-    extended_[i] = std::max(extended_[i], other.extended_[i]);
-  }
+  Combine(other, [](int64_t& a, int64_t b) { a = std::max(a, b); });
 }
 
 Resources Resources::FromMillis(const Resources& millis) {
@@ -74,12 +61,6 @@ Resources Resources::FromMillis(const Resources& millis) {
     out.Set(id, id == kCpu ? m : m / 1000 + (m % 1000 != 0));
   }
   return out;
-}
-
-bool Resources::IsZero() const {
-  auto zero = [](int64_t a) { return a == 0; };
-  return std::all_of(std::begin(well_known_), std::end(well_known_), zero) &&
-         std::all_of(extended_.begin(), extended_.end(), zero);
 }
 
 }  // namespace podsim

@@ -50,7 +50,6 @@ class Resources {
   void Subtract(const Resources& other);
   // Sets each amount to the larger of this and other.
   void Max(const Resources& other);
-  bool IsZero() const;
   // Returns one more than the largest id that may hold an amount: the ids
   // to walk.
   int size() const {
@@ -64,8 +63,10 @@ class Resources {
 
  private:
   static constexpr int kNumWellKnown = kPods + 1;
-  // Makes room for other's extended resources.
-  void Widen(const Resources& other);
+  // Applies op(amount, other's amount) to every amount other may hold,
+  // making room for its extended resources first.
+  template <typename Op>
+  void Combine(const Resources& other, Op op);
 
   int64_t well_known_[kNumWellKnown] = {};
   std::vector<int64_t> extended_;
