@@ -451,55 +451,66 @@ Status CycleState::RunFilters(ObjectIndex n) const {
   const Node& node = cluster_.node(n);
   const NodeInfo& info = cluster_.info(n);
   const FilterReasons& reasons = profile_.reasons;
+  // Every path returns this one object: the dry run filters a node after
+  // each pod it puts back, and no status is copied or moved on the way.
+  Status status;
+  auto fail = [&](Code code, std::string_view plugin, std::string_view reason) {
+    status.set_code(code);
+    status.set_plugin(plugin);
+    status.AddReason(reason);
+  };
   // NodeUnschedulable (CheckNodeUnschedulable).
   if (node.unschedulable && !ToleratesUnschedulable(p)) {
-    return Status::Make(Code::kUnschedulableAndUnresolvable, kNodeUnschedulable,
-                        reasons.unschedulable);
+    fail(Code::kUnschedulableAndUnresolvable, kNodeUnschedulable,
+         reasons.unschedulable);
+    return status;
   }
   // NodeName passes: a pod being scheduled has no spec.nodeName.
-  auto taint = [&]() {
-    return FirstUntoleratedTaint(p, node)
-               ? Status::Make(Code::kUnschedulableAndUnresolvable,
-                              kTaintToleration, reasons.taint)
-               : Status();
-  };
   if (profile_.predicate_order) {
     // GeneralPredicates: PodFitsResources, then PodFitsHost, PodFitsHostPorts
     // and PodMatchNodeSelector, every failure reported; the status keeps the
     // code and plugin today's filter would give the worst one. Then taints.
-    Status general;
-    FitsResources(cluster_, p, info, reasons, general);
+    FitsResources(cluster_, p, info, reasons, status);
     if (HostPortsConflict(cluster_, p, info)) {
-      general.AddReason(reasons.ports);
-      if (general.plugin().empty()) {
-        general.set_code(Code::kUnschedulable);
-        general.set_plugin(kNodePorts);
+      status.AddReason(reasons.ports);
+      if (status.plugin().empty()) {
+        status.set_code(Code::kUnschedulable);
+        status.set_plugin(kNodePorts);
       }
     }
     if (!MatchesNodeSelectorAndAffinity(p, node)) {
-      general.AddReason(reasons.node_affinity);
-      general.set_code(Code::kUnschedulableAndUnresolvable);
-      general.set_plugin(kNodeAffinity);
+      status.AddReason(reasons.node_affinity);
+      status.set_code(Code::kUnschedulableAndUnresolvable);
+      status.set_plugin(kNodeAffinity);
     }
-    if (!general.ok()) return general;
-    if (Status t = taint(); !t.ok()) return t;
+    if (!status.ok()) return status;
+    if (FirstUntoleratedTaint(p, node)) {
+      fail(Code::kUnschedulableAndUnresolvable, kTaintToleration,
+           reasons.taint);
+    }
+    if (!status.ok()) return status;
   } else {
-    if (Status t = taint(); !t.ok()) return t;
-    if (!MatchesNodeSelectorAndAffinity(p, node)) {
-      return Status::Make(Code::kUnschedulableAndUnresolvable, kNodeAffinity,
-                          reasons.node_affinity);
+    if (FirstUntoleratedTaint(p, node)) {
+      fail(Code::kUnschedulableAndUnresolvable, kTaintToleration,
+           reasons.taint);
+    } else if (!MatchesNodeSelectorAndAffinity(p, node)) {
+      fail(Code::kUnschedulableAndUnresolvable, kNodeAffinity,
+           reasons.node_affinity);
+    } else if (HostPortsConflict(cluster_, p, info)) {
+      fail(Code::kUnschedulable, kNodePorts, reasons.ports);
+    } else {
+      FitsResources(cluster_, p, info, reasons, status);
     }
-    if (HostPortsConflict(cluster_, p, info)) {
-      return Status::Make(Code::kUnschedulable, kNodePorts, reasons.ports);
-    }
-    Status fit;
-    FitsResources(cluster_, p, info, reasons, fit);
-    if (!fit.ok()) return fit;
+    if (!status.ok()) return status;
   }
-  // Volume filters pass: volumes are out of scope.
-  Status spread = FilterSpread(n);  // no constraints unless the profile has it
-  if (!spread.ok()) return spread;
-  return FilterInterPodAffinity(n);
+  // Volume filters pass: volumes are out of scope. Most pods neither spread
+  // nor use inter-pod affinity: then both filters pass without a call.
+  if (!spread_.empty()) {
+    status = FilterSpread(n);
+    if (!status.ok()) return status;
+  }
+  if (!affinity_skipped_) status = FilterInterPodAffinity(n);
+  return status;
 }
 
 Status RunFiltersWithNominatedPods(CycleState& state, Cluster& cluster,
