@@ -487,8 +487,8 @@ Status CycleState::RunFilters(ObjectIndex n) const {
     if (FirstUntoleratedTaint(p, node)) {
       fail(Code::kUnschedulableAndUnresolvable, kTaintToleration,
            reasons.taint);
+      return status;
     }
-    if (!status.ok()) return status;
   } else {
     if (FirstUntoleratedTaint(p, node)) {
       fail(Code::kUnschedulableAndUnresolvable, kTaintToleration,
