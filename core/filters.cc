@@ -391,7 +391,6 @@ Status CycleState::Affinity(Code code, std::string_view reason) const {
 }
 
 Status CycleState::FilterInterPodAffinity(ObjectIndex n) const {
-  if (affinity_skipped_) return Status();
   const Pod& p = cluster_.pod(pod_);
   const Node& node = cluster_.node(n);
   // v1.14's predicate checked existing pods' anti-affinity first.

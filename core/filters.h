@@ -49,10 +49,10 @@ class CycleState {
   // Most pods neither spread nor use inter-pod affinity: then there is no
   // state to update, and the dry run's many calls cost a branch each.
   void AddPod(ObjectIndex p, ObjectIndex n) {
-    if (!spread_.empty() || !affinity_skipped_) Update(p, n, +1);
+    if (TracksPods()) Update(p, n, +1);
   }
   void RemovePod(ObjectIndex p, ObjectIndex n) {
-    if (!spread_.empty() || !affinity_skipped_) Update(p, n, -1);
+    if (TracksPods()) Update(p, n, -1);
   }
 
   // Filters run in upstream order and stop at the first failure.
@@ -62,8 +62,7 @@ class CycleState {
   // pod spreads, or inter-pod (anti-)affinity is in play, or PreFilter
   // narrowed or rejected the nodes.
   bool DependsOnOtherNodes() const {
-    return !spread_.empty() || !affinity_skipped_ || prefilter_nodes_ ||
-           !prefilter_status_.ok();
+    return TracksPods() || prefilter_nodes_ || !prefilter_status_.ok();
   }
 
  private:
@@ -74,6 +73,9 @@ class CycleState {
     bool self_match = false;
   };
 
+  // Whether PodTopologySpread or InterPodAffinity keep per-pod state: the
+  // pod spreads, or inter-pod (anti-)affinity is in play.
+  bool TracksPods() const { return !spread_.empty() || !affinity_skipped_; }
   void PreFilterSpread();
   void PreFilterInterPodAffinity();
   bool OwnTermCandidates(std::vector<ObjectIndex>& out) const;
@@ -83,6 +85,7 @@ class CycleState {
   void SetMatchNum(Spread& s, const std::string& value, int64_t count);
 
   Status FilterSpread(ObjectIndex n) const;
+  // REQUIRES: !affinity_skipped_ (RunFilters passes the filter otherwise).
   Status FilterInterPodAffinity(ObjectIndex n) const;
   Status Affinity(Code code, std::string_view reason) const;
 

@@ -63,25 +63,19 @@ std::vector<std::pair<std::string_view, int>> NodeToStatus::Tally() const {
   // table entry): a run of one reason is counted locally, then added.
   std::string_view run_reason;
   int run = 0;
-  auto count = [&](std::string_view reason) {
-    if (run > 0 && reason.data() == run_reason.data() &&
-        reason.size() == run_reason.size()) {
-      ++run;
-      return;
-    }
-    if (run > 0) AddCount(tally, run_reason, run);
-    run_reason = reason;
-    run = 1;
-  };
   for (const Status* status : refs_) {
     if (!status) continue;
-    // One reason is the common case: no inner loop for it, which costs a
-    // WebAssembly engine an interrupt check per iteration.
-    if (status->num_reasons() == 1) {
-      count(status->reason(0));
-      continue;
+    for (int i = 0; i < status->num_reasons(); ++i) {
+      std::string_view reason = status->reason(i);
+      if (run > 0 && reason.data() == run_reason.data() &&
+          reason.size() == run_reason.size()) {
+        ++run;
+        continue;
+      }
+      if (run > 0) AddCount(tally, run_reason, run);
+      run_reason = reason;
+      run = 1;
     }
-    for (int i = 0; i < status->num_reasons(); ++i) count(status->reason(i));
   }
   if (run > 0) AddCount(tally, run_reason, run);
   return tally;
