@@ -150,6 +150,7 @@ PreemptionEvaluator::PreemptionEvaluator(Cluster& cluster, CycleState& state,
       attempt_(attempt),
       seed_(seed),
       preemptor_(cluster.pod(state.pod())),
+      nominated_(cluster.NominatedNodeOf(state.pod())),
       profile_(state.profile()),
       detailed_(attempt.detailed),
       cache_(cache),
@@ -172,16 +173,15 @@ std::optional<std::string_view> PreemptionEvaluator::NotEligibleReason(
       preemptor_.preemption_policy == PreemptionPolicy::kNever) {
     return "not eligible due to preemptionPolicy=Never.";
   }
-  ObjectIndex nominated = cluster_.NominatedNodeOf(preemptor_.index);
-  if (nominated == kNoNode) return std::nullopt;
+  if (nominated_ == kNoNode) return std::nullopt;
   const bool by_preemption_only =
       profile_.eligibility == Eligibility::kTerminatingByPreemption;
   // A nominated node that became unusable frees the pod to preempt again.
   if (by_preemption_only &&
-      statuses.Get(nominated).code() == Code::kUnschedulableAndUnresolvable) {
+      statuses.Get(nominated_).code() == Code::kUnschedulableAndUnresolvable) {
     return std::nullopt;
   }
-  for (ObjectIndex p : cluster_.info(nominated).pods) {
+  for (ObjectIndex p : cluster_.info(nominated_).pods) {
     const Pod& pod = cluster_.pod(p);
     if (pod.priority < preemptor_.priority && pod.terminating &&
         (pod.preempted_by_scheduler || !by_preemption_only)) {
@@ -291,8 +291,9 @@ Status PreemptionEvaluator::Preempt(const NodeToStatus& filter_statuses,
            std::nullopt,
            std::nullopt});
     // 4) Dry run, stopping early once enough candidates are found.
-    for (int i = 0; i < count; ++i) {
-      ObjectIndex n = potential[(offset + i) % count];
+    for (int i = 0, k = offset; i < count;
+         ++i, k = k + 1 == count ? 0 : k + 1) {
+      ObjectIndex n = potential[k];
       bool stable = false;
       const DryRun& d = SelectVictimsOnNode(n, stable);
       if (d.status.ok()) {
@@ -360,13 +361,16 @@ const std::vector<Victim>& PreemptionEvaluator::Own(
 
 const DryRun& PreemptionEvaluator::SelectVictimsOnNode(ObjectIndex n,
                                                        bool& stable) {
-  const bool cacheable =
-      cache_ != nullptr && n != cluster_.NominatedNodeOf(preemptor_.index);
-  stable = cacheable;
-  if (cacheable && !detailed_ &&
-      cache_->dry_version[n] == cluster_.version(n)) {
+  // The memoized case is most nodes of most cycles: kept small, so that it
+  // is inlined into the loop over nodes.
+  stable = cache_ != nullptr && n != nominated_;
+  if (stable && !detailed_ && cache_->dry_version[n] == cluster_.version(n)) {
     return cache_->dry[n];
   }
+  return DryRunOnNode(n, stable);
+}
+
+const DryRun& PreemptionEvaluator::DryRunOnNode(ObjectIndex n, bool cacheable) {
   Status status = ComputeVictimsOnNode(n);
   const NodeResult& result = detailed_ ? attempt_.nodes[n] : scratch_.last;
   DryRun& out = cacheable ? cache_->dry[n] : scratch_.fresh;
@@ -574,10 +578,47 @@ Status PreemptionEvaluator::ComputeVictimsOnNode(ObjectIndex n) {
   return Status();
 }
 
+namespace {
+
+// PickOneNode without its record, in one pass: keeping the best of each
+// criterion in turn, ties going to the first in node order, keeps the
+// candidate whose scores, in the profile's order, are greatest, with the
+// lowest node index among equals.
+const CandidateRef* PickOneNodeUnrecorded(
+    const Profile& profile, const std::vector<CandidateRef>& candidates) {
+  const CandidateRef* best = nullptr;
+  if (profile.zero_victims_chosen_at_once) {
+    for (const CandidateRef& c : candidates) {
+      if (c.victims->empty() && (!best || c.node < best->node)) best = &c;
+    }
+    if (best) return best;
+  }
+  for (const CandidateRef& c : candidates) {
+    if (!best) {
+      best = &c;
+      continue;
+    }
+    int order = 0;  // > 0: c is better, < 0: best is
+    for (PickCriterion criterion : profile.pick_criteria) {
+      int64_t a = c.scores[static_cast<int>(criterion)];
+      int64_t b = best->scores[static_cast<int>(criterion)];
+      if (a != b) {
+        order = a > b ? 1 : -1;
+        break;
+      }
+    }
+    if (order > 0 || (order == 0 && c.node < best->node)) best = &c;
+  }
+  return best;
+}
+
+}  // namespace
+
 const CandidateRef* PickOneNode(const Profile& profile,
                                 const std::vector<CandidateRef>& candidates,
                                 std::vector<SelectionStep>* selection) {
   if (candidates.size() == 1) return &candidates[0];
+  if (!selection) return PickOneNodeUnrecorded(profile, candidates);
   // Candidates are considered in node input order (upstream: map order).
   // They come in that order unless the dry run wrapped around or some
   // violate a PDB, so the sort is mostly skipped.

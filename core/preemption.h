@@ -98,6 +98,9 @@ class PreemptionEvaluator {
   // and fills the cache. stable tells whether the result stays valid for the
   // rest of the cycle (a memoized entry) or only until the next node.
   const DryRun& SelectVictimsOnNode(ObjectIndex n, bool& stable);
+  // SelectVictimsOnNode when its result is not memoized; cacheable tells
+  // whether to memoize it.
+  const DryRun& DryRunOnNode(ObjectIndex n, bool cacheable);
   Status ComputeVictimsOnNode(ObjectIndex n);
   // Returns a copy of victims kept until the end of the cycle.
   const std::vector<Victim>& Own(const std::vector<Victim>& victims);
@@ -109,6 +112,7 @@ class PreemptionEvaluator {
   Attempt& attempt_;
   std::optional<uint64_t> seed_;
   const Pod& preemptor_;
+  const ObjectIndex nominated_;  // the preemptor's nominated node, if any
   const Profile& profile_;
   const bool detailed_;  // record per-node results and trace text
   NodeCache::Shape* cache_;

@@ -255,6 +255,39 @@ TEST_CASE("Profile v1.14: four pick criteria; a zero-victim node at once") {
   CHECK(steps.front().criterion == "needs no victims (taken at once)");
 }
 
+TEST_CASE("PickOneNode: the same node with and without its record") {
+  // Candidates on many nodes, in a shuffled order, whose scores tie often:
+  // the one-pass pick must agree with the criterion-by-criterion one.
+  std::vector<Victim> none;
+  std::vector<Victim> one = {{0, 0, 5, false}};
+  uint64_t x = 12345;
+  auto next = [&](int range) {
+    x = x * 6364136223846793005ULL + 1442695040888963407ULL;
+    return static_cast<int64_t>((x >> 33) % static_cast<uint64_t>(range));
+  };
+  for (const Profile* profile : AllProfiles()) {
+    for (int round = 0; round < 200; ++round) {
+      // Distinct nodes, out of order.
+      std::vector<ObjectIndex> nodes(2 + next(30));
+      for (size_t i = 0; i < nodes.size(); ++i) {
+        nodes[i] = static_cast<ObjectIndex>(i);
+        std::swap(nodes[i], nodes[next(static_cast<int>(i) + 1)]);
+      }
+      std::vector<CandidateRef> candidates;
+      for (ObjectIndex node : nodes) {
+        CandidateRef c{node, next(8) == 0 ? &none : &one, 0, {}};
+        for (int64_t& score : c.scores) score = next(3);
+        candidates.push_back(c);
+      }
+      std::vector<SelectionStep> steps;
+      const CandidateRef* recorded = PickOneNode(*profile, candidates, &steps);
+      const CandidateRef* unrecorded =
+          PickOneNode(*profile, candidates, nullptr);
+      CHECK(recorded == unrecorded);
+    }
+  }
+}
+
 TEST_CASE("Profile v1.14: the nomination stays when no candidate is found") {
   std::string text =
       ScenarioWith(NodeWith("n1", {"1"}), RunningPod("peer", "n1", {"1"}, 100),
