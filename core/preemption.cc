@@ -239,15 +239,13 @@ Status PreemptionEvaluator::Preempt(const NodeToStatus& filter_statuses,
     } else if (detailed_) {
       NodeResult& result = attempt_.nodes[n];
       result.verdict = Verdict::kNotHelpful;
-      if (detailed_)
-        result.trace.push_back(
-            {"not-helpful",
-             {},
-             NotHelpfulText(filter_statuses.Get(n), profile_),
-             std::nullopt,
-             "",
-             std::nullopt,
-             filter_statuses.Get(n)});
+      result.trace.push_back({"not-helpful",
+                              {},
+                              NotHelpfulText(filter_statuses.Get(n), profile_),
+                              std::nullopt,
+                              "",
+                              std::nullopt,
+                              filter_statuses.Get(n)});
     }
   }
   summary.potential_nodes = static_cast<int>(potential.size());

@@ -331,7 +331,7 @@ Attempt SchedulingQueue::ScheduleOne(ObjectIndex p, bool& retry_unschedulable) {
   if (preemption.ok()) {
     // A node needing no victims (v1.14) is nominated the same way.
     attempt.outcome = Outcome::kNominated;
-    attempt.message = fit_error;
+    attempt.message = std::move(fit_error);
     ObjectIndex n = attempt.node;
     const std::string& node_name = cluster_.node(n).name;
     // Effects: victims go (DisruptionTarget, then delete), the pod is
