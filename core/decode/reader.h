@@ -1,0 +1,126 @@
+// The readers every kind's decoder shares: typed fields of a JSON object,
+// label and node selectors, taint effects and int-or-percent values. Each
+// reports bad input as a diagnostic against its object and keeps going.
+#pragma once
+
+#include <cstdint>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "core/diagnostics.h"
+#include "core/labels.h"
+#include "core/objects.h"
+#include "core/quantity.h"
+#include "core/resources.h"
+
+namespace podsim::decode {
+
+using Json = nlohmann::json;
+
+inline constexpr const char* kEffects =
+    "valid: NoSchedule, PreferNoSchedule, NoExecute";
+
+// Returns s in double quotes, cut after 100 characters with "...".
+std::string Quoted(std::string_view s);
+
+// Returns v's JSON type for a message, e.g. "a list" or "an integer".
+std::string TypeName(const Json& v);
+
+// Returns the nesting depth of v, stopping early past the limit.
+int Depth(const Json& v, int limit);
+
+// Returns whether s is a valid object name (a lowercase RFC 1123 subdomain).
+bool IsDnsSubdomain(std::string_view s);
+
+// Reads typed fields of one object, reporting problems against it.
+class Reader {
+ public:
+  Reader(Diagnostics& diagnostics, std::string object, int line, int document)
+      : diagnostics_(diagnostics),
+        object_(std::move(object)),
+        line_(line),
+        document_(document) {}
+
+  void Error(const FieldPath& path, std::string message) {
+    diagnostics_.Add(Severity::kError, object_, path, line_, std::move(message),
+                     document_);
+  }
+  void Warn(const FieldPath& path, std::string message) {
+    diagnostics_.Add(Severity::kWarning, object_, path, line_,
+                     std::move(message), document_);
+  }
+  void SetObject(std::string object) { object_ = std::move(object); }
+  const std::string& object() const { return object_; }
+  int line() const { return line_; }
+  int document() const { return document_; }
+
+  // Returns the member, or nullptr when it is absent or null.
+  static const Json* Member(const Json& obj, std::string_view key) {
+    if (!obj.is_object()) return nullptr;
+    auto it = obj.find(key);
+    if (it == obj.end() || it->is_null()) return nullptr;
+    return &*it;
+  }
+
+  // Each typed reader returns the member's value, or nothing (nullptr or
+  // nullopt) when it is absent or, reported, of the wrong type or range.
+  const Json* Object(const Json& obj, std::string_view key,
+                     const FieldPath& path);
+  const Json* Array(const Json& obj, std::string_view key,
+                    const FieldPath& path);
+  std::optional<std::string> String(const Json& obj, std::string_view key,
+                                    const FieldPath& path);
+  std::optional<int64_t> Integer(const Json& obj, std::string_view key,
+                                 const FieldPath& path, int64_t min,
+                                 int64_t max);
+  std::optional<bool> Bool(const Json& obj, std::string_view key,
+                           const FieldPath& path);
+  // Returns Unix seconds of an RFC 3339 time.
+  std::optional<int64_t> Time(const Json& obj, std::string_view key,
+                              const FieldPath& path);
+
+  // Reads a map of string values (labels, nodeSelector).
+  std::vector<std::pair<std::string, std::string>> StringMap(
+      const Json& obj, std::string_view key, const FieldPath& path);
+
+  // Reads a quantity written as a string or a number.
+  std::optional<Quantity> QuantityValue(const Json& v, const FieldPath& path);
+
+  // Reads a resource list (requests, allocatable, overhead) in milli-units.
+  std::optional<Resources> ResourceList(ResourceTable& table, const Json& obj,
+                                        std::string_view key,
+                                        const FieldPath& path);
+
+  // Returns d as text with up to 15 significant digits.
+  static std::string Number(double d);
+
+ private:
+  Diagnostics& diagnostics_;
+  std::string object_;
+  int line_;
+  int document_;
+};
+
+// Reads a label selector (matchLabels and matchExpressions). Returns a nil
+// selector when the field is absent or, reported, not an object.
+LabelSelector ReadLabelSelector(Reader& r, const Json& obj,
+                                std::string_view key, const FieldPath& path);
+
+// Reads one node selector term (matchExpressions and matchFields).
+NodeSelectorTerm ReadNodeSelectorTerm(Reader& r, const Json& term,
+                                      const FieldPath& path);
+
+// Returns the taint effect named s, or nullopt when it is unknown.
+std::optional<TaintEffect> ParseEffect(std::string_view s);
+
+// Reads an integer or a percentage string such as "50%" (PDB minAvailable,
+// maxUnavailable). Returns nullopt when absent or, reported, invalid.
+std::optional<IntOrPercent> ReadIntOrPercent(Reader& r, const Json& obj,
+                                             std::string_view key,
+                                             const FieldPath& path);
+
+}  // namespace podsim::decode
