@@ -1,5 +1,5 @@
-// Text -> Scenario: reads Kubernetes objects (JSON) and reports every
-// problem as a diagnostic, keeping whatever can still be simulated.
+// Text -> Scenario: reads Kubernetes objects (YAML or JSON) and reports
+// every problem as a diagnostic, keeping whatever can still be simulated.
 #pragma once
 
 #include <string_view>
@@ -9,8 +9,8 @@
 
 namespace podsim {
 
-// Limits that keep hostile input from exhausting memory or time.
-inline constexpr size_t kMaxInputBytes = 256u << 20;
+// Objects read from one input; more are ignored with an error. Kubernetes'
+// published limits (5,000 nodes, 150,000 pods) fit well within it.
 inline constexpr size_t kMaxObjects = 400'000;
 
 struct DecodeResult {
@@ -18,10 +18,10 @@ struct DecodeResult {
   Diagnostics diagnostics;
 };
 
-// Decodes a scenario. The text is JSON: one value, or one value per line.
-// A value is a Kubernetes object, a List (items), an array of values, or a
-// source wrapper {"line": N, "object": {...}} that carries the YAML line the
-// object started on. Unknown kinds are ignored with a warning.
+// Decodes a whole scenario at once (Loader reads one in chunks). The text is
+// YAML (documents separated by ---) or JSON (values one after another); a
+// value is a Kubernetes object, a List (items) or a list of values. Unknown
+// kinds are ignored with a warning.
 DecodeResult Decode(std::string_view text);
 
 }  // namespace podsim

@@ -16,8 +16,25 @@ FieldPath FieldPath::Index(size_t i) const {
 void Diagnostics::Add(Severity severity, std::string object,
                       const FieldPath& path, int line, std::string message,
                       int document) {
+  if (!path.str().empty() && !field_lines_.empty()) {
+    auto it = field_lines_.find(FieldKey(document, line, path.str()));
+    if (it != field_lines_.end()) line = it->second;
+  }
   items_.push_back({severity, std::move(object), path.str(), line,
                     std::move(message), document});
+}
+
+std::string Diagnostics::FieldKey(int document, int object_line,
+                                  std::string_view path) {
+  return std::to_string(document) + ":" + std::to_string(object_line) + ":" +
+         std::string(path);
+}
+
+bool Diagnostics::RememberField(int document, int object_line,
+                                std::string_view path, int line) {
+  if (field_lines_.size() >= kMaxRememberedFields) return false;
+  field_lines_.emplace(FieldKey(document, object_line, path), line);
+  return true;
 }
 
 bool Diagnostics::HasErrors() const {

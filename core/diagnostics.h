@@ -4,6 +4,7 @@
 
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -35,13 +36,26 @@ struct Diagnostic {
 
 class Diagnostics {
  public:
+  // Adds a diagnostic. line is the object's line; when the field at path was
+  // remembered for that object (RememberField), the field's line is used.
   void Add(Severity severity, std::string object, const FieldPath& path,
            int line, std::string message, int document = -1);
   const std::vector<Diagnostic>& items() const { return items_; }
   bool HasErrors() const;
 
+  // Remembers the line of a field of the object at (document, object_line),
+  // for diagnostics added after decoding (admission, profiles). Returns
+  // false once kMaxRememberedFields are held: a cluster dump's objects then
+  // keep their own lines only.
+  static constexpr size_t kMaxRememberedFields = 200'000;
+  bool RememberField(int document, int object_line, std::string_view path,
+                     int line);
+
  private:
+  static std::string FieldKey(int document, int object_line,
+                              std::string_view path);
   std::vector<Diagnostic> items_;
+  std::unordered_map<std::string, int> field_lines_;
 };
 
 }  // namespace podsim

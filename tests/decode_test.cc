@@ -108,26 +108,42 @@ TEST_CASE("Decode: duplicate objects are errors and the later one is ignored") {
   CHECK(r.scenario.nodes[0].allocatable.Get(kCpu) == 1000);
 }
 
-TEST_CASE(
-    "Decode: a List, an array and source wrappers carry lines and documents") {
-  Json list = {
-      {"kind", "List"},
-      {"items", Json::array({NodeWith("a", {"1"}), NodeWith("b", {"1"})})}};
+TEST_CASE("Decode: a YAML List and documents carry lines and documents") {
   DecodeResult r = Decode(
-      Json{{"line", 7}, {"document", 2}, {"object", list}}.dump() + "\n" +
-      Json{{"line", 30}, {"document", 3}, {"object", {{"kind", "Pod"}}}}
-          .dump());
+      "apiVersion: v1\n"
+      "items:\n"
+      "- apiVersion: v1\n"
+      "  kind: Node\n"
+      "  metadata: {name: a}\n"
+      "  status: {allocatable: {cpu: \"1\"}}\n"
+      "- kind: Node\n"
+      "  metadata:\n"
+      "    name: b\n"
+      "  status:\n"
+      "    allocatable:\n"
+      "      cpu: 1x\n"
+      "kind: List\n"
+      "---\n"
+      "kind: Pod\n");
   REQUIRE(r.scenario.nodes.size() == 2);
+  CHECK(r.scenario.nodes[0].line == 3);
   CHECK(r.scenario.nodes[1].line == 7);
-  REQUIRE(r.diagnostics.items().size() == 1);
-  CHECK(r.diagnostics.items()[0].line == 30);
-  CHECK(r.diagnostics.items()[0].document == 3);
+  REQUIRE(r.diagnostics.items().size() == 2);
+  // A field's diagnostic names the field's own line.
+  CHECK(r.diagnostics.items()[0].path == "status.allocatable.cpu");
+  CHECK(r.diagnostics.items()[0].line == 12);
+  CHECK(r.diagnostics.items()[0].document == 0);
+  // An absent field's diagnostic names the object's line.
+  CHECK(r.diagnostics.items()[1].path == "metadata.name");
+  CHECK(r.diagnostics.items()[1].line == 15);
+  CHECK(r.diagnostics.items()[1].document == 1);
 }
 
-TEST_CASE("Decode: text that is not JSON is one diagnostic, not a crash") {
+TEST_CASE("Decode: JSON that ends early is one diagnostic, not a crash") {
   DecodeResult r = Decode("{\"kind\": ");
   REQUIRE(r.diagnostics.items().size() == 1);
-  CHECK(r.diagnostics.items()[0].message == "input is not valid JSON");
+  CHECK(r.diagnostics.items()[0].message ==
+        "JSON: the input ends inside a value");
 }
 
 TEST_CASE("Decode: names must be RFC 1123 subdomains") {

@@ -9,6 +9,13 @@
 
 namespace podsim {
 
+// What this reader reads; the builder drops every other field unbuilt.
+const FieldRule& Decoder::ControllerFields() {
+  static const FieldRule* rule = new FieldRule(FieldRule::Parse(
+      "metadata{name namespace ownerReferences} spec{replicas}"));
+  return *rule;
+}
+
 void Decoder::DecodeController(const Json& obj, Reader& r,
                                const std::string& kind) {
   const Json empty = Json::object();

@@ -14,38 +14,45 @@
 #include "core/decode/reader.h"
 #include "core/diagnostics.h"
 #include "core/labels.h"
+#include "core/object_builder.h"
 #include "core/objects.h"
 #include "core/pod_requests.h"
 
 namespace podsim {
 
-// Decodes one input into a scenario and its diagnostics.
-class Decoder {
+// Decodes the objects of one input into a scenario and its diagnostics.
+class Decoder final : public ObjectSink {
  public:
-  // Returns the scenario and every diagnostic. REQUIRES: called once.
-  DecodeResult Run(std::string_view text);
+  // Returns the fields each kind's reader keeps (its file says which).
+  const FieldRule* FieldsOf(std::string_view kind) const override;
+  void AddObject(const nlohmann::json& object,
+                 const ObjectSource& source) override;
+  void Report(Severity severity, const std::string& object,
+              const FieldPath& path, int line, std::string message,
+              int document) override;
+  // Returns the scenario and every diagnostic. REQUIRES: called once, last.
+  DecodeResult Finish();
 
  private:
   using Json = decode::Json;
   using Reader = decode::Reader;
 
-  // Where the value came from: a source line and document index (or -1).
-  struct Source {
-    int line = 0;
-    int document = -1;
-  };
-
-  // decoder.cc: values, objects by kind, and what needs every object read.
-  void AddValue(const Json& value, Source source, int depth);
-  void AddObject(const Json& obj, Source source);
+  // decoder.cc: objects by kind, and what needs every object read.
+  void Dispatch(const Json& obj, const std::string& kind, Reader& r);
   void ResolveNamespaces();
   // Returns the metadata name (reporting when missing or invalid).
   std::optional<std::string> Name(const Json& meta, Reader& r);
 
+  // Each kind's file also says which fields its reader keeps: the builder
+  // drops the rest (managedFields, status.images, ...) before they are
+  // built.
+
   // node.cc
+  static const FieldRule& NodeFields();
   void DecodeNode(const Json& obj, Reader& r);
 
   // pod.cc
+  static const FieldRule& PodFields();
   void DecodePod(const Json& obj, Reader& r);
   void DecodePodSpec(const Json& spec, Reader& r, Pod& pod,
                      PodResourceSpec& resources);
@@ -60,18 +67,22 @@ class Decoder {
   std::vector<OwnerReference> DecodeOwners(const Json& meta, Reader& r);
 
   // priority_class.cc
+  static const FieldRule& PriorityClassFields();
   void DecodePriorityClass(const Json& obj, Reader& r);
 
   // pod_disruption_budget.cc
+  static const FieldRule& PdbFields();
   void DecodePdb(const Json& obj, Reader& r);
 
   // scheduler_config.cc
   void DecodeConfig(const Json& obj, Reader& r);
 
   // namespace.cc
+  static const FieldRule& NamespaceFields();
   void DecodeNamespace(const Json& obj, Reader& r);
 
   // controller.cc
+  static const FieldRule& ControllerFields();
   void DecodeController(const Json& obj, Reader& r, const std::string& kind);
 
   DecodeResult result_;

@@ -8,6 +8,13 @@
 
 namespace podsim {
 
+// What this reader reads; the builder drops every other field unbuilt.
+const FieldRule& Decoder::NamespaceFields() {
+  static const FieldRule* rule =
+      new FieldRule(FieldRule::Parse("metadata{name labels}"));
+  return *rule;
+}
+
 void Decoder::DecodeNamespace(const Json& obj, Reader& r) {
   const Json empty = Json::object();
   const Json* meta = r.Object(obj, "metadata", FieldPath("metadata"));

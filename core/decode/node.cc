@@ -13,6 +13,14 @@ using decode::kEffects;
 using decode::ParseEffect;
 using decode::Quoted;
 
+// What this reader reads; the builder drops every other field unbuilt.
+const FieldRule& Decoder::NodeFields() {
+  static const FieldRule* rule =
+      new FieldRule(FieldRule::Parse("metadata{name labels} spec{unschedulable "
+                                     "taints} status{allocatable capacity}"));
+  return *rule;
+}
+
 void Decoder::DecodeNode(const Json& obj, Reader& r) {
   const Json empty = Json::object();
   const Json* meta = r.Object(obj, "metadata", FieldPath("metadata"));

@@ -19,6 +19,19 @@ using decode::Quoted;
 using decode::ReadLabelSelector;
 using decode::ReadNodeSelectorTerm;
 
+// What this reader reads; the builder drops every other field unbuilt.
+const FieldRule& Decoder::PodFields() {
+  static const FieldRule* rule = new FieldRule(FieldRule::Parse(
+      "metadata{name namespace uid labels ownerReferences creationTimestamp "
+      "deletionTimestamp} "
+      "spec{nodeName schedulerName priority priorityClassName preemptionPolicy "
+      "containers{name resources ports restartPolicy} "
+      "initContainers{name resources ports restartPolicy} overhead resources "
+      "nodeSelector tolerations affinity topologySpreadConstraints} "
+      "status{startTime nominatedNodeName phase conditions}"));
+  return *rule;
+}
+
 std::vector<OwnerReference> Decoder::DecodeOwners(const Json& meta, Reader& r) {
   std::vector<OwnerReference> owners;
   FieldPath path("metadata.ownerReferences");

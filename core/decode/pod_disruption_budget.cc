@@ -13,6 +13,14 @@ using decode::Quoted;
 using decode::ReadIntOrPercent;
 using decode::ReadLabelSelector;
 
+// What this reader reads; the builder drops every other field unbuilt.
+const FieldRule& Decoder::PdbFields() {
+  static const FieldRule* rule = new FieldRule(FieldRule::Parse(
+      "metadata{name namespace} spec{selector minAvailable maxUnavailable} "
+      "status{disruptionsAllowed disruptedPods}"));
+  return *rule;
+}
+
 void Decoder::DecodePdb(const Json& obj, Reader& r) {
   const Json empty = Json::object();
   const Json* meta = r.Object(obj, "metadata", FieldPath("metadata"));

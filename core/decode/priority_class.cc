@@ -10,6 +10,13 @@ namespace podsim {
 
 using decode::Quoted;
 
+// What this reader reads; the builder drops every other field unbuilt.
+const FieldRule& Decoder::PriorityClassFields() {
+  static const FieldRule* rule = new FieldRule(
+      FieldRule::Parse("metadata{name} value globalDefault preemptionPolicy"));
+  return *rule;
+}
+
 void Decoder::DecodePriorityClass(const Json& obj, Reader& r) {
   const Json empty = Json::object();
   const Json* meta = r.Object(obj, "metadata", FieldPath("metadata"));

@@ -13,6 +13,7 @@
 
 #include "core/diagnostics.h"
 #include "core/labels.h"
+#include "core/object_builder.h"
 #include "core/objects.h"
 #include "core/quantity.h"
 #include "core/resources.h"
@@ -39,23 +40,31 @@ bool IsDnsSubdomain(std::string_view s);
 // Reads typed fields of one object, reporting problems against it.
 class Reader {
  public:
-  Reader(Diagnostics& diagnostics, std::string object, int line, int document)
+  // lines, when given, holds the source line of each field of the object.
+  Reader(Diagnostics& diagnostics, std::string object, int line, int document,
+         const FieldLines* lines = nullptr)
       : diagnostics_(diagnostics),
         object_(std::move(object)),
         line_(line),
-        document_(document) {}
+        document_(document),
+        lines_(lines) {}
 
+  // Report against the field's own line when it is known.
   void Error(const FieldPath& path, std::string message) {
-    diagnostics_.Add(Severity::kError, object_, path, line_, std::move(message),
-                     document_);
+    diagnostics_.Add(Severity::kError, object_, path, LineOf(path),
+                     std::move(message), document_);
   }
   void Warn(const FieldPath& path, std::string message) {
-    diagnostics_.Add(Severity::kWarning, object_, path, line_,
+    diagnostics_.Add(Severity::kWarning, object_, path, LineOf(path),
                      std::move(message), document_);
   }
   void SetObject(std::string object) { object_ = std::move(object); }
   const std::string& object() const { return object_; }
   int line() const { return line_; }
+  int LineOf(const FieldPath& path) const {
+    int line = lines_ && !path.str().empty() ? lines_->Find(path.str()) : 0;
+    return line > 0 ? line : line_;
+  }
   int document() const { return document_; }
 
   // Returns the member, or nullptr when it is absent or null.
@@ -103,6 +112,7 @@ class Reader {
   std::string object_;
   int line_;
   int document_;
+  const FieldLines* lines_;
 };
 
 // Reads a label selector (matchLabels and matchExpressions). Returns a nil

@@ -1,0 +1,492 @@
+#include "core/object_builder.h"
+
+#include <cmath>
+
+#include "core/yaml_scalar.h"
+
+namespace podsim {
+
+const FieldRule& FieldRule::All() {
+  static const FieldRule* all = new FieldRule();
+  return *all;
+}
+
+FieldRule FieldRule::Parse(std::string_view spec) {
+  size_t pos = 0;
+  return ParseFields(spec, pos);
+}
+
+FieldRule FieldRule::ParseFields(std::string_view spec, size_t& pos) {
+  FieldRule rule;
+  rule.keeps_all_ = false;
+  while (pos < spec.size()) {
+    char c = spec[pos];
+    if (c == ' ' || c == '\n') {
+      ++pos;
+      continue;
+    }
+    if (c == '}') {
+      ++pos;
+      break;
+    }
+    size_t start = pos;
+    while (pos < spec.size() && spec[pos] != ' ' && spec[pos] != '{' &&
+           spec[pos] != '}' && spec[pos] != '\n') {
+      ++pos;
+    }
+    std::string name(spec.substr(start, pos - start));
+    FieldRule child;
+    if (pos < spec.size() && spec[pos] == '{') {
+      ++pos;
+      child = ParseFields(spec, pos);
+    }
+    rule.fields_.emplace_back(std::move(name), std::move(child));
+  }
+  return rule;
+}
+
+const FieldRule* FieldRule::Find(std::string_view name) const {
+  if (keeps_all_) return this;
+  for (const auto& [field, rule] : fields_) {
+    if (field == name) return &rule;
+  }
+  return nullptr;
+}
+
+int FieldLines::Find(std::string_view path) const {
+  int parent = -1;
+  int line = 0;
+  std::string_view rest = path;
+  while (!rest.empty()) {
+    int found = -1;
+    size_t used = 0;
+    if (rest[0] == '[') {
+      size_t close = rest.find(']');
+      if (close == std::string_view::npos) return 0;
+      int index = 0;
+      for (char c : rest.substr(1, close - 1)) index = index * 10 + (c - '0');
+      for (size_t i = 0; i < entries_.size(); ++i) {
+        if (entries_[i].parent == parent && !entries_[i].key &&
+            entries_[i].index == index) {
+          found = static_cast<int>(i);
+          break;
+        }
+      }
+      used = close + 1;
+    } else {
+      // Field names may hold dots (kubernetes.io/hostname): the longest
+      // name that the path continues after wins.
+      for (size_t i = 0; i < entries_.size(); ++i) {
+        const Entry& e = entries_[i];
+        if (e.parent != parent || !e.key) continue;
+        const std::string& k = *e.key;
+        if (rest.substr(0, k.size()) != k) continue;
+        if (rest.size() > k.size() && rest[k.size()] != '.' &&
+            rest[k.size()] != '[') {
+          continue;
+        }
+        if (k.size() >= used) {
+          used = k.size();
+          found = static_cast<int>(i);
+        }
+      }
+    }
+    if (found < 0) return 0;
+    parent = found;
+    line = entries_[found].line;
+    rest.remove_prefix(used);
+    if (!rest.empty() && rest[0] == '.') rest.remove_prefix(1);
+  }
+  return line;
+}
+
+void ObjectBuilder::StartDocument() {
+  ++document_;
+  in_document_ = true;
+  abandoned_ = false;
+  frames_.clear();
+  objects_.clear();
+  skip_ = 0;
+  anchors_.clear();
+  aliases_ = 0;
+}
+
+void ObjectBuilder::EndDocument() { in_document_ = false; }
+
+void ObjectBuilder::Abandon() {
+  frames_.clear();
+  objects_.clear();
+  skip_ = 0;
+  abandoned_ = true;
+}
+
+void ObjectBuilder::OnSyntaxError(int line, std::string message) {
+  // An error before a document's first event belongs to that document.
+  if (!in_document_) ++document_;
+  in_document_ = false;
+  sink_.Report(Severity::kError, "", FieldPath(), line, std::move(message),
+               std::max(document_, 0));
+  Abandon();
+}
+
+void ObjectBuilder::Report(int line, std::string message) {
+  std::string object = objects_.empty() ? "" : objects_.back()->kind;
+  sink_.Report(Severity::kError, object, FieldPath(), line, std::move(message),
+               document_);
+}
+
+ObjectBuilder::Slot ObjectBuilder::Place() {
+  Slot slot;
+  if (frames_.empty()) {
+    slot.value_level = true;
+    return slot;
+  }
+  Frame& top = frames_.back();
+  switch (top.type) {
+    case FrameType::kValues:
+    case FrameType::kItems:
+      slot.value_level = true;
+      return slot;
+    case FrameType::kList:
+      slot.parent = top.node;
+      slot.rule = top.rule;
+      break;
+    case FrameType::kMap: {
+      if (top.skip_value) {
+        slot.skip = true;
+        return slot;
+      }
+      const Object& object = *objects_.back();
+      bool root = top.object_root;
+      slot.rule = root && top.key == "kind" ? &FieldRule::All()
+                                            : top.rule->Find(top.key);
+      if (!slot.rule) {
+        slot.skip = true;
+        return slot;
+      }
+      slot.parent = top.node;
+      slot.key = &top.key;
+      slot.items = root && top.key == "items" &&
+                   (object.kind.empty() || object.kind == "List");
+      break;
+    }
+  }
+  // Below the depth limit nothing more is built (the decoder then reports
+  // the object as too deep).
+  if (objects_.back()->level > kMaxObjectDepth) slot.skip = true;
+  return slot;
+}
+
+ObjectBuilder::Json* ObjectBuilder::Insert(const Slot& slot, Json value,
+                                           int line) {
+  Object& object = *objects_.back();
+  Frame& top = frames_.back();
+  if (slot.parent->is_object()) {
+    auto& map = slot.parent->get_ref<Json::object_t&>();
+    auto [it, inserted] = map.insert_or_assign(*slot.key, std::move(value));
+    if (!inserted) {
+      Report(line,
+             "YAML: duplicate key \"" + *slot.key + "\"; the last one is used");
+    }
+    object.lines.Add({top.entry, &it->first, 0, line});
+    return &it->second;
+  }
+  slot.parent->push_back(std::move(value));
+  object.lines.Add({top.entry, nullptr, top.index, line});
+  return &slot.parent->back();
+}
+
+void ObjectBuilder::ValueDone() {
+  if (frames_.empty()) return;
+  Frame& top = frames_.back();
+  if (top.type == FrameType::kMap) {
+    top.has_key = false;
+    top.skip_value = false;
+  } else {
+    ++top.index;
+  }
+}
+
+void ObjectBuilder::Deeper() {
+  if (objects_.empty()) return;  // a dropped list outside any object
+  Object& object = *objects_.back();
+  object.depth = std::max(object.depth, ++object.level);
+}
+
+void ObjectBuilder::Shallower() {
+  if (!objects_.empty()) --objects_.back()->level;
+}
+
+void ObjectBuilder::EnterSkipped() {
+  skip_ = 1;
+  Deeper();
+}
+
+void ObjectBuilder::LeaveSkipped() {
+  Shallower();
+  if (!frames_.empty() && frames_.back().skipping_key) {
+    Frame& top = frames_.back();
+    top.skipping_key = false;
+    top.has_key = true;
+    top.skip_value = true;
+    return;
+  }
+  ValueDone();
+}
+
+void ObjectBuilder::StartMap(int line, std::string_view anchor) {
+  if (abandoned_) return;
+  if (skip_ > 0) {
+    ++skip_;
+    Deeper();
+    return;
+  }
+  if (!frames_.empty() && frames_.back().type == FrameType::kMap &&
+      !frames_.back().has_key) {
+    Report(line, "YAML: a key must be a string, a number or a boolean");
+    frames_.back().skipping_key = true;
+    EnterSkipped();
+    return;
+  }
+  Slot slot = Place();
+  if (slot.skip) return EnterSkipped();
+  if (slot.value_level) {
+    auto object = std::make_unique<Object>();
+    object->line = line;
+    object->document = std::max(document_, 0);
+    object->level = object->depth = 1;
+    Frame frame(FrameType::kMap);
+    frame.node = &object->root;
+    frame.rule = &FieldRule::All();
+    frame.object_root = true;
+    objects_.push_back(std::move(object));
+    frames_.push_back(std::move(frame));
+    return;
+  }
+  Object& object = *objects_.back();
+  object.depth = std::max(object.depth, ++object.level);
+  Json* node = Insert(slot, Json::object(), line);
+  Frame frame(FrameType::kMap);
+  frame.node = node;
+  frame.rule = slot.rule;
+  frame.entry = static_cast<int>(object.lines.size()) - 1;
+  frame.anchor = anchor;
+  frames_.push_back(std::move(frame));
+}
+
+void ObjectBuilder::StartSequence(int line, std::string_view anchor) {
+  if (abandoned_) return;
+  if (skip_ > 0) {
+    ++skip_;
+    Deeper();
+    return;
+  }
+  if (!frames_.empty() && frames_.back().type == FrameType::kMap &&
+      !frames_.back().has_key) {
+    Report(line, "YAML: a key must be a string, a number or a boolean");
+    frames_.back().skipping_key = true;
+    EnterSkipped();
+    return;
+  }
+  Slot slot = Place();
+  if (slot.skip) return EnterSkipped();
+  if (slot.value_level) {
+    int level = frames_.empty() ? 1 : frames_.back().level + 1;
+    if (level > kMaxListDepth) {
+      Report(line,
+             "lists are nested more than 4 deep; expected objects, a "
+             "List, or a list of objects");
+      return EnterSkipped();
+    }
+    Frame frame(FrameType::kValues);
+    frame.level = level;
+    frames_.push_back(std::move(frame));
+    return;
+  }
+  Object& object = *objects_.back();
+  object.depth = std::max(object.depth, ++object.level);
+  if (slot.items) {
+    object.items = true;
+    Frame frame(FrameType::kItems);
+    frames_.push_back(std::move(frame));
+    return;
+  }
+  Json* node = Insert(slot, Json::array(), line);
+  Frame frame(FrameType::kList);
+  frame.node = node;
+  frame.rule = slot.rule;
+  frame.entry = static_cast<int>(object.lines.size()) - 1;
+  frame.anchor = anchor;
+  frames_.push_back(std::move(frame));
+}
+
+void ObjectBuilder::EndMap() {
+  if (abandoned_) return;
+  if (skip_ > 0) {
+    if (--skip_ == 0) return LeaveSkipped();
+    Shallower();
+    return;
+  }
+  Frame frame = std::move(frames_.back());
+  frames_.pop_back();
+  if (frame.object_root) {
+    Finished();
+  } else {
+    if (!frame.anchor.empty()) anchors_[frame.anchor] = *frame.node;
+    --objects_.back()->level;
+  }
+  ValueDone();
+}
+
+void ObjectBuilder::EndSequence() {
+  if (abandoned_) return;
+  if (skip_ > 0) {
+    if (--skip_ == 0) return LeaveSkipped();
+    Shallower();
+    return;
+  }
+  Frame frame = std::move(frames_.back());
+  frames_.pop_back();
+  if (frame.type == FrameType::kList) {
+    if (!frame.anchor.empty()) anchors_[frame.anchor] = *frame.node;
+    --objects_.back()->level;
+  } else if (frame.type == FrameType::kItems) {
+    --objects_.back()->level;
+  }
+  ValueDone();
+}
+
+void ObjectBuilder::Finished() {
+  std::unique_ptr<Object> object = std::move(objects_.back());
+  objects_.pop_back();
+  ++values_done_;
+  if (object->kind == "List") {
+    if (!object->items) {
+      sink_.Report(Severity::kError, "List", FieldPath("items"), object->line,
+                   "must be a list of objects", object->document);
+    }
+    return;
+  }
+  ObjectSource source;
+  source.line = object->line;
+  source.document = object->document;
+  source.depth = object->depth;
+  source.lines = &object->lines;
+  sink_.AddObject(object->root, source);
+  ++objects_done_;
+}
+
+void ObjectBuilder::OnScalar(const Scalar& scalar, int line,
+                             std::string_view anchor) {
+  if (abandoned_ || skip_ > 0) return;
+  if (!frames_.empty() && frames_.back().type == FrameType::kMap &&
+      !frames_.back().has_key) {
+    Frame& top = frames_.back();
+    std::optional<std::string> key = KeyText(scalar);
+    top.has_key = true;
+    if (!key) {
+      Report(line, "YAML: a key must be a string, a number or a boolean, not " +
+                       std::string(scalar.text.substr(0, 40)));
+      top.skip_value = true;
+      return;
+    }
+    top.key = std::move(*key);
+    return;
+  }
+  Slot slot = Place();
+  if (!objects_.empty() && !slot.value_level) {
+    Object& object = *objects_.back();
+    object.depth = std::max(object.depth, object.level + 1);
+  }
+  if (slot.skip) return ValueDone();
+  if (slot.value_level) {
+    ++values_done_;
+    if (scalar.type != Scalar::Type::kNull) {
+      static constexpr const char* kTypes[] = {"null",       "a boolean",
+                                               "an integer", "an integer",
+                                               "a number",   "a string"};
+      sink_.Report(Severity::kError, "", FieldPath(), line,
+                   std::string("expected a Kubernetes object, not ") +
+                       kTypes[static_cast<int>(scalar.type)],
+                   std::max(document_, 0));
+    }
+    return ValueDone();
+  }
+  Json value;
+  switch (scalar.type) {
+    case Scalar::Type::kNull:
+      break;
+    case Scalar::Type::kBool:
+      value = scalar.boolean;
+      break;
+    case Scalar::Type::kInt:
+      value = scalar.integer;
+      break;
+    case Scalar::Type::kUint:
+      value = scalar.unsigned_integer;
+      break;
+    case Scalar::Type::kFloat:
+      if (!std::isfinite(scalar.number)) {
+        // YAMLToJSON hands the value to encoding/json, which refuses it.
+        Report(line, "YAML: " + std::string(scalar.text) +
+                         " is not a JSON number (json: unsupported value); "
+                         "Kubernetes refuses it");
+        return ValueDone();
+      }
+      value = scalar.number;
+      break;
+    case Scalar::Type::kString:
+      value = std::string(scalar.text);
+      break;
+  }
+  Frame& top = frames_.back();
+  if (top.object_root && top.key == "kind" && value.is_string()) {
+    Object& object = *objects_.back();
+    object.kind = value.get<std::string>();
+    const FieldRule* rule = sink_.FieldsOf(object.kind);
+    top.rule = rule ? rule : &FieldRule::All();
+  }
+  Json* node = Insert(slot, std::move(value), line);
+  if (!anchor.empty()) anchors_[std::string(anchor)] = *node;
+  ValueDone();
+}
+
+void ObjectBuilder::OnAlias(std::string_view anchor, int line) {
+  if (abandoned_ || skip_ > 0) return;
+  if (!frames_.empty() && frames_.back().type == FrameType::kMap &&
+      !frames_.back().has_key) {
+    Report(line, "YAML: an alias cannot be a key");
+    frames_.back().has_key = true;
+    frames_.back().skip_value = true;
+    return;
+  }
+  Slot slot = Place();
+  if (slot.skip) return ValueDone();
+  auto it = anchors_.find(std::string(anchor));
+  if (it == anchors_.end()) {
+    Report(line, "YAML: unknown anchor \"" + std::string(anchor) +
+                     "\" referenced (or it is in a field podsim does not "
+                     "read)");
+    return ValueDone();
+  }
+  if (++aliases_ > kMaxAliases) {
+    Report(line, "YAML: more than " + std::to_string(kMaxAliases) +
+                     " aliases in one document");
+    return ValueDone();
+  }
+  if (slot.value_level) {
+    ++values_done_;
+    if (it->second.is_object()) {
+      ObjectSource source;
+      source.line = line;
+      source.document = std::max(document_, 0);
+      sink_.AddObject(it->second, source);
+      ++objects_done_;
+    }
+    return ValueDone();
+  }
+  Insert(slot, it->second, line);
+  ValueDone();
+}
+
+}  // namespace podsim
