@@ -15,8 +15,8 @@ constexpr uint64_t kJsonTrial = 64u << 10;
 
 }  // namespace
 
-Loader::Loader()
-    : decoder_(std::make_unique<Decoder>()),
+Loader::Loader(const ResourceTable* resources)
+    : decoder_(std::make_unique<Decoder>(resources)),
       builder_(std::make_unique<ObjectBuilder>(*decoder_)) {}
 
 Loader::~Loader() = default;

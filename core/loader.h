@@ -20,7 +20,9 @@ class YamlReader;
 
 class Loader {
  public:
-  Loader();
+  // resources, when given, are the resource names already interned (a
+  // cluster's), so the objects read here share their ids.
+  explicit Loader(const ResourceTable* resources = nullptr);
   ~Loader();
   Loader(const Loader&) = delete;
   Loader& operator=(const Loader&) = delete;

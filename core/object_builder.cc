@@ -108,7 +108,7 @@ void ObjectBuilder::StartDocument() {
   objects_.clear();
   skip_ = 0;
   anchors_.clear();
-  aliases_ = 0;
+  alias_nodes_ = 0;
 }
 
 void ObjectBuilder::EndDocument() { in_document_ = false; }
@@ -129,9 +129,9 @@ void ObjectBuilder::OnSyntaxError(int line, std::string message) {
   Abandon();
 }
 
-void ObjectBuilder::Report(int line, std::string message) {
+void ObjectBuilder::Report(int line, std::string message, Severity severity) {
   std::string object = objects_.empty() ? "" : objects_.back()->kind;
-  sink_.Report(Severity::kError, object, FieldPath(), line, std::move(message),
+  sink_.Report(severity, object, FieldPath(), line, std::move(message),
                document_);
 }
 
@@ -185,8 +185,12 @@ ObjectBuilder::Json* ObjectBuilder::Insert(const Slot& slot, Json value,
     auto& map = slot.parent->get_ref<Json::object_t&>();
     auto [it, inserted] = map.insert_or_assign(*slot.key, std::move(value));
     if (!inserted) {
+      // Mirrors the API server's warning (YAMLToJSONStrict); kubectl's
+      // own reading keeps the last value silently.
       Report(line,
-             "YAML: duplicate key \"" + *slot.key + "\"; the last one is used");
+             "YAML: key \"" + *slot.key +
+                 "\" already set in map; the last one is used",
+             Severity::kWarning);
     }
     object.lines.Add({top.entry, &it->first, 0, line});
     return &it->second;
@@ -332,7 +336,7 @@ void ObjectBuilder::EndMap() {
   if (frame.object_root) {
     Finished();
   } else {
-    if (!frame.anchor.empty()) anchors_[frame.anchor] = *frame.node;
+    if (!frame.anchor.empty()) Remember(frame.anchor, *frame.node);
     --objects_.back()->level;
   }
   ValueDone();
@@ -348,7 +352,7 @@ void ObjectBuilder::EndSequence() {
   Frame frame = std::move(frames_.back());
   frames_.pop_back();
   if (frame.type == FrameType::kList) {
-    if (!frame.anchor.empty()) anchors_[frame.anchor] = *frame.node;
+    if (!frame.anchor.empty()) Remember(frame.anchor, *frame.node);
     --objects_.back()->level;
   } else if (frame.type == FrameType::kItems) {
     --objects_.back()->level;
@@ -447,7 +451,7 @@ void ObjectBuilder::OnScalar(const Scalar& scalar, int line,
     top.rule = rule ? rule : &FieldRule::All();
   }
   Json* node = Insert(slot, std::move(value), line);
-  if (!anchor.empty()) anchors_[std::string(anchor)] = *node;
+  if (!anchor.empty()) Remember(anchor, *node);
   ValueDone();
 }
 
@@ -469,24 +473,38 @@ void ObjectBuilder::OnAlias(std::string_view anchor, int line) {
                      "read)");
     return ValueDone();
   }
-  if (++aliases_ > kMaxAliases) {
-    Report(line, "YAML: more than " + std::to_string(kMaxAliases) +
-                     " aliases in one document");
+  alias_nodes_ += it->second.nodes;
+  if (alias_nodes_ > kMaxAliasNodes) {
+    Report(line, "YAML: document contains excessive aliasing");
     return ValueDone();
   }
   if (slot.value_level) {
     ++values_done_;
-    if (it->second.is_object()) {
+    if (it->second.value.is_object()) {
       ObjectSource source;
       source.line = line;
       source.document = std::max(document_, 0);
-      sink_.AddObject(it->second, source);
+      sink_.AddObject(it->second.value, source);
       ++objects_done_;
     }
     return ValueDone();
   }
-  Insert(slot, it->second, line);
+  Insert(slot, it->second.value, line);
   ValueDone();
+}
+
+void ObjectBuilder::Remember(std::string_view anchor, const Json& value) {
+  size_t nodes = 0;
+  std::vector<const Json*> stack = {&value};
+  while (!stack.empty()) {
+    const Json* v = stack.back();
+    stack.pop_back();
+    ++nodes;
+    if (v->is_structured()) {
+      for (const Json& child : *v) stack.push_back(&child);
+    }
+  }
+  anchors_[std::string(anchor)] = Anchor{value, nodes};
 }
 
 }  // namespace podsim

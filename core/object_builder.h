@@ -97,8 +97,8 @@ class ObjectBuilder final : public EventHandler {
   // Lists nested deeper than this are refused; deeper objects are dropped.
   static constexpr int kMaxListDepth = 4;
   static constexpr int kMaxObjectDepth = 64;
-  // Alias expansions per document (YAML's "billion laughs").
-  static constexpr int kMaxAliases = 1000;
+  // Nodes that aliases may copy per document (YAML's "billion laughs").
+  static constexpr size_t kMaxAliasNodes = 1'000'000;
 
   explicit ObjectBuilder(ObjectSink& sink) : sink_(sink) {}
 
@@ -165,7 +165,8 @@ class ObjectBuilder final : public EventHandler {
   void EnterSkipped();
   void LeaveSkipped();
   void Finished();
-  void Report(int line, std::string message);
+  void Report(int line, std::string message,
+              Severity severity = Severity::kError);
   void Abandon();
 
   ObjectSink& sink_;
@@ -175,10 +176,15 @@ class ObjectBuilder final : public EventHandler {
   int document_ = -1;
   bool abandoned_ = false;
   bool in_document_ = false;
-  int aliases_ = 0;
+  size_t alias_nodes_ = 0;
   int objects_done_ = 0;
   int values_done_ = 0;
-  std::unordered_map<std::string, Json> anchors_;
+  struct Anchor {
+    Json value;
+    size_t nodes = 0;
+  };
+  void Remember(std::string_view anchor, const Json& value);
+  std::unordered_map<std::string, Anchor> anchors_;
 };
 
 }  // namespace podsim

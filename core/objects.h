@@ -184,6 +184,7 @@ struct Scenario {
   std::vector<Controller> controllers;
   std::unordered_map<std::string, Labels> namespace_labels;
   SchedulerConfig config;
+  bool has_config = false;       // a KubeSchedulerConfiguration was read
   std::optional<uint64_t> seed;  // random candidate offset when set
   // For each pod, the PDBs that select it as the scheduler reads them
   // (IndexPdbs); empty until indexed.

@@ -23,6 +23,10 @@ namespace podsim {
 // Decodes the objects of one input into a scenario and its diagnostics.
 class Decoder final : public ObjectSink {
  public:
+  // resources, when given, seeds the scenario's resource names.
+  explicit Decoder(const ResourceTable* resources = nullptr) {
+    if (resources) scenario_.resources = *resources;
+  }
   // Returns the fields each kind's reader keeps (its file says which).
   const FieldRule* FieldsOf(std::string_view kind) const override;
   void AddObject(const nlohmann::json& object,

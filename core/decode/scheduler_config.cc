@@ -13,6 +13,7 @@ using decode::Quoted;
 void Decoder::DecodeConfig(const Json& obj, Reader& r) {
   r.SetObject("KubeSchedulerConfiguration");
   SchedulerConfig& config = scenario_.config;
+  scenario_.has_config = true;
   if (std::optional<int64_t> pct =
           r.Integer(obj, "percentageOfNodesToScore",
                     FieldPath("percentageOfNodesToScore"), 0, 100)) {

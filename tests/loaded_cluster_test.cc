@@ -1,0 +1,53 @@
+// A cluster loaded once, with scenarios laid over it: the same decisions as
+// simulating both texts together, objects of the same name replaced.
+#include "core/loaded_cluster.h"
+
+#include "tests/builders.h"
+
+namespace podsim {
+using namespace testing;
+
+TEST_CASE("LoadedCluster: a scenario over a cluster decides as both together") {
+  std::string cluster = ScenarioWith(
+      NodeWith("n1", {"2"}), NodeWith("n2", {"2"}),
+      RunningPod("low", "n1", {"2"}, 1), RunningPod("mid", "n2", {"2"}, 5));
+  std::string scenario = ScenarioWith(PendingPod("web", {"1"}, 10));
+  LoadedCluster loaded(Decode(cluster));
+  SimulationResult over = loaded.Simulate(scenario);
+  SimulationResult together = Simulate(cluster + "\n" + scenario);
+  REQUIRE(over.attempts.size() == together.attempts.size());
+  for (size_t i = 0; i < over.attempts.size(); ++i) {
+    CHECK(over.attempts[i].outcome == together.attempts[i].outcome);
+    CHECK(over.attempts[i].node == together.attempts[i].node);
+  }
+  CHECK(over.attempts[0].outcome == Outcome::kNominated);
+  CHECK(over.attempts[0].victims.size() == 1);
+  // The cluster is untouched: a second scenario starts from it again.
+  CHECK(loaded.scenario().pods.size() == 2);
+}
+
+TEST_CASE("LoadedCluster: an object of the same kind and name replaces it") {
+  LoadedCluster loaded(Decode(
+      ScenarioWith(NodeWith("n1", {"1"}), RunningPod("low", "n1", {"1"}, 1))));
+  // n1 grows to 2 cpu in the scenario: the pending pod fits, nobody goes.
+  SimulationResult r = loaded.Simulate(
+      ScenarioWith(NodeWith("n1", {"2"}), PendingPod("web", {"1"}, 10)));
+  REQUIRE(r.attempts.size() == 1);
+  CHECK(r.attempts[0].outcome == Outcome::kScheduled);
+  CHECK(r.scenario.nodes.size() == 1);
+  CHECK(loaded.SummaryJson().find("\"nodes\":1") != std::string::npos);
+}
+
+TEST_CASE("LoadedCluster: objects are searchable, stripped to what is read") {
+  LoadedCluster loaded(Decode(
+      ScenarioWith(NodeWith("n1", {"1"}), RunningPod("low", "n1", {"1"}, 1),
+                   RunningPod("other", "n1", {"1"}, 1))));
+  Json all = Json::parse(loaded.ObjectsJson("", 0, 10));
+  CHECK(all["total"] == 3);
+  Json low = Json::parse(loaded.ObjectsJson("low", 0, 10));
+  REQUIRE(low["objects"].size() == 1);
+  CHECK(low["objects"][0]["kind"] == "Pod");
+  CHECK(low["objects"][0]["cpuMillis"] == 1000);
+}
+
+}  // namespace podsim

@@ -1,0 +1,261 @@
+// The streaming reader: any chunking gives the same scenario, YAML and JSON
+// alike; kubectl's noise is dropped; lines, documents and YAML's own rules
+// hold.
+#include "core/loader.h"
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "core/simulator.h"
+#include "tests/builders.h"
+
+namespace podsim {
+using namespace testing;
+
+namespace {
+
+std::string ReadFile(const std::filesystem::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+std::string SimulateInChunks(const std::string& text, size_t chunk) {
+  Loader loader;
+  for (size_t i = 0; i < text.size(); i += chunk) {
+    loader.Feed(std::string_view(text).substr(i, chunk));
+  }
+  DecodeResult decoded = loader.Finish();
+  return ToJson(
+      Simulate(std::move(decoded.scenario), std::move(decoded.diagnostics)));
+}
+
+std::vector<std::string> Messages(const DecodeResult& r) {
+  std::vector<std::string> out;
+  for (const Diagnostic& d : r.diagnostics.items()) {
+    out.push_back(std::to_string(d.line) + " " + d.object + " " + d.path +
+                  ": " + d.message);
+  }
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("Loader: any chunking reads every gallery example alike") {
+  std::filesystem::path dir =
+      std::filesystem::path(PODSIM_SOURCE_DIR) / "web/examples";
+  int count = 0;
+  for (const auto& entry : std::filesystem::directory_iterator(dir)) {
+    if (entry.path().extension() != ".yaml") continue;
+    CAPTURE(entry.path().string());
+    std::string text = ReadFile(entry.path());
+    std::string whole = ToJson(Simulate(text));
+    for (size_t chunk : {1, 7, 4096}) {
+      CAPTURE(chunk);
+      CHECK(SimulateInChunks(text, chunk) == whole);
+    }
+    ++count;
+  }
+  CHECK(count >= 10);
+}
+
+TEST_CASE("Loader: JSON split anywhere reads alike, escapes included") {
+  Json pod = PendingPod("p", {"100m", "64Mi"}, 1);
+  pod["metadata"]["labels"] = {{"app", "caf\u00e9 \U0001F600"}};
+  std::string text =
+      ScenarioWith(NodeWith("n1", {"1", "1Gi"}), pod) + "\n" +
+      R"({"kind":"Node","metadata":{"name":"n2","labels":{"k":"\u00e9\ud83d\ude00\ud800"}},"status":{"allocatable":{"cpu":1.5e0}}})";
+  std::string whole = ToJson(Simulate(text));
+  for (size_t chunk : {1, 2, 3, 5, 64}) {
+    CAPTURE(chunk);
+    CHECK(SimulateInChunks(text, chunk) == whole);
+  }
+  DecodeResult r = Decode(text);
+  REQUIRE(r.scenario.nodes.size() == 2);
+  // A lone surrogate cannot travel as UTF-8: it becomes U+FFFD.
+  const std::string* k = r.scenario.nodes[1].labels.Find("k");
+  REQUIRE(k);
+  CHECK(*k == "\u00e9\U0001F600\xEF\xBF\xBD");
+  CHECK(r.scenario.nodes[1].allocatable.Get(kCpu) == 1500);
+}
+
+TEST_CASE("Loader: a kubectl List keeps what the scheduler reads") {
+  DecodeResult r = Decode(R"(apiVersion: v1
+items:
+- apiVersion: v1
+  kind: Pod
+  metadata:
+    annotations:
+      kubectl.kubernetes.io/restartedAt: "2024-05-01T10:00:00Z"
+    creationTimestamp: "2024-05-01T10:00:00Z"
+    labels:
+      app: web
+    managedFields:
+    - apiVersion: v1
+      fieldsType: FieldsV1
+      fieldsV1:
+        f:metadata:
+          f:labels:
+            .: {}
+            f:app: {}
+      manager: kube-controller-manager
+    name: web-1
+    namespace: shop
+  spec:
+    containers:
+    - env:
+      - name: A
+        value: "1"
+      image: nginx
+      name: web
+      resources:
+        requests:
+          cpu: 250m
+          memory: 64Mi
+    nodeName: n1
+    priority: 1000
+    priorityClassName: high
+  status:
+    phase: Running
+    startTime: "2024-05-01T10:00:01Z"
+kind: List
+metadata:
+  resourceVersion: ""
+)");
+  CHECK(Messages(r).empty());
+  REQUIRE(r.scenario.pods.size() == 1);
+  const Pod& pod = r.scenario.pods[0];
+  CHECK(pod.key == "shop/web-1");
+  CHECK(pod.line == 3);
+  CHECK(pod.requests.Get(kCpu) == 250);
+  CHECK(pod.node_name == "n1");
+  CHECK(*pod.labels.Find("app") == "web");
+  CHECK(pod.start_time.has_value());
+}
+
+TEST_CASE("Loader: YAML 1.1 values reach the readers as Kubernetes types") {
+  DecodeResult r = Decode(R"(kind: PriorityClass
+metadata: {name: a}
+value: 0o17
+globalDefault: yes
+---
+kind: PriorityClass
+metadata: {name: b}
+value: "1000"
+---
+kind: PriorityClass
+metadata: {name: c}
+value: 1e3
+preemptionPolicy: ~
+---
+kind: Node
+metadata:
+  name: n1
+  labels:
+    on: off
+status: {allocatable: {cpu: 017}}
+)");
+  REQUIRE(r.scenario.priority_classes.size() == 2);
+  CHECK(r.scenario.priority_classes[0].value == 15);
+  CHECK(r.scenario.priority_classes[0].global_default);
+  CHECK(r.scenario.priority_classes[1].value == 1000);
+  CHECK(Messages(r) ==
+        std::vector<std::string>{
+            "8 PriorityClass b value: must be an integer, not a string",
+            "19 Node n1 metadata.labels.true: must be a string, not a "
+            "boolean; quote it in YAML, e.g. \"false\"",
+        });
+}
+
+TEST_CASE("Loader: duplicate keys warn and the last one is used") {
+  DecodeResult r = Decode(R"(kind: PriorityClass
+metadata:
+  name: a
+value: 1
+value: 2
+)");
+  REQUIRE(r.scenario.priority_classes.size() == 1);
+  CHECK(r.scenario.priority_classes[0].value == 2);
+  REQUIRE(r.diagnostics.items().size() == 1);
+  CHECK(r.diagnostics.items()[0].severity == Severity::kWarning);
+  CHECK(r.diagnostics.items()[0].line == 5);
+  CHECK(r.diagnostics.items()[0].message ==
+        "YAML: key \"value\" already set in map; the last one is used");
+}
+
+TEST_CASE("Loader: a YAML syntax error loses only its own document") {
+  DecodeResult r = Decode(R"(kind: PriorityClass
+metadata: {name: a}
+value: 1
+---
+kind: PriorityClass
+metadata: {name: b
+value: 2
+---
+kind: PriorityClass
+metadata: {name: c}
+value: 3
+)");
+  REQUIRE(r.scenario.priority_classes.size() == 2);
+  CHECK(r.scenario.priority_classes[1].name == "c");
+  CHECK(r.scenario.priority_classes[1].line == 9);
+  REQUIRE(r.diagnostics.items().size() == 1);
+  CHECK(r.diagnostics.items()[0].document == 1);
+  CHECK(r.diagnostics.items()[0].message.rfind("YAML: ", 0) == 0);
+}
+
+TEST_CASE("Loader: a flow mapping that looks like JSON is read as YAML") {
+  DecodeResult r =
+      Decode("{kind: PriorityClass, metadata: {name: a}, value: 7}");
+  CHECK(Messages(r).empty());
+  REQUIRE(r.scenario.priority_classes.size() == 1);
+  CHECK(r.scenario.priority_classes[0].value == 7);
+}
+
+TEST_CASE("Loader: a diagnostic after decoding names the field's line") {
+  SimulationResult r = Simulate(R"(kind: Pod
+metadata:
+  name: p
+spec:
+  containers:
+  - name: c
+  priorityClassName: gold
+)");
+  REQUIRE_FALSE(r.diagnostics.items().empty());
+  CHECK(r.diagnostics.items()[0].path == "spec.priorityClassName");
+  CHECK(r.diagnostics.items()[0].line == 7);
+}
+
+TEST_CASE("Loader: aliases expand, and an alias bomb is refused") {
+  DecodeResult r = Decode(R"(kind: Node
+metadata:
+  name: n1
+  labels: &l {zone: a}
+status: {allocatable: &a {cpu: "2"}, capacity: *a}
+)");
+  CHECK(Messages(r).empty());
+  std::string bomb =
+      "kind: Node\nmetadata: {name: n1}\na: &a [x, x, x, x, x, x, x, x, x, "
+      "x]\n";
+  // Aliases in a dropped field cost nothing; in a kept one they are counted.
+  bomb =
+      "kind: KubeSchedulerConfiguration\na0: &a0 [x, x, x, x, x, x, x, x, x, "
+      "x]\n";
+  for (int i = 1; i < 9; ++i) {
+    std::string prev = "*a" + std::to_string(i - 1);
+    bomb += "a" + std::to_string(i) + ": &a" + std::to_string(i) + " [" + prev +
+            ", " + prev + ", " + prev + ", " + prev + ", " + prev + ", " +
+            prev + ", " + prev + ", " + prev + ", " + prev + ", " + prev +
+            "]\n";
+  }
+  DecodeResult b = Decode(bomb);
+  bool refused = false;
+  for (const Diagnostic& d : b.diagnostics.items()) {
+    refused |= d.message.find("aliasing") != std::string::npos;
+  }
+  CHECK(refused);
+}
+
+}  // namespace podsim
