@@ -4,6 +4,8 @@
 // deterministically from a seed, as one JSON object per line.
 //
 //   node bench/gen.mjs [--seed N] [--out bench/data]
+//   node bench/gen.mjs --dumps [--sizes small,medium,large] [--formats yaml,json]
+//                      [--seed N] [--out bench/data]
 //
 // basic-<N>:        N nodes (cpu 4, memory 32Gi, pods 110), 4 low-priority
 //                   pods of 900m/500Mi per node, N preemptors of priority
@@ -12,8 +14,14 @@
 // mix-5000:         a realistic mix: priority classes, PDBs over labelled
 //                   groups, taints on a tenth of the nodes, node selectors,
 //                   zones and anti-affinity on some pods.
+// --dumps writes dump-<size>.yaml and .json instead: what `kubectl get
+// priorityclasses,nodes,pods,pdb -A -o yaml|json` prints for a busy cluster
+// (see dump.mjs); small is 100 nodes and 2,000 pods (16 MB of YAML), medium
+// 500 and 10,000 (80 MB), large 5,000 and 150,000 (1.2 GB).
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+
+import { dumpSizes, writeDump } from "./dump.mjs";
 
 function arg(name, fallback) {
   const i = process.argv.indexOf(name);
@@ -172,12 +180,35 @@ const scenarios = {
   "mix-5000": () => mix(5000, 1000, rng(seed)),
 };
 
+function writeDumps() {
+  const sizes = arg("--sizes", Object.keys(dumpSizes).join(",")).split(",");
+  const formats = arg("--formats", "yaml,json").split(",");
+  const unknown = [...sizes.filter((s) => !dumpSizes[s]), ...formats.filter((f) => f !== "yaml" && f !== "json")];
+  if (unknown.length) {
+    console.error(`unknown size or format: ${unknown.join(", ")} (sizes: ${Object.keys(dumpSizes).join(", ")}; formats: yaml, json)`);
+    process.exit(2);
+  }
+  for (const size of sizes) {
+    for (const format of formats) {
+      const file = join(out, `dump-${size}.${format}`);
+      const start = performance.now();
+      const bytes = writeDump(file, dumpSizes[size], format, rng(seed));
+      const seconds = (performance.now() - start) / 1000;
+      console.log(`${file}: ${(bytes / 1e6).toFixed(1)} MB in ${seconds.toFixed(1)} s`);
+    }
+  }
+}
+
 mkdirSync(out, { recursive: true });
-const only = arg("--only", null);
-for (const [name, make] of Object.entries(scenarios)) {
-  if (only && !only.split(",").includes(name)) continue;
-  const lines = make();
-  const file = join(out, `${name}.json`);
-  writeFileSync(file, lines.map((o) => JSON.stringify(o)).join("\n") + "\n");
-  console.log(`${file}: ${lines.length} objects`);
+if (process.argv.includes("--dumps")) {
+  writeDumps();
+} else {
+  const only = arg("--only", null);
+  for (const [name, make] of Object.entries(scenarios)) {
+    if (only && !only.split(",").includes(name)) continue;
+    const lines = make();
+    const file = join(out, `${name}.json`);
+    writeFileSync(file, lines.map((o) => JSON.stringify(o)).join("\n") + "\n");
+    console.log(`${file}: ${lines.length} objects`);
+  }
 }
