@@ -16,9 +16,17 @@ FieldPath FieldPath::Index(size_t i) const {
 void Diagnostics::Add(Severity severity, std::string object,
                       const FieldPath& path, int line, std::string message,
                       int document) {
-  if (!path.str().empty() && !field_lines_.empty()) {
-    auto it = field_lines_.find(FieldKey(document, line, path.str()));
-    if (it != field_lines_.end()) line = it->second;
+  if (!path.str().empty() && (!field_lines_->empty() || shared_lines_)) {
+    std::string key = FieldKey(document, line, path.str());
+    for (const FieldLines* lines :
+         {static_cast<const FieldLines*>(field_lines_.get()),
+          shared_lines_.get()}) {
+      if (!lines) continue;
+      auto it = lines->find(key);
+      if (it == lines->end()) continue;
+      line = it->second;
+      break;
+    }
   }
   items_.push_back({severity, std::move(object), path.str(), line,
                     std::move(message), document});
@@ -32,8 +40,8 @@ std::string Diagnostics::FieldKey(int document, int object_line,
 
 bool Diagnostics::RememberField(int document, int object_line,
                                 std::string_view path, int line) {
-  if (field_lines_.size() >= kMaxRememberedFields) return false;
-  field_lines_.emplace(FieldKey(document, object_line, path), line);
+  if (field_lines_->size() >= kMaxRememberedFields) return false;
+  field_lines_->emplace(FieldKey(document, object_line, path), line);
   return true;
 }
 

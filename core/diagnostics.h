@@ -2,6 +2,7 @@
 // source line and what would be valid. All are collected, never thrown.
 #pragma once
 
+#include <memory>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -50,12 +51,19 @@ class Diagnostics {
   static constexpr size_t kMaxRememberedFields = 200'000;
   bool RememberField(int document, int object_line, std::string_view path,
                      int line);
+  // Also finds the fields other remembered (a loaded cluster's), without a
+  // copy. REQUIRES: other remembers no more fields from now on.
+  void ShareFieldLines(const Diagnostics& other) {
+    shared_lines_ = other.field_lines_;
+  }
 
  private:
+  using FieldLines = std::unordered_map<std::string, int>;
   static std::string FieldKey(int document, int object_line,
                               std::string_view path);
   std::vector<Diagnostic> items_;
-  std::unordered_map<std::string, int> field_lines_;
+  std::shared_ptr<FieldLines> field_lines_ = std::make_shared<FieldLines>();
+  std::shared_ptr<const FieldLines> shared_lines_;
 };
 
 }  // namespace podsim

@@ -56,6 +56,7 @@ DecodeResult LoadedCluster::With(std::string_view scenario_text) const {
   DecodeResult top = loader.Finish();
   DecodeResult merged;
   merged.diagnostics = std::move(top.diagnostics);
+  merged.diagnostics.ShareFieldLines(diagnostics_);
   Scenario& s = merged.scenario;
   s = scenario_;
   s.resources = std::move(top.scenario.resources);  // a superset of ours

@@ -158,16 +158,18 @@ ObjectBuilder::Slot ObjectBuilder::Place() {
       }
       const Object& object = *objects_.back();
       bool root = top.object_root;
-      slot.rule = root && top.key == "kind" ? &FieldRule::All()
-                                            : top.rule->Find(top.key);
+      // A List's items, which kubectl prints before kind: List.
+      slot.items = root && top.key == "items" &&
+                   (object.kind.empty() || object.kind == "List");
+      slot.rule = (root && top.key == "kind") || slot.items
+                      ? &FieldRule::All()
+                      : top.rule->Find(top.key);
       if (!slot.rule) {
         slot.skip = true;
         return slot;
       }
       slot.parent = top.node;
       slot.key = &top.key;
-      slot.items = root && top.key == "items" &&
-                   (object.kind.empty() || object.kind == "List");
       break;
     }
   }

@@ -178,11 +178,13 @@ void YamlReader::Fail() {
     state_ = State::kDone;
     return;
   }
-  // Resume at the first document marker after the line that failed.
+  // Resume at the first document marker from the line that failed (libyaml
+  // often notices an unclosed value only at the next ---), but past where
+  // this parser started.
   int error_line = line;
   size_t pos = 0;
   int current = dropped_lines_ + 1;
-  while (current <= error_line && pos < buffer_.size()) {
+  while (current < error_line && pos < buffer_.size()) {
     size_t nl = buffer_.find('\n', pos);
     if (nl == std::string::npos) {
       pos = buffer_.size();
@@ -191,7 +193,7 @@ void YamlReader::Fail() {
     pos = nl + 1;
     ++current;
   }
-  seek_from_ = dropped_ + pos;
+  seek_from_ = std::max(dropped_ + pos, start_ + 1);
   state_ = State::kSeeking;
 }
 

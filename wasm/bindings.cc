@@ -1,9 +1,14 @@
-// JS surface of the simulator: text in, JSON out.
+// JS surface of the simulator: text in, JSON out, and a cluster loaded once
+// from chunks (a stream) on which scenarios are simulated.
 #include <emscripten/bind.h>
 
+#include <memory>
+#include <optional>
 #include <string>
 
 #include "core/compare.h"
+#include "core/loaded_cluster.h"
+#include "core/loader.h"
 #include "core/simulator.h"
 
 namespace {
@@ -35,10 +40,54 @@ std::string Compare(const std::string& scenario, double seed,
       podsim::Compare(scenario, *pa, *pb, Options(seed, -1, "")));
 }
 
+// A cluster read from chunks (feed, then finish), then simulated under
+// scenarios. JS owns it and calls delete().
+class Cluster {
+ public:
+  void Feed(const std::string& bytes) {
+    if (loader_) loader_->Feed(bytes);
+  }
+  void Finish() {
+    if (!loader_) return;
+    cluster_.emplace(loader_->Finish());
+    loader_.reset();
+  }
+  double Bytes() const { return loader_ ? double(loader_->bytes()) : 0; }
+  int Objects() const { return loader_ ? loader_->objects() : 0; }
+  std::string Summary() const {
+    return cluster_ ? cluster_->SummaryJson() : "{}";
+  }
+  std::string Objects(const std::string& query, int offset, int limit) const {
+    return cluster_ ? cluster_->ObjectsJson(query, offset, limit) : "{}";
+  }
+  std::string Simulate(const std::string& scenario, double seed,
+                       int detail_attempt, const std::string& profile) const {
+    if (!cluster_) return ::Simulate(scenario, seed, detail_attempt, profile);
+    return podsim::ToJson(
+        cluster_->Simulate(scenario, Options(seed, detail_attempt, profile)));
+  }
+
+ private:
+  std::unique_ptr<podsim::Loader> loader_ = std::make_unique<podsim::Loader>();
+  std::optional<podsim::LoadedCluster> cluster_;
+};
+
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(podsim) {
   emscripten::function("simulate", &Simulate);
   emscripten::function("compare", &Compare);
   emscripten::function("profiles", &podsim::ProfilesJson);
+  emscripten::class_<Cluster>("Cluster")
+      .constructor<>()
+      .function("feed", &Cluster::Feed)
+      .function("finish", &Cluster::Finish)
+      .function("bytes", &Cluster::Bytes)
+      .function("objectCount",
+                static_cast<int (Cluster::*)() const>(&Cluster::Objects))
+      .function("summary", &Cluster::Summary)
+      .function("objects",
+                static_cast<std::string (Cluster::*)(
+                    const std::string&, int, int) const>(&Cluster::Objects))
+      .function("simulate", &Cluster::Simulate);
 }

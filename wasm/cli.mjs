@@ -2,10 +2,11 @@
 // podsim on the command line: simulate a scenario file (or stdin) and print
 // a report, or the result document with --json.
 // Exit codes: 0 simulated, 1 the input had errors, 2 wrong usage.
+import { createReadStream } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 
-import { compare, hasErrors, profiles, simulate } from "./index.mjs";
+import { CHUNK_BYTES, compare, hasErrors, loadCluster, profiles } from "./index.mjs";
 
 const USAGE = `usage: podsim run <scenario.yaml | -> [--json] [--seed N] [--profile P] [--compare]
 
@@ -14,7 +15,10 @@ on a scenario of Kubernetes objects (Node, Pod, PriorityClass,
 PodDisruptionBudget, KubeSchedulerConfiguration) and shows, for every pending
 pod, whether it is scheduled, nominated with victims, or unschedulable, and why.
 
-  -              read the scenario from standard input
+  -              read the scenario from standard input, e.g.
+                 kubectl get priorityclasses,nodes,pods,pdb -A -o yaml | podsim run -
+                 (files and standard input are read as streams: a dump of
+                 5,000 nodes and 150,000 pods is normal input)
   --json         print the result document (apiVersion podsim/v1)
   --seed N       seed the random candidate offset (default: offset 0)
   --profile P    the semantics: current (default) or v1.14
@@ -54,6 +58,10 @@ async function readStdin() {
   const chunks = [];
   for await (const chunk of process.stdin) chunks.push(chunk);
   return Buffer.concat(chunks).toString("utf8");
+}
+
+function inputStream(file) {
+  return file === "-" ? process.stdin : createReadStream(file, { highWaterMark: CHUNK_BYTES });
 }
 
 function plural(n, word) {
@@ -157,13 +165,6 @@ async function main(argv) {
     process.stdout.write(`${USAGE}\n`);
     return 0;
   }
-  let text;
-  try {
-    text = args.file === "-" ? await readStdin() : await readFile(args.file, "utf8");
-  } catch (error) {
-    process.stderr.write(`podsim: cannot read ${args.file}: ${error.code ?? error.message}\n`);
-    return 2;
-  }
   const known = (await profiles()).map((p) => p.name);
   if (args.profile !== undefined) {
     if (!known.includes(args.profile)) {
@@ -172,6 +173,14 @@ async function main(argv) {
     }
   }
   if (args.compare) {
+    // Two profiles need the scenario twice over: it is read whole.
+    let text;
+    try {
+      text = args.file === "-" ? await readStdin() : await readFile(args.file, "utf8");
+    } catch (error) {
+      process.stderr.write(`podsim: cannot read ${args.file}: ${error.code ?? error.message}\n`);
+      return 2;
+    }
     // The default profile against the one asked for, or the next one known.
     const [base, next] = known;
     const names = [base, args.profile && args.profile !== base ? args.profile : next];
@@ -184,7 +193,22 @@ async function main(argv) {
     process.stdout.write(`${output}\n`);
     return comparison.results.some(hasErrors) ? 1 : 0;
   }
-  const result = await simulate(text, { seed: args.seed, profile: args.profile });
+  let cluster;
+  try {
+    cluster = await loadCluster(inputStream(args.file));
+  } catch (error) {
+    process.stderr.write(`podsim: cannot read ${args.file}: ${error.code ?? error.message}\n`);
+    return 2;
+  }
+  // The input is the cluster: the scenario laid over it is empty, and the
+  // cluster's own diagnostics come first.
+  const result = await cluster.simulate("", { seed: args.seed, profile: args.profile });
+  result.diagnostics = [...cluster.summary.diagnostics.map((d) => ({ document: -1, ...d })), ...result.diagnostics];
+  if (cluster.summary.diagnosticCount > cluster.summary.diagnostics.length) {
+    const more = cluster.summary.diagnosticCount - cluster.summary.diagnostics.length;
+    result.diagnostics.push({ severity: "warning", object: "", path: "", line: 0, document: -1, message: `${more} more diagnostic(s) not shown` });
+  }
+  cluster.free();
   process.stdout.write(args.json ? `${JSON.stringify(result, null, 2)}\n` : `${formatReport(result)}\n`);
   return hasErrors(result) ? 1 : 0;
 }

@@ -1,14 +1,22 @@
-// The JS API of podsim: loads the WebAssembly engine and turns scenario text
-// (YAML or JSON, one or many documents, or a kubectl List) into the result
-// document. Works in Node, in pages and in Web Workers.
-import { LineCounter, parseAllDocuments, isMap, isSeq } from "yaml";
-
+// The JS API of podsim: loads the WebAssembly engine and hands it scenario
+// text (YAML or JSON, one or many documents, or a kubectl List), which the
+// engine reads itself. Works in Node, in pages and in Web Workers.
+//
+//   simulate(text)            one scenario, text in, result document out
+//   loadCluster(source)       a cluster dump read once, from text, bytes, a
+//                             Blob, a stream or an async iterable of chunks;
+//                             then cluster.simulate(text) lays scenarios
+//                             over it, and cluster.free() releases it
 import loadModule from "./build/podsim.mjs";
 
-/** Input larger than this is refused before parsing (the engine caps too). */
-export const MAX_INPUT_BYTES = 64 * 1024 * 1024;
-// YAML syntax errors reported per document.
-export const MAX_YAML_ERRORS = 50;
+/**
+ * The largest text simulate() and compare() take as one string; larger
+ * input goes through loadCluster() as a stream. (A JavaScript string holds
+ * at most about 512 MiB, and the engine has 4 GiB in all.)
+ */
+export const MAX_TEXT_BYTES = 256 * 1024 * 1024;
+/** Bytes handed to the engine at a time when reading a stream or a Blob. */
+export const CHUNK_BYTES = 4 * 1024 * 1024;
 
 const wasmUrl = new URL("./build/podsim.wasm", import.meta.url);
 let enginePromise = null;
@@ -30,117 +38,45 @@ export function loadEngine() {
   return enginePromise;
 }
 
-// Lone UTF-16 surrogates (from escapes such as "\ud800") cannot travel as
-// UTF-8: they become U+FFFD.
-function wellFormed(_key, value) {
-  return typeof value === "string" ? value.toWellFormed() : value;
+// An engine that aborted (out of memory) cannot be used again: the next
+// call loads a fresh one.
+function engineFailed(error) {
+  enginePromise = null;
+  const what = /memory|OOM|enlarge/i.test(String(error?.message ?? error))
+    ? "the engine ran out of memory (WebAssembly holds at most 4 GiB)"
+    : `the engine failed: ${error?.message ?? error}`;
+  return new Error(`${what}; the command line (npx podsim run) reads any size in the same engine`);
 }
 
-function lineOf(lineCounter, node) {
-  return node?.range ? lineCounter.linePos(node.range[0]).line : 0;
+function inputError(message) {
+  return { severity: "error", object: "", path: "", line: 0, document: -1, message };
 }
 
-function yamlDiagnostic(lineCounter, error, document) {
-  const line = error.linePos?.[0]?.line ?? lineOf(lineCounter, { range: error.pos });
-  // The line is a field of its own: drop the parser's "at line L, column C".
-  const message = String(error.message).split("\n")[0].replace(/ at line \d+, column \d+:?$/, "");
-  return { severity: "error", object: "", path: "", line, document, message: `YAML: ${message}` };
+// A result document that carries one input diagnostic and no decisions.
+async function refused(message) {
+  const engine = await loadEngine();
+  const result = JSON.parse(engine.simulate("", -1, -1, ""));
+  result.diagnostics.push(inputError(message));
+  return result;
 }
 
-/**
- * Parses scenario text into the engine's input: one JSON line per object,
- * each {"line", "document", "object"}. Returns the lines, the YAML
- * documents (for field lines) and the YAML syntax diagnostics.
- */
-export function parseScenario(text) {
-  const lineCounter = new LineCounter();
-  const documents = parseAllDocuments(text, { lineCounter, prettyErrors: true, uniqueKeys: true });
-  const diagnostics = [];
-  const lines = [];
-  const docs = Array.isArray(documents) ? documents : [documents];
-  docs.forEach((doc, index) => {
-    if (doc.errors.length > 0) {
-      // Text that is not YAML at all can raise an error per token: the first
-      // ones say what is wrong, the rest only flood the editor.
-      for (const error of doc.errors.slice(0, MAX_YAML_ERRORS)) {
-        diagnostics.push(yamlDiagnostic(lineCounter, error, index));
-      }
-      const more = doc.errors.length - MAX_YAML_ERRORS;
-      if (more > 0) {
-        const last = diagnostics[diagnostics.length - 1];
-        diagnostics.push({ ...last, message: `YAML: ${more} more error(s) in this document after this one` });
-      }
-      return;
-    }
-    for (const warning of doc.warnings) {
-      diagnostics.push({ ...yamlDiagnostic(lineCounter, warning, index), severity: "warning" });
-    }
-    if (doc.contents === null) return;
-    let value;
-    try {
-      value = doc.toJS({ maxAliasCount: 1000 });
-    } catch (error) {
-      diagnostics.push(yamlDiagnostic(lineCounter, error, index));
-      return;
-    }
-    const push = (object, node) => {
-      if (object === null || object === undefined) return;
-      try {
-        const json = JSON.stringify({ line: lineOf(lineCounter, node), document: index, object }, wellFormed);
-        lines.push(json);
-      } catch (error) {
-        // An alias that refers to itself makes a cycle JSON cannot hold.
-        diagnostics.push(yamlDiagnostic(lineCounter, { message: error.message, pos: node?.range }, index));
-      }
-    };
-    const items = isMap(doc.contents) ? doc.contents.get("items", true) : null;
-    if (value && value.kind === "List" && Array.isArray(value.items) && isSeq(items)) {
-      value.items.forEach((item, i) => push(item, items.items[i]));
-    } else if (Array.isArray(value) && isSeq(doc.contents)) {
-      value.forEach((item, i) => push(item, doc.contents.items[i]));
-    } else {
-      push(value, doc.contents);
-    }
-  });
-  return { lines, documents: docs, lineCounter, diagnostics };
+function textOf(text) {
+  // Lone UTF-16 surrogates cannot travel as UTF-8: they become U+FFFD.
+  return (typeof text === "string" ? text : String(text ?? "")).toWellFormed();
 }
 
-// Returns the YAML node at a field path such as spec.containers[0].name.
-function nodeAtPath(root, path) {
-  let node = root;
-  for (const part of path.match(/[^.[\]]+/g) ?? []) {
-    if (isMap(node)) node = node.get(part, true);
-    else if (isSeq(node) && /^\d+$/.test(part)) node = node.items[Number(part)];
-    else return null;
-    if (!node) return null;
-  }
-  return node;
+function tooLarge(text) {
+  const bytes = text.length * 3 > MAX_TEXT_BYTES ? new TextEncoder().encode(text).length : text.length;
+  if (bytes <= MAX_TEXT_BYTES) return null;
+  return `input is ${(bytes / 1048576).toFixed(1)} MiB; simulate() takes at most ${MAX_TEXT_BYTES / 1048576} MiB of text: read a larger cluster with loadCluster() (the CLI and the page do)`;
 }
 
-// Points a diagnostic at the line of its field when the field is in the text.
-function refineLine(diagnostic, parsed) {
-  const doc = parsed.documents[diagnostic.document];
-  if (!doc || !diagnostic.path || !doc.contents) return diagnostic;
-  let root = doc.contents;
-  const items = isMap(root) ? root.get("items", true) : null;
-  if (isSeq(items) || isSeq(root)) {
-    const list = isSeq(items) ? items : root;
-    root = list.items.find((n) => lineOf(parsed.lineCounter, n) === diagnostic.line) ?? root;
-  }
-  const node = nodeAtPath(root, diagnostic.path);
-  const line = lineOf(parsed.lineCounter, node);
-  return line > 0 ? { ...diagnostic, line } : diagnostic;
+function seedOf(options) {
+  return Number.isSafeInteger(options.seed) && options.seed >= 0 ? options.seed : -1;
 }
 
-function tooLarge(bytes) {
-  return {
-    severity: "error",
-    object: "",
-    path: "",
-    line: 0,
-    document: -1,
-    message: `input is ${(bytes / 1048576).toFixed(1)} MiB; the limit is ${MAX_INPUT_BYTES / 1048576} MiB`,
-  };
+function detailOf(options) {
+  return Number.isSafeInteger(options.detailAttempt) && options.detailAttempt >= 0 ? options.detailAttempt : -1;
 }
 
 /**
@@ -152,28 +88,10 @@ export async function profiles() {
   return JSON.parse(engine.profiles());
 }
 
-function prepare(text, options) {
-  // Lone UTF-16 surrogates cannot travel as UTF-8: make them U+FFFD first.
-  const source = (typeof text === "string" ? text : String(text ?? "")).toWellFormed();
-  const bytes = new TextEncoder().encode(source).length;
-  let parsed = { lines: [], documents: [], diagnostics: [tooLarge(bytes)] };
-  if (bytes <= MAX_INPUT_BYTES) parsed = parseScenario(source);
-  const seed = Number.isSafeInteger(options.seed) && options.seed >= 0 ? options.seed : -1;
-  const input = parsed.lines.join("\n") + "\n";
-  return { parsed, seed, input };
-}
-
-function withDiagnostics(result, parsed) {
-  result.diagnostics = [
-    ...parsed.diagnostics,
-    ...result.diagnostics.map((d) => refineLine(d, parsed)),
-  ];
-  return result;
-}
-
 /**
  * Simulates a scenario and returns the result document (apiVersion
- * podsim/v1). Bad input never throws: it becomes diagnostics.
+ * podsim/v1). Bad input never throws: it becomes diagnostics, each with the
+ * line of its object or field.
  * options.seed (a non-negative integer) seeds the random candidate offset.
  * options.profile names the semantics ("current", the default, or "v1.14").
  * Per-node detail (filter results, dry-run traces) is kept for the first
@@ -181,11 +99,16 @@ function withDiagnostics(result, parsed) {
  * asks for that one attempt in detail instead.
  */
 export async function simulate(text, options = {}) {
+  const source = textOf(text);
+  const large = tooLarge(source);
+  if (large) return refused(large);
   const engine = await loadEngine();
-  const { parsed, seed, input } = prepare(text, options);
-  const detail = Number.isSafeInteger(options.detailAttempt) && options.detailAttempt >= 0 ? options.detailAttempt : -1;
   const profile = typeof options.profile === "string" ? options.profile : "";
-  return withDiagnostics(JSON.parse(engine.simulate(input, seed, detail, profile)), parsed);
+  try {
+    return JSON.parse(engine.simulate(source, seedOf(options), detailOf(options), profile));
+  } catch (error) {
+    throw engineFailed(error);
+  }
 }
 
 /**
@@ -195,17 +118,117 @@ export async function simulate(text, options = {}) {
  * it. An unknown profile name returns a plain result with the diagnostic.
  */
 export async function compare(text, options = {}) {
+  const source = textOf(text);
+  const large = tooLarge(source);
+  if (large) return refused(large);
   const engine = await loadEngine();
-  const { parsed, seed, input } = prepare(text, options);
   const known = await profiles();
   const [a, b] = options.profiles ?? [known[0].name, known[1].name];
-  const out = JSON.parse(engine.compare(input, seed, String(a), String(b)));
-  if (out.kind !== "Comparison") return withDiagnostics(out, parsed);
-  out.results = out.results.map((r) => withDiagnostics(r, parsed));
-  return out;
+  try {
+    return JSON.parse(engine.compare(source, seedOf(options), String(a), String(b)));
+  } catch (error) {
+    throw engineFailed(error);
+  }
 }
 
 /** Returns whether a result document carries an error diagnostic. */
 export function hasErrors(result) {
   return result.diagnostics.some((d) => d.severity === "error");
+}
+
+// Yields the source as chunks of bytes or text, never as one string.
+async function* chunksOf(source) {
+  if (typeof source === "string") {
+    for (let i = 0; i < source.length; ) {
+      let end = Math.min(source.length, i + CHUNK_BYTES);
+      // Never split a surrogate pair.
+      if (end < source.length && /[\ud800-\udbff]/.test(source[end - 1])) end -= 1;
+      yield source.slice(i, end).toWellFormed();
+      i = end;
+    }
+  } else if (source instanceof Uint8Array || source instanceof ArrayBuffer) {
+    const bytes = source instanceof ArrayBuffer ? new Uint8Array(source) : source;
+    for (let i = 0; i < bytes.length; i += CHUNK_BYTES) yield bytes.subarray(i, i + CHUNK_BYTES);
+  } else if (typeof Blob !== "undefined" && source instanceof Blob) {
+    // In a worker, FileReaderSync reads a slice without a copy of the whole.
+    const sync = typeof FileReaderSync === "function" ? new FileReaderSync() : null;
+    for (let i = 0; i < source.size; i += CHUNK_BYTES) {
+      const slice = source.slice(i, i + CHUNK_BYTES);
+      yield new Uint8Array(sync ? sync.readAsArrayBuffer(slice) : await slice.arrayBuffer());
+    }
+  } else if (source && typeof source.getReader === "function") {
+    const reader = source.getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      yield value;
+    }
+  } else if (source && (Symbol.asyncIterator in source || Symbol.iterator in source)) {
+    for await (const chunk of source) yield chunk;
+  } else {
+    throw new TypeError("loadCluster takes text, bytes, a Blob, a ReadableStream or an iterable of chunks");
+  }
+}
+
+/**
+ * Reads a cluster (a kubectl dump: YAML or JSON, of any size) once, as a
+ * stream, and returns a handle to simulate scenarios over it:
+ *   summary          {nodes, pods: {total, bound, pending}, podsByNamespace,
+ *                     priorityClasses, pdbs, errors, diagnostics, ...}
+ *   simulate(text, options)  the result document for the cluster with the
+ *                     scenario's objects laid over it (same kind and name
+ *                     replaces); the scenario's own diagnostics only
+ *   objects(query, {offset, limit})  {total, objects}: the objects whose
+ *                     kind, name or labels contain query, stripped to the
+ *                     fields the scheduler reads
+ *   free()           releases the engine's copy
+ * options.onProgress({bytes, objects}) is called after every chunk.
+ */
+export async function loadCluster(source, options = {}) {
+  const engine = await loadEngine();
+  const handle = new engine.Cluster();
+  // Errors of the source (a file that cannot be read) pass through as they
+  // are; the engine's own are reported as such.
+  const step = (f) => {
+    try {
+      return f();
+    } catch (error) {
+      throw engineFailed(error);
+    }
+  };
+  try {
+    for await (const chunk of chunksOf(source)) {
+      step(() => handle.feed(chunk));
+      options.onProgress?.({ bytes: handle.bytes(), objects: handle.objectCount() });
+    }
+    step(() => handle.finish());
+  } catch (error) {
+    if (enginePromise) handle.delete();
+    throw error;
+  }
+  const summary = JSON.parse(handle.summary());
+  let freed = false;
+  const live = () => {
+    if (freed) throw new Error("this cluster was freed");
+  };
+  return {
+    summary,
+    async simulate(text, simulateOptions = {}) {
+      live();
+      const profile = typeof simulateOptions.profile === "string" ? simulateOptions.profile : "";
+      try {
+        return JSON.parse(handle.simulate(textOf(text), seedOf(simulateOptions), detailOf(simulateOptions), profile));
+      } catch (error) {
+        throw engineFailed(error);
+      }
+    },
+    objects(query = "", { offset = 0, limit = 100 } = {}) {
+      live();
+      return JSON.parse(handle.objects(String(query), offset, limit));
+    },
+    free() {
+      if (!freed) handle.delete();
+      freed = true;
+    },
+  };
 }

@@ -4,7 +4,9 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { test } from "node:test";
 
-import { MAX_YAML_ERRORS, compare, hasErrors, parseScenario, profiles, simulate } from "../../wasm/index.mjs";
+import { parseAllDocuments } from "yaml";
+
+import { compare, hasErrors, loadCluster, profiles, simulate } from "../../wasm/index.mjs";
 
 const NODE = `apiVersion: v1
 kind: Node
@@ -50,18 +52,17 @@ test("API: a YAML stream simulates and nominates with a victim", async () => {
 
 test("API: a kubectl List and a JSON array give the same result as a stream", async () => {
   const stream = await simulate([NODE, RUNNING, PENDING].join("---\n"));
-  const { lines } = parseScenario([NODE, RUNNING, PENDING].join("---\n"));
-  const objects = lines.map((l) => JSON.parse(l).object);
+  const objects = parseAllDocuments([NODE, RUNNING, PENDING].join("---\n")).map((d) => d.toJS());
   const list = await simulate(JSON.stringify({ apiVersion: "v1", kind: "List", items: objects }));
   const array = await simulate(JSON.stringify(objects, null, 2));
   assert.deepEqual(list.pods, stream.pods);
   assert.deepEqual(array.pods, stream.pods);
 });
 
-test("API: every object keeps its source line, and a List item its own", () => {
+test("API: every object keeps its source line, and a List item its own", async () => {
   const text = `apiVersion: v1\nkind: List\nitems:\n- kind: Node\n  metadata: {name: a}\n- kind: Node\n  metadata: {name: b}\n`;
-  const { lines } = parseScenario(text);
-  assert.deepEqual(lines.map((l) => JSON.parse(l).line), [4, 6]);
+  const result = await simulate(text);
+  assert.deepEqual(result.cluster.nodes.map((n) => n.line), [4, 6]);
 });
 
 test("API: a diagnostic points at the line of the bad field", async () => {
@@ -84,14 +85,33 @@ test("API: malformed YAML is a diagnostic and the other documents still run", as
   assert.equal(result.pods[0].outcome, "Nominated");
 });
 
-test("API: text that is not YAML reports its first errors and how many more", async () => {
-  // JSON objects one per line without separators: an error per token.
-  const line = JSON.stringify({ kind: "Pod", metadata: { name: "p" }, spec: { containers: [{ name: "c" }] } });
-  const result = await simulate(Array(200).fill(line).join("\n"));
-  const yaml = result.diagnostics.filter((d) => d.message.startsWith("YAML:"));
-  assert.equal(yaml.length, MAX_YAML_ERRORS + 1);
-  assert.match(yaml.at(-1).message, /^YAML: \d+ more error\(s\) in this document after this one$/);
-  assert.ok(hasErrors(result));
+test("API: JSON values one after another are read one by one", async () => {
+  const pod = (name) => JSON.stringify({ kind: "Pod", metadata: { name }, spec: { containers: [{ name: "c" }] } });
+  const result = await simulate([pod("a"), pod("b"), pod("c")].join("\n"));
+  assert.deepEqual(result.diagnostics, []);
+  assert.deepEqual(result.cluster.pods.map((p) => p.pod), ["default/a", "default/b", "default/c"]);
+});
+
+test("API: a cluster loads once from a stream, and scenarios are laid over it", async () => {
+  const text = [NODE, RUNNING].join("---\n");
+  const bytes = new TextEncoder().encode(text);
+  // Chunks that split lines and tokens anywhere, as a pipe delivers them.
+  const chunks = [];
+  for (let i = 0; i < bytes.length; i += 5) chunks.push(bytes.subarray(i, i + 5));
+  const seen = [];
+  const cluster = await loadCluster(new Blob(chunks).stream(), { onProgress: (p) => seen.push(p.bytes) });
+  assert.equal(seen.at(-1), bytes.length);
+  assert.equal(cluster.summary.nodes, 1);
+  assert.deepEqual(cluster.summary.pods, { total: 1, bound: 1, pending: 0 });
+  const over = await cluster.simulate(PENDING);
+  const together = await simulate([NODE, RUNNING, PENDING].join("---\n"));
+  assert.deepEqual(over.pods.map((p) => [p.outcome, p.node]), together.pods.map((p) => [p.outcome, p.node]));
+  // The cluster is unchanged: the same scenario decides the same again.
+  assert.deepEqual((await cluster.simulate(PENDING)).pods, over.pods);
+  assert.equal(cluster.objects("low").objects[0].node, "node-1");
+  cluster.free();
+  await assert.rejects(async () => cluster.simulate(PENDING), /freed/);
+  await assert.rejects(async () => loadCluster(42), TypeError);
 });
 
 test("API: hostile input never throws", async () => {
