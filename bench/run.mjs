@@ -4,7 +4,10 @@
 // in Chromium when it is installed. Builds what is missing; generate the
 // scenarios first with npm run bench:gen.
 //   node bench/run.mjs [--only basic-100,basic-1000,...] [--rounds N]
-//                      [--data DIR] [--no-browser]
+//                      [--data DIR] [--no-browser] [--ingest-only]
+// Then, for the kubectl-shaped dumps found in the data folder (npm run
+// bench:gen -- --dumps), the ingestion table (bench/ingest.mjs) and, with
+// Chromium, the page's figures (bench/page.mjs).
 // With --rounds N each program runs N times, alternating, and the best of
 // each figure is printed (noise on a shared machine only ever adds time).
 import { execFileSync } from "node:child_process";
@@ -13,6 +16,7 @@ import { cpus, totalmem } from "node:os";
 
 import { hasChromium } from "../scripts/chromium.mjs";
 import { openBrowserBench } from "./browser.mjs";
+import { ingestionTable } from "./ingest.mjs";
 
 const root = new URL("..", import.meta.url).pathname;
 const dataArg = process.argv.indexOf("--data");
@@ -23,7 +27,9 @@ const web = `${root}build-wasm/wasm/podsim_bench_web.js`;
 const onlyArg = process.argv.indexOf("--only");
 const roundsArg = process.argv.indexOf("--rounds");
 const rounds = roundsArg > 0 ? Math.max(1, Number(process.argv[roundsArg + 1]) || 1) : 1;
-const names = onlyArg > 0 ? process.argv[onlyArg + 1].split(",") : ["basic-100", "basic-1000", "basic-5000", "basic-5000-150k", "mix-5000"];
+const ingestOnly = process.argv.includes("--ingest-only");
+const allNames = ["basic-100", "basic-1000", "basic-5000", "basic-5000-150k", "mix-5000"];
+const names = ingestOnly ? [] : onlyArg > 0 ? process.argv[onlyArg + 1].split(",") : allNames;
 
 if (!existsSync(native)) execFileSync("bash", [`${root}scripts/build.sh`, "native"], { stdio: "inherit" });
 if (!existsSync(wasm) || !existsSync(web)) execFileSync("bash", [`${root}scripts/build.sh`, "wasm"], { stdio: "inherit" });
@@ -107,16 +113,23 @@ for (const name of names) {
   }
   rows.push({ name, n, w: best(wasms), c: useBrowser ? best(pages) : null });
 }
-console.log("");
-console.log(`WebAssembly in Node ${process.version}`);
-console.log(header);
-for (const { name, n, w } of rows) console.log(row(name, n, w));
-if (useBrowser) {
+if (!ingestOnly) {
   console.log("");
-  console.log(`WebAssembly in Chromium ${chromiumVersion} (headless, in a page)`);
+  console.log(`WebAssembly in Node ${process.version}`);
   console.log(header);
-  for (const { name, n, c } of rows) console.log(row(name, n, c));
-} else {
-  console.log("");
-  console.log(process.argv.includes("--no-browser") ? "Chromium: skipped (--no-browser)" : "Chromium: not found, skipped");
+  for (const { name, n, w } of rows) console.log(row(name, n, w));
+  if (useBrowser) {
+    console.log("");
+    console.log(`WebAssembly in Chromium ${chromiumVersion} (headless, in a page)`);
+    console.log(header);
+    for (const { name, n, c } of rows) console.log(row(name, n, c));
+  } else {
+    console.log("");
+    console.log(process.argv.includes("--no-browser") ? "Chromium: skipped (--no-browser)" : "Chromium: not found, skipped");
+  }
+}
+ingestionTable(data);
+// The page's figures, with Chromium: a dump dropped and one pasted.
+if (useBrowser && existsSync(`${root}bench/page.mjs`) && existsSync(`${data}/dump-medium.yaml`)) {
+  execFileSync("node", [`${root}bench/page.mjs`, "--data", data], { stdio: "inherit" });
 }
