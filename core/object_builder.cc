@@ -185,8 +185,11 @@ ObjectBuilder::Json* ObjectBuilder::Insert(const Slot& slot, Json value,
   Frame& top = frames_.back();
   if (slot.parent->is_object()) {
     auto& map = slot.parent->get_ref<Json::object_t&>();
-    auto [it, inserted] = map.insert_or_assign(*slot.key, std::move(value));
+    auto [it, inserted] = map.try_emplace(*slot.key);
     if (!inserted) {
+      // The earlier value's field names stay alive: line entries point at
+      // them.
+      object.replaced.push_back(std::move(it->second));
       // Mirrors the API server's warning (YAMLToJSONStrict); kubectl's
       // own reading keeps the last value silently.
       Report(line,
@@ -194,6 +197,7 @@ ObjectBuilder::Json* ObjectBuilder::Insert(const Slot& slot, Json value,
                  "\" already set in map; the last one is used",
              Severity::kWarning);
     }
+    it->second = std::move(value);
     object.lines.Add({top.entry, &it->first, 0, line});
     return &it->second;
   }

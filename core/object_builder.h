@@ -144,6 +144,7 @@ class ObjectBuilder final : public EventHandler {
     std::string kind;
     bool items = false;  // its items were streamed as objects
     FieldLines lines;
+    std::vector<Json> replaced;  // values of duplicate keys, kept for lines
   };
   // Where the next node goes, decided by the open frames.
   struct Slot {

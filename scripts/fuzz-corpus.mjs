@@ -1,10 +1,11 @@
 #!/usr/bin/env node
 // Writes the fuzzers' seed corpus: every gallery example and conformance
-// case, as the engine receives them (one JSON object per line).
+// case as the engine receives them (YAML), and each again as a JSON List, so
+// both of the engine's readers are fuzzed.
 import { mkdirSync, readdirSync, readFileSync, writeFileSync, existsSync } from "node:fs";
 import { join } from "node:path";
 
-import { parseScenario } from "../wasm/index.mjs";
+import { parseAllDocuments } from "yaml";
 
 const root = new URL("..", import.meta.url).pathname;
 const out = process.argv[2] ?? join(root, "build-fuzz/corpus");
@@ -21,7 +22,10 @@ for (const dir of [join(root, "tests/conformance"), join(root, "../shared/confor
   }
 }
 for (const [name, file] of sources) {
-  const { lines } = parseScenario(readFileSync(file, "utf8"));
-  writeFileSync(join(out, name.replace(/\.yaml$/, "")), lines.join("\n") + "\n");
+  const text = readFileSync(file, "utf8");
+  const base = join(out, name.replace(/\.yaml$/, ""));
+  writeFileSync(base, text);
+  const items = parseAllDocuments(text).map((d) => d.toJS()).filter(Boolean);
+  writeFileSync(`${base}.json`, `${JSON.stringify({ apiVersion: "v1", kind: "List", items }, null, 4)}\n`);
 }
-console.log(`fuzz corpus: ${sources.length} seeds in ${out}`);
+console.log(`fuzz corpus: ${sources.length * 2} seeds in ${out}`);

@@ -346,8 +346,9 @@ TEST_CASE("Malformed input: fuzzer regressions still simulate") {
     text << in.rdbuf();
     SimulationResult r = Simulate(text.str());
     // Each kept input once broke the engine or was read wrongly: it must
-    // now be reported, and the result document must still be valid JSON.
-    CHECK(r.diagnostics.HasErrors());
+    // now be reported (an error, or a warning such as a duplicate key), and
+    // the result document must still be valid JSON.
+    CHECK_FALSE(r.diagnostics.items().empty());
     CHECK_FALSE(testing::Json::parse(ToJson(r), nullptr, false).is_discarded());
     ++count;
   }

@@ -185,6 +185,22 @@ value: 2
         "YAML: key \"value\" already set in map; the last one is used");
 }
 
+TEST_CASE("Loader: a duplicate map keeps the lines of the one used") {
+  // A fuzzer found the lines of the replaced map's fields read after free.
+  DecodeResult r = Decode(R"(kind: Pod
+metadata: {name: a, labels: {x: y}}
+metadata:
+  name: b
+spec:
+  containers:
+  - name: c
+    resources: {requests: {cpu: nonsense}}
+)");
+  REQUIRE(r.diagnostics.items().size() == 2);
+  CHECK(r.diagnostics.items()[1].object == "Pod default/b");
+  CHECK(r.diagnostics.items()[1].line == 8);
+}
+
 TEST_CASE("Loader: a YAML syntax error loses only its own document") {
   DecodeResult r = Decode(R"(kind: PriorityClass
 metadata: {name: a}
