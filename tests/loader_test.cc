@@ -169,6 +169,17 @@ status: {allocatable: {cpu: 017}}
         });
 }
 
+TEST_CASE("Loader: .inf and .nan are refused, as YAMLToJSON refuses them") {
+  DecodeResult r =
+      Decode("kind: PriorityClass\nmetadata: {name: a}\nvalue: .inf\n");
+  CHECK(Messages(r) ==
+        std::vector<std::string>{
+            "3 PriorityClass : YAML: .inf is not a JSON number (json: "
+            "unsupported value); Kubernetes refuses it",
+            "1 PriorityClass a value: is required, e.g. value: 1000",
+        });
+}
+
 TEST_CASE("Loader: duplicate keys warn and the last one is used") {
   DecodeResult r = Decode(R"(kind: PriorityClass
 metadata:

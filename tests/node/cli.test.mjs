@@ -91,3 +91,21 @@ test("CLI: --compare shows each differing pod, both decisions and the rule", () 
   const same = podsim(["run", basic, "--compare"]);
   assert.match(same.stdout, /Both profiles decide every pod alike\./);
 });
+
+test("CLI: a kubectl dump streams in from a pipe, and YAML and JSON decide alike", () => {
+  // 100 nodes and 2,000 pods as kubectl prints them (managedFields, status,
+  // images and all): 17 MB of YAML, 39 MB of JSON.
+  const dir = mkdtempSync(join(tmpdir(), "podsim-dump-"));
+  const gen = spawnSync("node", [join(root, "bench/gen.mjs"), "--dumps", "--sizes", "small", "--out", dir], { encoding: "utf8" });
+  assert.equal(gen.status, 0, gen.stderr);
+  const reports = ["yaml", "json"].map((format) => {
+    const r = spawnSync("bash", ["-c", `cat "${join(dir, `dump-small.${format}`)}" | node "${cli}" run -`], { encoding: "utf8", maxBuffer: 1 << 28 });
+    assert.equal(r.status, 0, r.stderr);
+    return r.stdout;
+  });
+  // The dump's pending pods each get a verdict; nothing is reported wrong.
+  const verdicts = reports[0].match(/^\S+ -> cannot be scheduled/gm) ?? [];
+  assert.equal(verdicts.length, 10, reports[0].slice(0, 2000));
+  assert.doesNotMatch(reports[0], /Diagnostics:/);
+  assert.equal(reports[1], reports[0]);
+});
