@@ -169,6 +169,18 @@ bool JsonReader::Pump() {
            (stack_.back() ? "}" : "]") + "'");
       break;
     }
+    // Between top-level values, a YAML document marker line (---): JSON
+    // documents joined as a YAML stream, as the page and people write them.
+    if (stack_.empty() && c == '-') {
+      if (size - pos < 4 && !final_) break;
+      if (buffer_.compare(pos, 3, "---") == 0 &&
+          (pos + 3 == size || data[pos + 3] == '\n' || data[pos + 3] == ' ' ||
+           data[pos + 3] == '\r' || data[pos + 3] == '\t')) {
+        pos += 3;
+        while (pos < size && data[pos] != '\n') ++pos;
+        continue;
+      }
+    }
     if (expect_ == Expect::kValueOrEnd && c == ']') {
       ++pos;
       EndContainer();

@@ -233,6 +233,16 @@ value: 3
   CHECK(r.diagnostics.items()[0].message.rfind("YAML: ", 0) == 0);
 }
 
+TEST_CASE("Loader: JSON documents joined by --- lines are read as a stream") {
+  DecodeResult r = Decode(
+      "{\"kind\": \"PriorityClass\", \"metadata\": {\"name\": \"a\"}, "
+      "\"value\": 1}\n---\n{\"kind\": \"PriorityClass\", \"metadata\": "
+      "{\"name\": \"b\"}, \"value\": 2}\n--- # two\n");
+  CHECK(Messages(r).empty());
+  REQUIRE(r.scenario.priority_classes.size() == 2);
+  CHECK(r.scenario.priority_classes[1].line == 3);
+}
+
 TEST_CASE("Loader: a flow mapping that looks like JSON is read as YAML") {
   DecodeResult r =
       Decode("{kind: PriorityClass, metadata: {name: a}, value: 7}");

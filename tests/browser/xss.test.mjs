@@ -99,3 +99,26 @@ test("xss: the Content-Security-Policy forbids inline script", async () => {
   assert.equal(ran, undefined);
   await context.close();
 });
+
+test("xss: payloads in a pasted dump render as inert text in the Cluster panel", async () => {
+  // A kubectl List past the size that makes it a dump (16 KiB).
+  const node = (name, labels) => ({ apiVersion: "v1", kind: "Node", metadata: { name, labels }, status: { allocatable: { cpu: "4", pods: "110" } } });
+  const items = [node(PAYLOADS[0], { team: PAYLOADS[2] })];
+  for (let i = 0; i < 200; i++) items.push(node(`node-${i}`, { zone: PAYLOADS[1] }));
+  const dump = JSON.stringify({ apiVersion: "v1", kind: "List", items }, null, 2);
+  const { page, errors, context } = await openPage(env.browser, env.server.url);
+  await settled(page);
+  await page.locator(".editor:not([hidden]) .cm-content").click();
+  await page.evaluate((text) => navigator.clipboard.writeText(text), dump);
+  await page.keyboard.press("Control+v");
+  await page.waitForSelector(".cluster-panel", { timeout: 20000 });
+  // The engine refuses the name, and says so: the message quotes it.
+  assert.ok((await page.locator(".problem-list").textContent()).includes(`invalid name "${PAYLOADS[0]}"`));
+  await page.locator("#cluster-search").fill("<script>");
+  await page.waitForFunction(() => /of 200 matching/.test(document.querySelector(".pager")?.textContent));
+  assert.ok((await page.locator(".cluster-object").first().textContent()).includes(`zone=${PAYLOADS[1]}`));
+  assert.equal(await page.evaluate(() => window.__pwned), undefined, "a payload ran");
+  assert.equal(await page.locator("#cluster img, #cluster svg, #cluster script").count(), 0);
+  assert.deepEqual(errors, []);
+  await context.close();
+});

@@ -1,12 +1,13 @@
 // CodeMirror 6 editors, one per tab: YAML mode, line numbers, undo, search,
-// lint markers for diagnostics, a highlighted object, and light/dark themes.
+// lint markers for diagnostics, a highlighted object, a hint while empty, and
+// light/dark themes. A paste can be taken away before it reaches the text.
 import { basicSetup } from "codemirror";
 import { indentWithTab } from "@codemirror/commands";
 import { yaml } from "@codemirror/lang-yaml";
 import { lintGutter, setDiagnostics } from "@codemirror/lint";
 import { Annotation, Compartment, EditorState, StateEffect, StateField, Transaction } from "@codemirror/state";
 import { oneDark } from "@codemirror/theme-one-dark";
-import { Decoration, EditorView, keymap } from "@codemirror/view";
+import { Decoration, EditorView, keymap, placeholder } from "@codemirror/view";
 
 // Marks programmatic replacements, which must not count as user edits.
 const silent = Annotation.define();
@@ -37,11 +38,13 @@ const lightTheme = EditorView.theme({}, { dark: false });
 
 /**
  * Creates one editor per tab id inside host. onChange(tab, text) fires on
- * edits; onPointer(tab, line) when the pointer rests on a line (or null).
+ * edits; onPointer(tab, line) when the pointer rests on a line (or null);
+ * onPaste(tab, text) before a paste, which it takes over by returning true.
  */
-export function createEditors(host, tabIds, { onChange, onPointer, label }) {
+export function createEditors(host, tabIds, { onChange, onPointer, onPaste = () => false, label }) {
   const theme = new Compartment();
   const readOnly = new Compartment();
+  const hint = new Compartment();
   const views = {};
   for (const id of tabIds) {
     const wrapper = document.createElement("div");
@@ -61,6 +64,7 @@ export function createEditors(host, tabIds, { onChange, onPointer, label }) {
           lintGutter(),
           highlightField,
           theme.of(lightTheme),
+          hint.of([]),
           readOnly.of([EditorState.readOnly.of(false), EditorView.editable.of(true)]),
           EditorView.contentAttributes.of({ "aria-label": label(id) }),
           EditorView.updateListener.of((update) => {
@@ -75,6 +79,12 @@ export function createEditors(host, tabIds, { onChange, onPointer, label }) {
             },
             mouseleave() {
               onPointer(id, null);
+            },
+            paste(event) {
+              const text = event.clipboardData?.getData("text/plain") ?? "";
+              if (!text || !onPaste(id, text)) return false;
+              event.preventDefault();
+              return true;
             },
           }),
         ],
@@ -117,6 +127,12 @@ export function createEditors(host, tabIds, { onChange, onPointer, label }) {
       const target = view.state.doc.line(Math.min(Math.max(line, 1), view.state.doc.lines));
       view.dispatch({ selection: { anchor: target.from }, effects: EditorView.scrollIntoView(target.from, { y: "center" }) });
       view.focus();
+    },
+    /** Shows hints[id] in each empty editor (no hints when null). */
+    setPlaceholders(hints) {
+      for (const [tab, view] of Object.entries(views)) {
+        view.dispatch({ effects: hint.reconfigure(hints?.[tab] ? placeholder(hints[tab]) : []) });
+      }
     },
     setDark(dark) {
       for (const view of Object.values(views)) view.dispatch({ effects: theme.reconfigure(dark ? oneDark : lightTheme) });

@@ -1,21 +1,54 @@
 // The engine runs here, off the page's thread, so typing never stutters.
-// The only importer of wasm/index.mjs in the page.
-import { compare, loadEngine, profiles, simulate } from "../../wasm/index.mjs";
+// The only importer of wasm/index.mjs in the page. It also holds the
+// cluster: a dump the engine read once (from a File, read here in slices,
+// or pasted text), over which every run lays the editors' text.
+import { compare, loadCluster, loadEngine, profiles, simulate } from "../../wasm/index.mjs";
 
 loadEngine();
 
+let cluster = null;
+
+// Progress is posted at most this often, however small the chunks.
+const PROGRESS_MS = 100;
+
+async function load(id, source) {
+  cluster?.free();
+  cluster = null;
+  let last = 0;
+  const onProgress = (progress) => {
+    const now = performance.now();
+    if (now - last < PROGRESS_MS) return;
+    last = now;
+    self.postMessage({ id, progress });
+  };
+  cluster = await loadCluster(source, { onProgress });
+  return cluster.summary;
+}
+
+async function run({ kind, text, seed, detailAttempt, profile, overCluster }) {
+  if (kind === "profiles") return { profiles: await profiles() };
+  if (overCluster) {
+    if (!cluster) throw new Error("the cluster is no longer loaded: open the dump again");
+    return { result: await cluster.simulate(text, { seed, detailAttempt, profile }), overCluster };
+  }
+  if (kind === "compare") return { comparison: await compare(text, { seed }) };
+  return { result: await simulate(text, { seed, detailAttempt, profile }) };
+}
+
 self.onmessage = async ({ data }) => {
-  const { id, kind, text, seed, detailAttempt, profile } = data;
+  const { id, kind } = data;
   const started = performance.now();
   try {
-    if (kind === "profiles") {
-      self.postMessage({ id, profiles: await profiles() });
-    } else if (kind === "compare") {
-      const comparison = await compare(text, { seed });
-      self.postMessage({ id, comparison, ms: performance.now() - started });
+    if (kind === "load") {
+      self.postMessage({ id, summary: await load(id, data.source) });
+    } else if (kind === "objects") {
+      if (!cluster) throw new Error("no cluster is loaded");
+      self.postMessage({ id, objects: cluster.objects(data.query, { offset: data.offset, limit: data.limit }) });
+    } else if (kind === "free") {
+      cluster?.free();
+      cluster = null;
     } else {
-      const result = await simulate(text, { seed, detailAttempt, profile });
-      self.postMessage({ id, result, ms: performance.now() - started });
+      self.postMessage({ id, ...(await run(data)), ms: performance.now() - started });
     }
   } catch (error) {
     self.postMessage({ id, error: String(error?.message ?? error) });

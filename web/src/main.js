@@ -1,13 +1,25 @@
-// The playground: editors on the left, the engine's answer on the right.
-// The page renders what the engine returns; it never decides fit, priority,
-// victims or order.
+// The playground: editors on the left, the engine's answer on the right, and,
+// once a dump is opened, the cluster it holds above both. The page renders
+// what the engine returns; it never decides fit, priority, victims or order.
 import "./style.css";
 
 import { h, mount, plural } from "./dom.js";
 import { createEditors } from "./editors.js";
 import { DEFAULT_EXAMPLE, GALLERY } from "./gallery.js";
-import { ALL, TABS, joinTabs, locateLine, splitStream } from "./scenario.js";
+import {
+  ALL,
+  CLI_COMMAND,
+  CLUSTER_TEXT_BYTES,
+  MAX_CLUSTER_BYTES,
+  TABS,
+  isClusterDump,
+  joinTabs,
+  locateLine,
+  objectKeys,
+  splitStream,
+} from "./scenario.js";
 import { LONG_LINK_CHARS, decodeShare, encodeShare } from "./share.js";
+import { OBJECT_PAGE, progressText, renderCluster, renderLoading, renderObjects, sizeText } from "./views/cluster.js";
 import { renderDiagnostics } from "./views/diagnostics.js";
 import { differencesByPod, renderDifferences } from "./views/differences.js";
 import { NODE_PAGE, renderNodes } from "./views/nodes.js";
@@ -18,6 +30,7 @@ import { renderVictims } from "./views/victims.js";
 
 const STORAGE_SCENARIO = "podsim:scenario";
 const STORAGE_THEME = "podsim:theme";
+const STORAGE_CLUSTER = "podsim:cluster"; // the name of the dump the saved text was laid over
 const params = new URLSearchParams(location.search);
 const embed = params.has("embed");
 const readOnly = embed && params.has("readonly");
@@ -40,6 +53,12 @@ const state = {
   profiles: [], // [{name, kubernetesVersion, summary}] from the engine
   compare: false, // run both profiles and mark the differences
   comparison: null, // the latest comparison, when comparing
+  loading: null, // {id, name, bytes, read, objects}: a dump the engine is reading
+  cluster: null, // {name, bytes, summary, stash, open}: the dump the runs are laid over
+  search: { id: 0, query: "", offset: 0, page: null }, // the cluster's object search
+  overlay: null, // Set of "Kind key" the shown result's editors hold, over a cluster
+  resumeOverlay: false, // the editors were restored from text laid over a cluster
+  ranges: null, // objectRanges() of the shown result
 };
 
 const storage = {
@@ -55,6 +74,13 @@ const storage = {
       localStorage.setItem(key, value);
     } catch {
       // Storage may be disabled (private mode, sandboxed iframe): not fatal.
+    }
+  },
+  remove(key) {
+    try {
+      localStorage.removeItem(key);
+    } catch {
+      // As above.
     }
   },
 };
@@ -76,6 +102,7 @@ const editors = createEditors($("editor-host"), tabIds, {
     scheduleRun();
   },
   onPointer: (tab, line) => linkFromEditor(tab, line),
+  onPaste: (tab, text) => pasteCluster(text),
 });
 
 function countObjects(text) {
@@ -142,6 +169,7 @@ function selectTab(id) {
 function loadScenario(text, lesson = "") {
   const parts = splitStream(text);
   state.focus = null;
+  state.resumeOverlay = false;
   if (parts) {
     state.tabs = parts;
     for (const t of TABS) editors.setText(t.id, parts[t.id]);
@@ -171,9 +199,14 @@ function startWorker() {
   worker.onmessage = ({ data }) => onResult(data);
   worker.onerror = (event) => {
     event.preventDefault();
-    setStatus("error", "The engine stopped unexpectedly; it was restarted. Try again (Ctrl+Enter).");
     worker.terminate();
     startWorker();
+    const lost = state.loading?.name ?? state.cluster?.name;
+    if (lost) {
+      clusterFailed(`${lost} could not be loaded: the engine stopped while holding it (most likely out of memory).`, state.loading?.stash ?? null);
+    } else {
+      setStatus("error", "The engine stopped unexpectedly; it was restarted. Try again (Ctrl+Enter).");
+    }
   };
 }
 
@@ -189,12 +222,25 @@ function scheduleRun(delay = 300) {
 
 function runNow() {
   clearTimeout(timer);
+  if (state.loading) {
+    document.body.classList.remove("busy");
+    return; // the engine is reading a dump; it runs once that is done
+  }
   const text = scenarioText();
   const joined = joinTabs(state.tabs);
-  state.run = { id: ++state.runs, source: state.source, starts: joined.starts, tabs: { ...state.tabs } };
+  const overCluster = state.cluster !== null;
+  // Over a cluster, the objects the editors hold (the others are the dump's).
+  const overlay = overCluster ? objectKeys(text) : null;
+  state.run = { id: ++state.runs, source: state.source, starts: joined.starts, tabs: { ...state.tabs }, overlay };
   document.body.classList.add("busy");
-  worker.postMessage({ id: state.run.id, kind: state.compare ? "compare" : "simulate", text, profile: state.profile });
-  if (!embed) storage.set(STORAGE_SCENARIO, text);
+  // Over a cluster, the engine runs one profile (no comparison).
+  const kind = state.compare && !overCluster ? "compare" : "simulate";
+  worker.postMessage({ id: state.run.id, kind, text, profile: state.profile, overCluster });
+  if (!embed) {
+    storage.set(STORAGE_SCENARIO, text);
+    if (overCluster) storage.set(STORAGE_CLUSTER, state.cluster.name);
+    else storage.remove(STORAGE_CLUSTER);
+  }
 }
 
 // Where a diagnostic points: {tab, line} in the editors of a given run.
@@ -225,7 +271,13 @@ function markDiagnostics(result, run) {
 // re-runs (deterministically) to detail the one a person opens.
 function requestDetail(index) {
   state.detailRequest = { id: ++state.runs, index, shown: state.shown };
-  worker.postMessage({ id: state.detailRequest.id, text: scenarioText(), detailAttempt: index, profile: state.profile });
+  worker.postMessage({
+    id: state.detailRequest.id,
+    text: scenarioText(),
+    detailAttempt: index,
+    profile: state.profile,
+    overCluster: state.cluster !== null,
+  });
 }
 
 function onDetail(data) {
@@ -249,6 +301,8 @@ function resultOf(data) {
 
 function onResult(data) {
   if (data.profiles) return onProfiles(data.profiles);
+  if (state.loading && data.id === state.loading.id) return data.progress ? onLoadProgress(data.progress) : onLoaded(data);
+  if (data.id === state.search.id) return onObjects(data);
   if (state.detailRequest && data.id === state.detailRequest.id) return onDetail(data);
   if (!state.run || data.id !== state.run.id) return; // a newer run is on its way
   document.body.classList.remove("busy");
@@ -265,7 +319,11 @@ function onResult(data) {
     state.comparison = comparison;
     state.shown = result;
     state.shownRun = state.run;
-    if (state.focus === null || state.focus >= result.pods.length) state.focus = defaultFocus(result);
+    state.ranges = null;
+    const overlay = state.run.overlay;
+    const added = overlay && [...overlay].some((key) => !state.overlay?.has(key));
+    state.overlay = overlay;
+    if (state.focus === null || state.focus >= result.pods.length || added) state.focus = defaultFocus(result);
   }
   const stale = errors > 0;
   $("result-body").classList.toggle("stale", stale);
@@ -275,14 +333,18 @@ function onResult(data) {
   } else {
     setStatus(
       "ok",
-      `Simulated ${plural(pending, "pending pod")} (${plural(result.pods.length, "attempt")}) in ${Math.max(1, Math.round(data.ms))} ms` +
+      `Simulated ${plural(pending, "pending pod")} (${plural(result.pods.length, "attempt")})` +
+        `${data.overCluster ? " over the cluster" : ""} in ${Math.max(1, Math.round(data.ms))} ms` +
         (warnings ? ` · ${plural(warnings, "warning")}` : ""),
     );
   }
   renderResult();
 }
 
+// Over a cluster, the first pod the editors hold; else the first preemption.
 function defaultFocus(result) {
+  const own = state.overlay ? result.pods.findIndex((a) => state.overlay.has(`Pod ${a.pod}`)) : -1;
+  if (own >= 0) return own;
   const i = result.pods.findIndex((a) => a.preemption !== null);
   return i >= 0 ? i : 0;
 }
@@ -346,23 +408,252 @@ function setStatus(kind, text) {
   el.textContent = text;
 }
 
-function showBanner(text) {
+/** Shows a message (text, or text and elements) above the page. */
+function showBanner(message) {
   const el = $("banner");
-  mount(el, h("span", {}, text), h("button", { type: "button", "aria-label": "Dismiss", onclick: () => (el.hidden = true) }, "×"));
+  mount(el, h("span", {}, message), h("button", { type: "button", "aria-label": "Dismiss", onclick: () => (el.hidden = true) }, "×"));
   el.hidden = false;
+}
+
+// ------------------------------------------------------------ the cluster
+
+// A dump too large for the editors goes to the worker as it is (a File as a
+// handle, pasted text as one string); the engine reads it there as the
+// cluster, and the editors then hold only what each run lays over it. The
+// page never parses the dump or holds its text.
+
+const OVERLAY_HINTS = {
+  classes: "PriorityClasses typed here are added to the cluster's, or replace the one of the same name.",
+  nodes: "Nodes typed here are added to the cluster, or replace its node of the same name.",
+  running: "Running pods (with spec.nodeName) typed here are added to the cluster, or replace its pod of the same namespace and name.",
+  pending: "Pods to schedule on top of the cluster go here. The cluster's own pending pods are scheduled too.",
+  pdbs: "PodDisruptionBudgets typed here are added to the cluster's, or replace the one of the same namespace and name.",
+  other: "Other objects (a KubeSchedulerConfiguration, Namespaces) laid over the cluster.",
+  all: "What is laid over the cluster, as one stream: an object of the same kind and name replaces the cluster's; the others are added.",
+};
+
+const mebibytes = (bytes) => `${Math.ceil(bytes / 1048576).toLocaleString("en")} MiB`;
+
+function refuseFile(name, bytes) {
+  showBanner([
+    `${name} is ${mebibytes(bytes)}: the page reads dumps up to ${mebibytes(MAX_CLUSTER_BYTES)} (1 GiB). ` +
+      "The command line reads any size in the same engine: ",
+    h("code", {}, CLI_COMMAND),
+  ]);
+}
+
+/** Opens a dropped or chosen file: a dump becomes the cluster, a scenario fills the editors. */
+async function openFile(file) {
+  if (file.size > MAX_CLUSTER_BYTES) return refuseFile(file.name, file.size);
+  if (file.size > CLUSTER_TEXT_BYTES) return loadCluster(file, file.name, file.size);
+  let text;
+  try {
+    text = await file.text();
+  } catch (error) {
+    return showBanner(`${file.name} could not be read: ${error.message}`);
+  }
+  if (isClusterDump(text)) return loadCluster(file, file.name, file.size);
+  loadScenario(text);
+}
+
+// A paste the size of a dump is read as the cluster, never into an editor.
+function pasteCluster(text) {
+  if (readOnly || !isClusterDump(text)) return false;
+  loadCluster(text, "pasted text", text.length);
+  return true;
+}
+
+function loadCluster(source, name, bytes) {
+  if (bytes > MAX_CLUSTER_BYTES) return refuseFile(name, bytes);
+  // One cluster at a time: the new one replaces it, under the same editors.
+  const stash = state.loading?.stash ?? state.cluster?.stash ?? null;
+  if (state.loading) cancelLoading(false);
+  if (state.cluster) leaveCluster();
+  state.loading = { id: ++state.runs, name, bytes, read: 0, objects: 0, stash };
+  worker.postMessage({ id: state.loading.id, kind: "load", source });
+  $("banner").hidden = true;
+  document.body.classList.remove("busy");
+  renderClusterPanel();
+  setStatus("ok", `Reading ${name} (${sizeText(bytes)})…`);
+}
+
+function onLoadProgress({ bytes, objects }) {
+  Object.assign(state.loading, { read: bytes, objects });
+  const bar = document.getElementById("cluster-progress");
+  if (bar) bar.value = Math.min(bytes, state.loading.bytes);
+  const text = document.getElementById("cluster-progress-text");
+  if (text) text.textContent = progressText(state.loading);
+}
+
+function onLoaded(data) {
+  const { name, bytes, stash } = state.loading;
+  state.loading = null;
+  if (data.error) return clusterFailed(`${name} could not be loaded: ${data.error.replace(/\.$/, "")}.`, stash);
+  const summary = data.summary;
+  if (summary.nodes === 0 && summary.pods.total === 0) {
+    worker.postMessage({ kind: "free" });
+    const first = summary.diagnostics[0];
+    return clusterFailed(`${name} holds no nodes and no pods: it is not a cluster${first ? ` (${first.message})` : ""}.`, stash, false);
+  }
+  // Editors that were laid over a cluster stay; plain ones wait for Remove.
+  const keep = stash !== null || state.resumeOverlay;
+  state.cluster = { name, bytes, summary, stash: keep ? stash : saveEditors(), open: true };
+  state.resumeOverlay = false;
+  if (!keep) clearEditors();
+  editors.setPlaceholders(OVERLAY_HINTS);
+  $("lesson").hidden = true;
+  setCompareAvailable();
+  state.focus = null;
+  renderClusterPanel();
+  runNow();
+  searchObjects("", 0);
+}
+
+function saveEditors() {
+  return { tabs: { ...state.tabs }, source: state.source, active: state.active, all: editors.getText(ALL.id), lesson: $("lesson").textContent };
+}
+
+function clearEditors() {
+  for (const id of tabIds) editors.setText(id, "");
+  state.tabs = Object.fromEntries(TABS.map((t) => [t.id, ""]));
+  state.source = "tabs";
+  state.active = "pending";
+  editors.show(state.active);
+  updateTabs();
+}
+
+// Puts back the editors the cluster was opened over (null: the default example).
+function restoreEditors(stash) {
+  if (!stash) {
+    loadScenario(DEFAULT_EXAMPLE.text, DEFAULT_EXAMPLE.lesson);
+    return;
+  }
+  state.tabs = { ...stash.tabs };
+  for (const t of TABS) editors.setText(t.id, stash.tabs[t.id]);
+  editors.setText(ALL.id, stash.all);
+  state.source = stash.source;
+  state.active = stash.active;
+  editors.show(state.active);
+  updateTabs();
+  $("lesson").textContent = stash.lesson;
+  $("lesson").hidden = !stash.lesson;
+}
+
+// Drops the cluster (in the worker too) and leaves the editors as they are.
+function leaveCluster() {
+  worker.postMessage({ kind: "free" });
+  state.cluster = null;
+  state.overlay = null;
+  state.search = { id: 0, query: "", offset: 0, page: null };
+  editors.setPlaceholders(null);
+  setCompareAvailable();
+  renderClusterPanel();
+}
+
+/** Removes the cluster and returns to the editors it was opened over. */
+function removeCluster() {
+  const stash = state.cluster.stash;
+  leaveCluster();
+  state.focus = null;
+  if (stash) {
+    restoreEditors(stash);
+    runNow();
+  } else {
+    restoreEditors(null);
+  }
+  setStatus("ok", "Cluster removed.");
+}
+
+// Stops a load: the worker is busy reading, so it is replaced.
+function cancelLoading(run = true) {
+  const { name, stash } = state.loading;
+  state.loading = null;
+  worker.terminate();
+  startWorker();
+  renderClusterPanel();
+  if (!run) return;
+  if (stash) restoreEditors(stash);
+  setStatus("ok", `Stopped reading ${name}.`);
+  runNow();
+}
+
+// Says why a cluster is not there, and goes back to the editors it was opened over.
+function clusterFailed(message, stash, pointToCli = true) {
+  if (state.cluster) {
+    stash = state.cluster.stash;
+    leaveCluster();
+  }
+  state.loading = null;
+  renderClusterPanel();
+  showBanner(pointToCli ? [`${message} The command line reads dumps in the same engine: `, h("code", {}, CLI_COMMAND)] : message);
+  if (stash) restoreEditors(stash);
+  runNow();
+}
+
+function setCompareAvailable() {
+  const button = $("compare");
+  button.disabled = state.cluster !== null || state.loading !== null;
+  button.title = button.disabled
+    ? "Compare runs the editors' scenario alone: not over a loaded cluster"
+    : "Run both profiles and mark where they differ";
+}
+
+function renderClusterPanel() {
+  const el = $("cluster");
+  if (state.loading) {
+    mount(el, renderLoading(state.loading, () => cancelLoading()));
+  } else if (state.cluster) {
+    mount(
+      el,
+      renderCluster(state.cluster, {
+        onRemove: removeCluster,
+        onSearch: (query) => searchObjects(query, 0),
+        query: state.search.query,
+        open: state.cluster.open,
+        onToggle: (open) => (state.cluster.open = open),
+      }),
+    );
+    renderSearch();
+  } else {
+    mount(el);
+  }
+  el.hidden = !state.loading && !state.cluster;
+  setCompareAvailable();
+}
+
+function searchObjects(query, offset) {
+  state.search = { id: ++state.runs, query, offset, page: state.search.page };
+  worker.postMessage({ id: state.search.id, kind: "objects", query, offset, limit: OBJECT_PAGE });
+}
+
+function onObjects(data) {
+  state.search.page = data.error ? { total: 0, objects: [], error: data.error } : data.objects;
+  renderSearch();
+}
+
+function renderSearch() {
+  const host = document.getElementById("cluster-objects");
+  if (host) mount(host, renderObjects(state.search.page, state.search, (offset) => searchObjects(state.search.query, offset)));
 }
 
 // ------------------------------------------- linking YAML and the result
 
-// Object start lines (in the run's stream) from the engine's cluster section.
+// Object start lines (in the run's stream) from the engine's cluster section;
+// over a loaded cluster, only the objects the editors hold (the others' lines
+// are the dump's).
 function objectRanges() {
+  state.ranges ??= computeRanges();
+  return state.ranges;
+}
+
+function computeRanges() {
   const cluster = state.shown?.cluster;
   if (!cluster) return [];
   const starts = [
     ...cluster.nodes.map((n) => ({ key: `Node ${n.node}`, line: n.line })),
     ...cluster.pods.map((p) => ({ key: `Pod ${p.pod}`, line: p.line })),
   ]
-    .filter((o) => o.line > 0)
+    .filter((o) => o.line > 0 && (!state.overlay || state.overlay.has(o.key)))
     .sort((a, b) => a.line - b.line);
   return starts.map((o, i) => {
     const from = locate({ line: o.line }, state.shownRun);
@@ -442,6 +733,10 @@ async function shareLink() {
   return playgroundUrl(await encodeShare(shareSettings()));
 }
 
+function clusterNote() {
+  return state.cluster ? ` The cluster (${state.cluster.name}) is not in it: only what the editors lay over it.` : "";
+}
+
 async function openShare() {
   const input = $("share-link");
   input.value = ""; // never show the last scenario's link while encoding
@@ -450,7 +745,8 @@ async function openShare() {
   const info = $("share-info");
   info.textContent =
     `${link.length.toLocaleString("en")} characters.` +
-    (link.length > LONG_LINK_CHARS ? ` Longer than ${LONG_LINK_CHARS.toLocaleString("en")}: some chat tools and browsers may cut it.` : "");
+    (link.length > LONG_LINK_CHARS ? ` Longer than ${LONG_LINK_CHARS.toLocaleString("en")}: some chat tools and browsers may cut it.` : "") +
+    clusterNote();
   info.classList.toggle("warning", link.length > LONG_LINK_CHARS);
   $("share-dialog").showModal();
   input.select();
@@ -469,6 +765,7 @@ async function openEmbed() {
   };
   $("embed-readonly").onchange = update;
   update();
+  $("embed-info").textContent = clusterNote().trim();
   $("embed-dialog").showModal();
 }
 
@@ -484,9 +781,11 @@ async function applyFragment() {
       setProfile(profile || "current", false);
     }
     setCompare(compare, false);
+    leaveAnyCluster();
     loadScenario(scenario);
   } catch (error) {
     showBanner(`This link could not be opened: ${error.message}. Showing the default scenario instead.`);
+    leaveAnyCluster();
     loadScenario(DEFAULT_EXAMPLE.text, DEFAULT_EXAMPLE.lesson);
   }
   return true;
@@ -532,22 +831,72 @@ function setupGallery() {
   select.addEventListener("change", () => {
     const example = GALLERY.find((e) => e.id === select.value);
     if (!example) return;
+    // An example is a whole scenario: it replaces a loaded cluster.
+    leaveAnyCluster();
     // The profile examples open with both profiles compared.
     if (example.compare) setCompare(true, false);
     loadScenario(example.text, example.lesson);
   });
 }
 
+// Files dropped anywhere on the page open (the editors never read them
+// themselves: a dump must not become editor text); text drops stay theirs.
 function setupDrop() {
-  const host = $("editor-host");
-  host.addEventListener("dragover", (e) => e.preventDefault());
-  host.addEventListener("drop", async (e) => {
-    const file = e.dataTransfer?.files?.[0];
-    if (!file) return;
-    e.preventDefault();
-    if (file.size > 64 * 1024 * 1024) return showBanner(`${file.name} is larger than 64 MiB.`);
-    loadScenario(await file.text());
+  let depth = 0;
+  const files = (e) => [...(e.dataTransfer?.types ?? [])].includes("Files");
+  const capture = { capture: true };
+  document.addEventListener(
+    "dragenter",
+    (e) => {
+      if (!files(e) || readOnly) return;
+      depth += 1;
+      document.body.classList.add("dropping");
+    },
+    capture,
+  );
+  document.addEventListener(
+    "dragleave",
+    (e) => {
+      if (!files(e)) return;
+      depth = Math.max(0, depth - 1);
+      if (depth === 0) document.body.classList.remove("dropping");
+    },
+    capture,
+  );
+  document.addEventListener(
+    "dragover",
+    (e) => {
+      if (!files(e)) return;
+      e.preventDefault();
+      e.stopPropagation();
+    },
+    capture,
+  );
+  document.addEventListener(
+    "drop",
+    (e) => {
+      depth = 0;
+      document.body.classList.remove("dropping");
+      const file = e.dataTransfer?.files?.[0];
+      if (!file) return;
+      e.preventDefault();
+      e.stopPropagation();
+      if (!readOnly) openFile(file);
+    },
+    capture,
+  );
+  const input = $("open-file");
+  $("open-file-button").addEventListener("click", () => input.click());
+  input.addEventListener("change", () => {
+    const file = input.files?.[0];
+    input.value = ""; // the same file can be chosen again
+    if (file) openFile(file);
   });
+}
+
+function leaveAnyCluster() {
+  if (state.loading) cancelLoading(false);
+  if (state.cluster) leaveCluster();
 }
 
 function setupKeys() {
@@ -624,10 +973,20 @@ async function main() {
     editors.setReadOnly(readOnly);
   }
   updateTabs();
+  const laidOver = embed ? null : storage.get(STORAGE_CLUSTER);
   if (await applyFragment()) return;
   const saved = embed ? null : storage.get(STORAGE_SCENARIO);
-  if (saved && saved.trim()) loadScenario(saved);
-  else loadScenario(DEFAULT_EXAMPLE.text, DEFAULT_EXAMPLE.lesson);
+  if (saved && saved.trim()) {
+    loadScenario(saved);
+    if (laidOver) {
+      // The text was laid over a dump the page does not keep: say so, and lay
+      // it over the next one opened.
+      showBanner(`These objects were laid over ${laidOver}, which the page does not keep: open it again to see them over that cluster.`);
+      state.resumeOverlay = true;
+    }
+  } else {
+    loadScenario(DEFAULT_EXAMPLE.text, DEFAULT_EXAMPLE.lesson);
+  }
 }
 
 main();

@@ -13,6 +13,26 @@ export const TABS = [
 ];
 export const ALL = { id: "all", label: "All", title: "The whole stream: paste a kubectl dump here" };
 
+/** Text larger than this (in UTF-16 units, about bytes) is read as the cluster, not into the editors. */
+export const CLUSTER_TEXT_BYTES = 1024 * 1024;
+/** A kubectl List larger than this is a dump too (the gallery's largest example is 3 KB). */
+export const CLUSTER_LIST_BYTES = 16 * 1024;
+/** The largest file the page reads; a larger dump goes through the command line. */
+export const MAX_CLUSTER_BYTES = 1024 * 1024 * 1024;
+/** What reads a dump of any size, for the messages that refuse one. */
+export const CLI_COMMAND = "kubectl get priorityclasses,nodes,pods,pdb -A -o yaml | npx podsim run -";
+
+/**
+ * Returns whether pasted or dropped text is a cluster dump, for the engine to
+ * read as the cluster, rather than a scenario for the editors: anything over
+ * CLUSTER_TEXT_BYTES, or a kubectl List over CLUSTER_LIST_BYTES.
+ */
+export function isClusterDump(text) {
+  if (text.length > CLUSTER_TEXT_BYTES) return true;
+  if (text.length <= CLUSTER_LIST_BYTES) return false;
+  return /^kind:[ \t]*List[ \t]*$/m.test(text) || /"kind"\s*:\s*"List"/.test(text);
+}
+
 function tabFor(object) {
   switch (object?.kind) {
     case "PriorityClass":
@@ -81,6 +101,27 @@ export function joinTabs(tabs) {
     line += body.split("\n").length - 1;
   }
   return { text, starts };
+}
+
+/**
+ * Returns the keys ("Node name", "Pod namespace/name") of the nodes and pods
+ * in a YAML stream, a List's items included; documents with errors add none.
+ */
+export function objectKeys(text) {
+  const keys = new Set();
+  if (text.trim() === "") return keys;
+  const docs = parseAllDocuments(text);
+  for (const doc of Array.isArray(docs) ? docs : [docs]) {
+    if (doc.errors.length > 0 || doc.contents === null) continue;
+    const value = doc.toJS();
+    for (const object of value?.kind === "List" && Array.isArray(value.items) ? value.items : [value]) {
+      const name = object?.metadata?.name;
+      if (typeof name !== "string") continue;
+      if (object.kind === "Node") keys.add(`Node ${name}`);
+      if (object.kind === "Pod") keys.add(`Pod ${object.metadata.namespace || "default"}/${name}`);
+    }
+  }
+  return keys;
 }
 
 /** Maps a line of the joined stream to {tab, line} in that tab's editor. */

@@ -1,10 +1,15 @@
 // The cluster as a picture: a column per node, pods as blocks sized by their
 // cpu (or memory) request, coloured by priority; victims struck through in
-// red, and each preemptor where it lands.
-import { h, shortName } from "../dom.js";
+// red, and each preemptor where it lands. A large cluster shows the nodes
+// where something happens first, and its busiest nodes' pods as thin blocks.
+import { h, plural, shortName } from "../dom.js";
 
 const MAX_COLUMNS = 120;
+const SCREENFUL = 10; // columns; past this, the nodes where something happens come first
+const MAX_WAITING = 100;
 const HEIGHT = 220; // px for a node's whole allocatable
+const GAP = 2; // px between blocks
+const LABEL_HEIGHT = 16; // px: a block this tall shows its name
 
 function colourIndex(priorities, priority) {
   const i = priorities.indexOf(priority);
@@ -17,9 +22,9 @@ function amount(resource, value) {
   return gi >= 1 ? `${+gi.toFixed(1)}Gi` : `${+(value / 1048576).toFixed(0)}Mi`;
 }
 
-function block(pod, resource, capacity, priorities, role) {
+function block(pod, resource, capacity, priorities, role, least = LABEL_HEIGHT) {
   const value = pod.requests[resource];
-  const height = capacity > 0 ? Math.max(16, Math.round((value / capacity) * HEIGHT)) : 16;
+  const height = capacity > 0 ? Math.max(least, Math.round((value / capacity) * HEIGHT)) : LABEL_HEIGHT;
   const title = `${pod.pod} · priority ${pod.priority} · ${amount(resource, value)}${
     role === "victim" ? ` · evicted by ${pod.evictedBy}` : role === "incoming" ? " · lands here" : ""
   }`;
@@ -31,20 +36,44 @@ function block(pod, resource, capacity, priorities, role) {
       title,
       dataset: { object: `Pod ${pod.pod}` },
     },
-    h("span", { class: "pod-name" }, shortName(pod.pod)),
-    h("span", { class: "pod-prio" }, String(pod.priority)),
+    height >= LABEL_HEIGHT ? h("span", { class: "pod-name" }, shortName(pod.pod)) : null,
+    height >= LABEL_HEIGHT ? h("span", { class: "pod-prio" }, String(pod.priority)) : null,
   );
+}
+
+// The least height that lets a node's blocks fit its box: the label height
+// when they all fit with it, thinner when a node runs many small pods.
+function leastHeight(pods, resource, capacity) {
+  const room = HEIGHT - 8 - GAP * Math.max(0, pods.length - 1); // the box's padding and border
+  let sized = 0;
+  for (const p of pods) sized += capacity > 0 ? (p.requests[resource] / capacity) * HEIGHT + 0.5 : 0; // + rounding
+  if (sized + pods.length * LABEL_HEIGHT <= room) return LABEL_HEIGHT;
+  return Math.max(2, Math.min(LABEL_HEIGHT, Math.floor((room - sized) / pods.length)));
 }
 
 export function renderPicture(result, resource, onResource) {
   const cluster = result.cluster;
   if (!cluster || cluster.nodes.length === 0) return null;
   const priorities = [...new Set(cluster.pods.map((p) => p.priority))].sort((a, b) => a - b);
-  const columns = cluster.nodes.slice(0, MAX_COLUMNS).map((node) => {
+  const running = new Map(cluster.nodes.map((n) => [n.node, []]));
+  const landing = new Map(cluster.nodes.map((n) => [n.node, []]));
+  for (const p of cluster.pods) {
+    if (p.node) running.get(p.node)?.push(p);
+    if (!p.pending) continue;
+    if (p.finalNode) landing.get(p.finalNode)?.push(p);
+    if (p.nominatedNode && p.nominatedNode !== p.finalNode) landing.get(p.nominatedNode)?.push(p);
+  }
+  // In a large cluster, the nodes where a pod lands or is evicted come first.
+  const busy = (n) => landing.get(n.node).length > 0 || running.get(n.node).some((p) => p.evictedBy);
+  const large = cluster.nodes.length > SCREENFUL;
+  const shown = large ? [...cluster.nodes.filter(busy), ...cluster.nodes.filter((n) => !busy(n))].slice(0, MAX_COLUMNS) : cluster.nodes;
+  const columns = shown.map((node) => {
     const capacity = node.allocatable[resource];
-    const here = cluster.pods.filter((p) => p.node === node.node);
-    const incoming = cluster.pods.filter((p) => p.pending && (p.finalNode === node.node || p.nominatedNode === node.node));
+    const here = running.get(node.node);
+    const incoming = landing.get(node.node);
     const victims = here.filter((p) => p.evictedBy);
+    const staying = here.filter((p) => !p.evictedBy);
+    const least = leastHeight([...staying, ...incoming], resource, capacity);
     // The box holds what runs after the queue is done: the pods that stay and
     // the preemptors that land; evicted pods are lifted out above it.
     return h(
@@ -54,8 +83,8 @@ export function renderPicture(result, resource, onResource) {
       h(
         "div",
         { class: "stack", style: { height: `${HEIGHT}px` } },
-        here.filter((p) => !p.evictedBy).map((p) => block(p, resource, capacity, priorities, "running")),
-        incoming.map((p) => block(p, resource, capacity, priorities, "incoming")),
+        staying.map((p) => block(p, resource, capacity, priorities, "running", least)),
+        incoming.map((p) => block(p, resource, capacity, priorities, "incoming", least)),
       ),
       h("div", { class: "column-label" }, h("strong", {}, node.node), h("span", {}, amount(resource, capacity))),
     );
@@ -77,18 +106,33 @@ export function renderPicture(result, resource, onResource) {
       ),
     ),
     h("div", { class: "picture" }, columns),
-    cluster.nodes.length > MAX_COLUMNS ? h("p", { class: "hint" }, `Showing ${MAX_COLUMNS} of ${cluster.nodes.length} nodes.`) : null,
+    large
+      ? h(
+          "p",
+          { class: "hint" },
+          cluster.nodes.length > MAX_COLUMNS ? `Showing ${MAX_COLUMNS} of ${cluster.nodes.length} nodes, ` : `${cluster.nodes.length} nodes, `,
+          "those where a pod lands or is evicted first.",
+        )
+      : null,
     waiting.length > 0
-      ? h("div", { class: "waiting" }, h("span", {}, "Still pending: "), waiting.map((p) => block(p, resource, 0, priorities, "pending")))
+      ? h(
+          "div",
+          { class: "waiting" },
+          h("span", {}, "Still pending: "),
+          waiting.slice(0, MAX_WAITING).map((p) => block(p, resource, 0, priorities, "pending")),
+          waiting.length > MAX_WAITING ? h("span", {}, `and ${plural(waiting.length - MAX_WAITING, "more pod")}`) : null,
+        )
       : null,
     h(
       "p",
       { class: "legend" },
-      h("span", { class: "swatch running" }), "running ",
-      h("span", { class: "swatch victim" }), "evicted ",
-      h("span", { class: "swatch incoming" }), "preemptor, where it lands ",
-      h("span", { class: "swatch prio-0" }), "low priority ",
-      h("span", { class: "swatch prio-7" }), "high priority",
+      [
+        ["running", "running"],
+        ["victim", "evicted"],
+        ["incoming", "preemptor, where it lands"],
+        ["prio-0", "low priority"],
+        ["prio-7", "high priority"],
+      ].map(([swatch, text]) => h("span", { class: "legend-item" }, h("span", { class: `swatch ${swatch}` }), text)),
     ),
   );
 }

@@ -1,0 +1,293 @@
+// The cluster read from a dump: the progress while the engine reads it, then
+// what it holds (nodes, pods by namespace and by class, PDBs, the problems
+// found) and a search over its objects, each stripped to what the scheduler
+// reads.
+import { h } from "../dom.js";
+
+export const OBJECT_PAGE = 20;
+const TOP_NAMESPACES = 6;
+const SHOWN_PROBLEMS = 5;
+const SHOWN_LABELS = 4;
+
+const count = (n) => n.toLocaleString("en");
+const plural = (n, word) => `${count(n)} ${word}${n === 1 ? "" : "s"}`;
+
+/** "16.1 MiB" */
+export function sizeText(bytes) {
+  if (bytes >= 1024 ** 3) return `${(bytes / 1024 ** 3).toFixed(2)} GiB`;
+  if (bytes >= 1024 ** 2) return `${(bytes / 1024 ** 2).toFixed(1)} MiB`;
+  return `${Math.max(1, Math.round(bytes / 1024))} KiB`;
+}
+
+function cores(millis) {
+  const value = millis / 1000;
+  return value.toLocaleString("en", { maximumFractionDigits: value < 10 ? 2 : 0 });
+}
+
+function memory(bytes) {
+  const gi = bytes / 1024 ** 3;
+  if (gi >= 1024) return `${(gi / 1024).toLocaleString("en", { maximumFractionDigits: 1 })} TiB`;
+  if (gi >= 1) return `${gi.toLocaleString("en", { maximumFractionDigits: 1 })} GiB`;
+  return `${Math.round(bytes / 1024 ** 2)} MiB`;
+}
+
+function millicores(millis) {
+  return millis % 1000 === 0 ? `${millis / 1000}` : `${millis}m`;
+}
+
+function percent(part, whole) {
+  return whole > 0 ? Math.round((part / whole) * 100) : 0;
+}
+
+function bar(fraction) {
+  return h("span", { class: "bar", "aria-hidden": "true" }, h("span", { style: { width: `${Math.min(100, Math.max(0, fraction * 100)).toFixed(1)}%` } }));
+}
+
+function stat(label, value, detail) {
+  return h("div", { class: "stat" }, h("span", { class: "stat-label" }, label), h("strong", { class: "stat-value" }, value), detail ? h("span", { class: "stat-detail" }, detail) : null);
+}
+
+/** The panel while the engine reads the dump: a progress bar and Cancel. */
+export function renderLoading({ name, bytes, read, objects }, onCancel) {
+  return h(
+    "div",
+    { class: "panel cluster-loading" },
+    h(
+      "div",
+      { class: "panel-head" },
+      h("h2", {}, "Reading the cluster: ", h("span", { class: "file-name" }, name)),
+      h("button", { type: "button", onclick: onCancel }, "Cancel"),
+    ),
+    h("progress", { id: "cluster-progress", max: String(bytes), value: String(Math.min(read, bytes)), "aria-label": "Bytes read" }),
+    h("p", { id: "cluster-progress-text", class: "hint" }, progressText({ bytes, read, objects })),
+  );
+}
+
+export function progressText({ bytes, read, objects }) {
+  const [unit, scale] = bytes >= 1024 ** 3 ? ["GiB", 1024 ** 3] : bytes >= 1024 ** 2 ? ["MiB", 1024 ** 2] : ["KiB", 1024];
+  const done = (Math.min(read, bytes) / scale).toFixed(unit === "GiB" ? 2 : 1);
+  return `${done} of ${(bytes / scale).toFixed(unit === "GiB" ? 2 : 1)} ${unit} read · ${count(objects)} objects so far. The engine reads it in its own thread: the page stays usable.`;
+}
+
+function namespaces(summary) {
+  const list = [...summary.podsByNamespace].sort((a, b) => b.pods - a.pods || a.namespace.localeCompare(b.namespace));
+  const most = list[0]?.pods ?? 1;
+  const row = (n) => h("li", {}, h("span", { class: "ns-name" }, n.namespace), bar(n.pods / most), h("span", { class: "num" }, count(n.pods)));
+  return h(
+    "div",
+    { class: "cluster-block" },
+    h("h3", {}, `Pods by namespace (${list.length})`),
+    h("ul", { class: "ns-list" }, list.slice(0, TOP_NAMESPACES).map(row)),
+    list.length > TOP_NAMESPACES
+      ? h("details", {}, h("summary", {}, `${list.length - TOP_NAMESPACES} more namespaces`), h("ul", { class: "ns-list" }, list.slice(TOP_NAMESPACES).map(row)))
+      : null,
+  );
+}
+
+function classes(summary) {
+  const list = [...summary.priorityClasses].sort((a, b) => b.value - a.value);
+  return h(
+    "div",
+    {},
+    h("h3", {}, `Pods by priority class (${list.length})`),
+    h(
+      "table",
+      { class: "classes" },
+      h("thead", {}, h("tr", {}, h("th", {}, "Class"), h("th", { class: "num" }, "Value"), h("th", { class: "num" }, "Pods"))),
+      h(
+        "tbody",
+        {},
+        list.map((c) =>
+          h(
+            "tr",
+            {},
+            h(
+              "td",
+              {},
+              c.name,
+              c.globalDefault ? h("span", { class: "badge", title: "globalDefault: pods without a class get this one" }, "default") : null,
+              c.preemptionPolicy === "Never" ? h("span", { class: "badge", title: "preemptionPolicy: Never" }, "never preempts") : null,
+            ),
+            h("td", { class: "num" }, count(c.value)),
+            h("td", { class: "num" }, count(c.pods)),
+          ),
+        ),
+        summary.podsWithoutClass > 0
+          ? h("tr", { class: "muted" }, h("td", {}, "no priorityClassName"), h("td", { class: "num" }, ""), h("td", { class: "num" }, count(summary.podsWithoutClass)))
+          : null,
+      ),
+    ),
+  );
+}
+
+function problem(d) {
+  return h(
+    "li",
+    { class: `diagnostic-line ${d.severity}` },
+    h("span", { class: "severity" }, d.severity),
+    " ",
+    h("span", { class: "where" }, [d.object, d.path].filter(Boolean).join(" · ") || "input", d.line > 0 ? ` · line ${count(d.line)}` : ""),
+    " ",
+    h("span", { class: "text" }, d.message),
+  );
+}
+
+function problems(summary) {
+  const list = summary.diagnostics;
+  if (summary.diagnosticCount === 0) return h("p", { class: "hint" }, "The engine read every object without a problem.");
+  const listed = list.length < summary.diagnosticCount ? ` (the first ${count(list.length)} are listed)` : "";
+  return h(
+    "div",
+    { class: "cluster-problems" },
+    h("p", {}, `${plural(summary.diagnosticCount, "problem")} while reading${listed}:`),
+    h("ul", { class: "problem-list" }, list.slice(0, SHOWN_PROBLEMS).map(problem)),
+    list.length > SHOWN_PROBLEMS
+      ? h("details", {}, h("summary", {}, `${count(list.length - SHOWN_PROBLEMS)} more`), h("ul", { class: "problem-list" }, list.slice(SHOWN_PROBLEMS).map(problem)))
+      : null,
+  );
+}
+
+function pdbs(summary) {
+  if (summary.pdbs.length === 0) return null;
+  return h(
+    "details",
+    { class: "cluster-pdbs" },
+    h("summary", {}, `${plural(summary.pdbs.length, "PodDisruptionBudget")}`),
+    h("ul", { class: "pdb-list" }, summary.pdbs.map((p) => h("li", {}, p.pdb, h("span", { class: "muted" }, ` line ${count(p.line)}`)))),
+  );
+}
+
+// The search box; the results go in #cluster-objects (renderObjects).
+function searchBlock(query, onSearch) {
+  let timer = null;
+  return h(
+    "div",
+    { class: "cluster-block cluster-search" },
+    h("h3", {}, "Objects"),
+    h("input", {
+      type: "search",
+      id: "cluster-search",
+      value: query,
+      placeholder: "Kind, namespace/name or label",
+      title: "Finds the objects whose kind, namespace/name or labels contain this text (case-sensitive)",
+      "aria-label": "Search the cluster's objects",
+      autocomplete: "off",
+      spellcheck: "false",
+      oninput: (e) => {
+        clearTimeout(timer);
+        const value = e.currentTarget.value;
+        timer = setTimeout(() => onSearch(value), 200);
+      },
+    }),
+    h("div", { id: "cluster-objects" }),
+  );
+}
+
+/**
+ * The loaded cluster: {name, bytes, summary}. actions: onRemove(), and
+ * onSearch(query) as the search box changes; the results go in the
+ * #cluster-objects element (renderObjects).
+ */
+export function renderCluster({ name, bytes, summary }, { onRemove, onSearch, query = "", open = true, onToggle }) {
+  const { nodes, pods, requested, allocatable } = summary;
+  const errors = summary.errors;
+  const warnings = summary.diagnosticCount - errors;
+  return h(
+    "details",
+    { class: "panel cluster-panel", open, ontoggle: (e) => onToggle?.(e.currentTarget.open) },
+    h(
+      "summary",
+      { class: "cluster-head" },
+      h("h2", {}, "Cluster"),
+      h("span", { class: "file-name", title: name }, name),
+      h("span", { class: "muted" }, `${sizeText(bytes)} · ${count(nodes)} nodes · ${count(pods.total)} pods`),
+      h("button", { type: "button", class: "remove", onclick: (e) => (e.preventDefault(), onRemove()) }, "Remove cluster"),
+    ),
+    h(
+      "div",
+      { class: "stats" },
+      stat("Nodes", count(nodes)),
+      stat("Pods", count(pods.total), `${count(pods.bound)} bound · ${count(pods.pending)} pending`),
+      stat("CPU requested", `${percent(requested.cpuMillis, allocatable.cpuMillis)}%`, `${cores(requested.cpuMillis)} of ${cores(allocatable.cpuMillis)} cores`),
+      stat("Memory requested", `${percent(requested.memoryBytes, allocatable.memoryBytes)}%`, `${memory(requested.memoryBytes)} of ${memory(allocatable.memoryBytes)}`),
+      stat("PDBs", count(summary.pdbs.length)),
+      stat("Problems", count(summary.diagnosticCount), summary.diagnosticCount ? `${plural(errors, "error")} · ${plural(warnings, "warning")}` : "none"),
+    ),
+    h(
+      "div",
+      { class: "cluster-grid" },
+      namespaces(summary),
+      h("div", { class: "cluster-block" }, classes(summary), problems(summary), pdbs(summary)),
+      searchBlock(query, onSearch),
+    ),
+    h(
+      "p",
+      { class: "hint cluster-note" },
+      "Each run lays the editors' objects over this cluster (one of the same kind and name replaces the cluster's) and schedules its pending pods too. " +
+        "The cluster stays in this tab: share links and the saved session hold only the editors' text.",
+    ),
+  );
+}
+
+function fields(object) {
+  const out = [];
+  const pod = object.kind === "Pod";
+  if (pod) out.push(object.node ? ["node", object.node] : ["node", "none (pending)"]);
+  for (const [key, value] of Object.entries(object)) {
+    if (["kind", "name", "namespace", "line", "labels", "node"].includes(key)) continue;
+    if (value === false || value === "" || value === null || (Array.isArray(value) && value.length === 0)) continue;
+    if (key === "cpuMillis") out.push([pod ? "cpu request" : "cpu", millicores(value)]);
+    else if (key === "memoryBytes") out.push([pod ? "memory request" : "memory", memory(value)]);
+    else if (key === "priorityClassName") out.push(["class", value]);
+    else if (value === true) out.push([key, "yes"]);
+    else if (Array.isArray(value)) out.push([key, value.map((v) => (typeof v === "string" ? v : JSON.stringify(v))).join(", ")]);
+    else if (typeof value === "object") out.push([key, JSON.stringify(value)]);
+    else out.push([key, String(value)]);
+  }
+  return out;
+}
+
+const label = ([k, v]) => h("code", { class: "label" }, v === "" ? k : `${k}=${v}`);
+
+function objectCard(object) {
+  const labels = Object.entries(object.labels ?? {});
+  return h(
+    "li",
+    { class: "cluster-object" },
+    h(
+      "div",
+      { class: "object-head" },
+      h("span", { class: `badge kind kind-${object.kind}` }, object.kind),
+      h("strong", { class: "object-name" }, object.namespace ? `${object.namespace}/${object.name}` : object.name),
+      h("span", { class: "muted line" }, `line ${count(object.line)}`),
+    ),
+    h(
+      "dl",
+      { class: "object-fields" },
+      fields(object).map(([k, v]) => h("div", {}, h("dt", {}, k), h("dd", {}, v))),
+    ),
+    labels.length > SHOWN_LABELS
+      ? h("details", { class: "labels-more" }, h("summary", {}, h("span", { class: "labels" }, labels.slice(0, SHOWN_LABELS).map(label)), ` +${labels.length - SHOWN_LABELS} labels`), h("p", { class: "labels" }, labels.slice(SHOWN_LABELS).map(label)))
+      : labels.length
+        ? h("p", { class: "labels" }, labels.map(label))
+        : null,
+  );
+}
+
+/** One page of search results: {total, objects}, with Previous and Next. */
+export function renderObjects(page, { query, offset }, onPage) {
+  if (!page) return h("p", { class: "hint" }, "Searching…");
+  if (page.error) return h("p", { class: "hint warning" }, `The search failed: ${page.error}`);
+  if (page.total === 0) return h("p", { class: "hint" }, query ? `No object's kind, name or labels contain "${query}".` : "The cluster holds no objects.");
+  const last = Math.min(offset + page.objects.length, page.total);
+  return [
+    h(
+      "div",
+      { class: "pager" },
+      h("span", {}, `${count(offset + 1)}–${count(last)} of ${count(page.total)}${query ? ` matching "${query}"` : ""}`),
+      h("button", { type: "button", disabled: offset === 0, onclick: () => onPage(Math.max(0, offset - OBJECT_PAGE)) }, "‹ Previous"),
+      h("button", { type: "button", disabled: last >= page.total, onclick: () => onPage(offset + OBJECT_PAGE) }, "Next ›"),
+    ),
+    h("ol", { class: "object-list" }, page.objects.map(objectCard)),
+  ];
+}
