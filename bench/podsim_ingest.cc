@@ -33,6 +33,9 @@ class Counter final : public podsim::EventHandler {
     ++events;
   }
   void OnAlias(std::string_view, int) override { ++events; }
+  void OnValueError(int line, std::string message) override {
+    OnSyntaxError(line, std::move(message));
+  }
   void OnSyntaxError(int line, std::string message) override {
     std::fprintf(stderr, "line %d: %s\n", line, message.c_str());
   }

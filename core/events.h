@@ -37,8 +37,11 @@ class EventHandler {
   // A YAML alias (*name).
   virtual void OnAlias(std::string_view anchor, int line) = 0;
   // The input is not well-formed at line; the current document is abandoned
-  // (EndDocument is not called for it).
+  // (EndDocument is not called for it) and reading resumes at the next one.
   virtual void OnSyntaxError(int line, std::string message) = 0;
+  // A value cannot be read (a tag that does not fit): the current document
+  // is refused, but its remaining events still arrive, EndDocument too.
+  virtual void OnValueError(int line, std::string message) = 0;
 };
 
 }  // namespace podsim

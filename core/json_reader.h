@@ -14,7 +14,9 @@ namespace podsim {
 
 class JsonReader {
  public:
-  explicit JsonReader(EventHandler& handler) : handler_(handler) {}
+  // first_line is the line the input given to Feed starts on.
+  explicit JsonReader(EventHandler& handler, int first_line = 1)
+      : handler_(handler), line_(first_line) {}
 
   // Appends input and parses every complete token. Returns false once the
   // input is not JSON; error_line() and error() then say where and why.

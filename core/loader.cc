@@ -1,5 +1,7 @@
 #include "core/loader.h"
 
+#include <algorithm>
+
 #include "core/decode/decoder.h"
 #include "core/json_reader.h"
 #include "core/object_builder.h"
@@ -35,12 +37,19 @@ void Loader::Route(std::string_view bytes) {
       // The first character that is not white space (or a UTF-8 byte order
       // mark) decides: '{' or '[' is JSON, anything else YAML, as
       // k8s.io/apimachinery's YAMLOrJSONDecoder guesses.
-      size_t i = replay_.compare(0, 3, "\xEF\xBB\xBF") == 0 ? 3 : 0;
+      constexpr std::string_view kBom = "\xEF\xBB\xBF";
+      if (replay_.size() < kBom.size() &&
+          kBom.substr(0, replay_.size()) == replay_) {
+        return;  // maybe a byte order mark, split across chunks
+      }
+      size_t i = replay_.compare(0, 3, kBom) == 0 ? 3 : 0;
       i = replay_.find_first_not_of(" \t\r\n", i);
       if (i == std::string::npos) return;
       if (replay_[i] != '{' && replay_[i] != '[') return StartYaml();
       format_ = Format::kJsonTentative;
-      json_ = std::make_unique<JsonReader>(*builder_);
+      int first_line = 1 + static_cast<int>(std::count(
+                               replay_.begin(), replay_.begin() + i, '\n'));
+      json_ = std::make_unique<JsonReader>(*builder_, first_line);
       if (!json_->Feed(std::string_view(replay_).substr(i))) JsonFailed(false);
       return;
     }

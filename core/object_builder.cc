@@ -129,6 +129,13 @@ void ObjectBuilder::OnSyntaxError(int line, std::string message) {
   Abandon();
 }
 
+void ObjectBuilder::OnValueError(int line, std::string message) {
+  // The document goes, as goyaml.v2 refuses it; its events still arrive.
+  sink_.Report(Severity::kError, "", FieldPath(), line, std::move(message),
+               std::max(document_, 0));
+  Abandon();
+}
+
 void ObjectBuilder::Report(int line, std::string message, Severity severity) {
   std::string object = objects_.empty() ? "" : objects_.back()->kind;
   sink_.Report(severity, object, FieldPath(), line, std::move(message),
@@ -202,7 +209,8 @@ ObjectBuilder::Json* ObjectBuilder::Insert(const Slot& slot, Json value,
     return &it->second;
   }
   slot.parent->push_back(std::move(value));
-  object.lines.Add({top.entry, nullptr, top.index, line});
+  object.lines.Add(
+      {top.entry, nullptr, static_cast<int>(slot.parent->size()) - 1, line});
   return &slot.parent->back();
 }
 
@@ -342,7 +350,8 @@ void ObjectBuilder::EndMap() {
   if (frame.object_root) {
     Finished();
   } else {
-    if (!frame.anchor.empty()) Remember(frame.anchor, *frame.node);
+    if (!frame.anchor.empty()) Remember(frame.anchor, *frame.node, 0);
+    if (abandoned_) return;  // the anchor cost too much
     --objects_.back()->level;
   }
   ValueDone();
@@ -358,7 +367,8 @@ void ObjectBuilder::EndSequence() {
   Frame frame = std::move(frames_.back());
   frames_.pop_back();
   if (frame.type == FrameType::kList) {
-    if (!frame.anchor.empty()) Remember(frame.anchor, *frame.node);
+    if (!frame.anchor.empty()) Remember(frame.anchor, *frame.node, 0);
+    if (abandoned_) return;  // the anchor cost too much
     --objects_.back()->level;
   } else if (frame.type == FrameType::kItems) {
     --objects_.back()->level;
@@ -457,7 +467,8 @@ void ObjectBuilder::OnScalar(const Scalar& scalar, int line,
     top.rule = rule ? rule : &FieldRule::All();
   }
   Json* node = Insert(slot, std::move(value), line);
-  if (!anchor.empty()) Remember(anchor, *node);
+  if (!anchor.empty()) Remember(anchor, *node, line);
+  if (abandoned_) return;
   ValueDone();
 }
 
@@ -479,38 +490,47 @@ void ObjectBuilder::OnAlias(std::string_view anchor, int line) {
                      "read)");
     return ValueDone();
   }
-  alias_nodes_ += it->second.nodes;
-  if (alias_nodes_ > kMaxAliasNodes) {
-    Report(line, "YAML: document contains excessive aliasing");
-    return ValueDone();
-  }
+  const Anchor& found = it->second;
+  if (!Charge(found.nodes, line)) return;
   if (slot.value_level) {
-    ++values_done_;
-    if (it->second.value.is_object()) {
-      ObjectSource source;
-      source.line = line;
-      source.document = std::max(document_, 0);
-      sink_.AddObject(it->second.value, source);
-      ++objects_done_;
-    }
+    // Anchors are kept inside objects only.
+    Report(line, "YAML: an alias cannot stand for a whole object");
     return ValueDone();
   }
-  Insert(slot, it->second.value, line);
+  Object& object = *objects_.back();
+  object.depth = std::max(object.depth, object.level + found.depth);
+  // Too deep: not built (the decoder reports the object as too deep).
+  if (object.level + found.depth <= kMaxObjectDepth + 1) {
+    Insert(slot, found.value, line);
+  }
   ValueDone();
 }
 
-void ObjectBuilder::Remember(std::string_view anchor, const Json& value) {
+bool ObjectBuilder::Charge(size_t nodes, int line) {
+  alias_nodes_ += nodes;
+  if (alias_nodes_ <= kMaxAliasNodes) return true;
+  // goyaml.v2 refuses the whole document.
+  OnValueError(line, "YAML: document contains excessive aliasing");
+  return false;
+}
+
+void ObjectBuilder::Remember(std::string_view anchor, const Json& value,
+                             int line) {
+  // Nodes and depth, without recursion: a copy costs its nodes.
   size_t nodes = 0;
-  std::vector<const Json*> stack = {&value};
+  int depth = 0;
+  std::vector<std::pair<const Json*, int>> stack = {{&value, 1}};
   while (!stack.empty()) {
-    const Json* v = stack.back();
+    auto [v, level] = stack.back();
     stack.pop_back();
     ++nodes;
+    depth = std::max(depth, level);
     if (v->is_structured()) {
-      for (const Json& child : *v) stack.push_back(&child);
+      for (const Json& child : *v) stack.emplace_back(&child, level + 1);
     }
   }
-  anchors_[std::string(anchor)] = Anchor{value, nodes};
+  if (!Charge(nodes, line)) return;
+  anchors_[std::string(anchor)] = Anchor{value, nodes, depth};
 }
 
 }  // namespace podsim

@@ -116,6 +116,7 @@ class ObjectBuilder final : public EventHandler {
                 std::string_view anchor) override;
   void OnAlias(std::string_view anchor, int line) override;
   void OnSyntaxError(int line, std::string message) override;
+  void OnValueError(int line, std::string message) override;
 
  private:
   using Json = nlohmann::json;
@@ -183,8 +184,12 @@ class ObjectBuilder final : public EventHandler {
   struct Anchor {
     Json value;
     size_t nodes = 0;
+    int depth = 0;
   };
-  void Remember(std::string_view anchor, const Json& value);
+  void Remember(std::string_view anchor, const Json& value, int line);
+  // Counts nodes copied for aliases; returns false (the document refused)
+  // past kMaxAliasNodes.
+  bool Charge(size_t nodes, int line);
   std::unordered_map<std::string, Anchor> anchors_;
 };
 

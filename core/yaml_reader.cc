@@ -84,6 +84,19 @@ void YamlReader::Pump() {
       continue;
     }
     bool end = event.type == YAML_STREAM_END_EVENT;
+    if (event.type == YAML_MAPPING_START_EVENT ||
+        event.type == YAML_SEQUENCE_START_EVENT) {
+      ++nesting_;
+    } else if (event.type == YAML_MAPPING_END_EVENT ||
+               event.type == YAML_SEQUENCE_END_EVENT) {
+      --nesting_;
+    }
+    if (nesting_ > kMaxNesting) {
+      yaml_event_delete(&event);
+      Fail("YAML: nested more than " + std::to_string(kMaxNesting) +
+           " levels deep");
+      continue;
+    }
     Dispatch(&event);
     yaml_event_delete(&event);
     if (end) state_ = State::kDone;
@@ -140,7 +153,7 @@ void YamlReader::Dispatch(const void* raw) {
       std::optional<Scalar> scalar =
           ResolveTagged(tag, value, plain, message, storage);
       if (!scalar) {
-        handler_.OnSyntaxError(line, "YAML: " + message);
+        handler_.OnValueError(line, "YAML: " + message);
         break;
       }
       handler_.OnScalar(*scalar, line, text(s.anchor));
@@ -151,17 +164,29 @@ void YamlReader::Dispatch(const void* raw) {
   }
 }
 
-void YamlReader::Fail() {
+void YamlReader::Fail(std::string message) {
   const yaml_parser_t& p = parser_->parser;
   int line = first_line_ + static_cast<int>(p.problem_mark.line) + 1;
-  std::string message;
-  if (starved_) {
+  if (p.error == YAML_READER_ERROR) {
+    // Reader errors (bad UTF-8, control characters) give a byte offset.
+    size_t end = std::min(buffer_.size(), start_ + p.problem_offset - dropped_);
+    size_t from = start_ >= dropped_ ? start_ - dropped_ : 0;
+    line = first_line_ + 1 +
+           static_cast<int>(std::count(buffer_.begin() + std::min(from, end),
+                                       buffer_.begin() + end, '\n'));
+  } else if (!message.empty()) {
+    line = first_line_ + static_cast<int>(p.mark.line) + 1;
+  }
+  if (message.empty() && starved_) {
     message = "YAML: a single value or key is longer than " +
               std::to_string(kLookahead >> 20) +
               " MiB; the API server refuses objects over 1.5 MiB";
-  } else {
+  } else if (message.empty()) {
     message = "YAML: ";
     message += p.problem ? p.problem : "syntax error";
+    if (p.error == YAML_READER_ERROR) {
+      message += " (byte " + std::to_string(p.problem_value) + ")";
+    }
     if (p.context) {
       message += " (";
       message += p.context;
@@ -193,7 +218,13 @@ void YamlReader::Fail() {
     pos = nl + 1;
     ++current;
   }
-  seek_from_ = std::max(dropped_ + pos, start_ + 1);
+  // Never the marker this parser started at: the line after it, at least.
+  if (dropped_ + pos <= start_) {
+    size_t nl = buffer_.find('\n', start_ - dropped_);
+    pos = nl == std::string::npos ? buffer_.size() : nl + 1;
+  }
+  seek_from_ = dropped_ + pos;
+  nesting_ = 0;
   state_ = State::kSeeking;
 }
 

@@ -18,6 +18,9 @@ class YamlReader {
   // key) must fit in this window. The API server refuses objects over
   // 1.5 MiB, so a real object never comes near it.
   static constexpr size_t kLookahead = 16u << 20;
+  // Nesting deeper than this is refused: libyaml's scanner walks every open
+  // flow level per token, so 100,000 '[' would take minutes.
+  static constexpr int kMaxNesting = 1000;
 
   explicit YamlReader(EventHandler& handler);
   ~YamlReader();
@@ -36,7 +39,9 @@ class YamlReader {
   void Start(size_t offset, int first_line);
   void Pump();
   void Dispatch(const void* event);
-  void Fail();
+  // Reports the parser's error (or message, when given) and seeks the next
+  // document.
+  void Fail(std::string message = {});
   void Seek();
   static int Read(void* data, unsigned char* buffer, size_t size,
                   size_t* size_read);
@@ -53,6 +58,7 @@ class YamlReader {
   size_t seek_from_ = 0;   // absolute offset to look for a marker from
   bool final_ = false;
   bool starved_ = false;
+  int nesting_ = 0;
 };
 
 }  // namespace podsim

@@ -296,3 +296,100 @@ status: {allocatable: &a {cpu: "2"}, capacity: *a}
 }
 
 }  // namespace podsim
+
+namespace podsim {
+using namespace testing;
+
+// Found in review: each input once crashed, stalled or misplaced a line.
+TEST_CASE("Loader: aliases cannot nest an object past the depth limit") {
+  std::string text = "kind: KubeSchedulerConfiguration\n";
+  std::string previous = "x";
+  for (int k = 0; k < 180; ++k) {
+    std::string name = "a" + std::to_string(k);
+    text += name + ": &" + name + " " + std::string(55, '[') + previous +
+            std::string(55, ']') + "\n";
+    previous = "*" + name;
+  }
+  DecodeResult r = Decode(text);
+  REQUIRE_FALSE(r.diagnostics.items().empty());
+}
+
+TEST_CASE("Loader: anchors that copy aliases count against the budget") {
+  std::string text =
+      "kind: KubeSchedulerConfiguration\na0: &a0 [x, x, x, x, x, x, x, x]\n";
+  for (int i = 1; i < 5; ++i) {
+    std::string p = "*a" + std::to_string(i - 1);
+    text += "a" + std::to_string(i) + ": &a" + std::to_string(i) + " [" + p +
+            ", " + p + ", " + p + ", " + p + ", " + p + ", " + p + ", " + p +
+            ", " + p + "]\n";
+  }
+  text += "big: &w0 ";
+  for (int i = 1; i < 40; ++i) text += "[&w" + std::to_string(i) + " ";
+  text +=
+      "[*a4, *a4, *a4, *a4, *a4, *a4, *a4, *a4]" + std::string(39, ']') + "\n";
+  DecodeResult r = Decode(text);
+  bool refused = false;
+  for (const Diagnostic& d : r.diagnostics.items()) {
+    refused |= d.message == "YAML: document contains excessive aliasing";
+  }
+  CHECK(refused);
+}
+
+TEST_CASE("Loader: deep flow nesting is refused quickly") {
+  DecodeResult r = Decode("a: " + std::string(100'000, '['));
+  REQUIRE(r.diagnostics.items().size() == 1);
+  CHECK(r.diagnostics.items()[0].message ==
+        "YAML: nested more than 1000 levels deep");
+}
+
+TEST_CASE("Loader: bad bytes are reported at their own line") {
+  DecodeResult r = Decode(
+      "kind: PriorityClass\nmetadata: {name: a}\nvalue: 1\n---\nkind: "
+      "PriorityClass\nmetadata: {name: b}\nvalue: 2\n---\nx: \"\xff\"\n");
+  REQUIRE(r.diagnostics.items().size() == 1);
+  CHECK(r.diagnostics.items()[0].line == 9);
+  CHECK(r.diagnostics.items()[0].message.find("UTF-8") != std::string::npos);
+}
+
+TEST_CASE("Loader: JSON lines count from the top, byte order mark split") {
+  DecodeResult r =
+      Decode("\n\n\n{\"kind\": \"PriorityClass\", \"metadata\": {}}");
+  REQUIRE(r.diagnostics.items().size() == 1);
+  CHECK(r.diagnostics.items()[0].line == 4);
+  std::string json =
+      "\xEF\xBB\xBF{\"kind\":\"PriorityClass\",\"metadata\":{\"name\":\"a\"},"
+      "\"value\":1}";
+  CHECK(SimulateInChunks(json, 1) == ToJson(Simulate(json)));
+}
+
+TEST_CASE("Loader: a tag error refuses its document, counted once") {
+  DecodeResult r = Decode(
+      "x: !!int abc\ny: [\n---\nkind: PriorityClass\nmetadata: {name: b}\n"
+      "value: 1\n---\nkind: PriorityClass\nvalue: 1\n");
+  REQUIRE(r.scenario.priority_classes.size() == 1);
+  REQUIRE(r.diagnostics.items().size() >= 2);
+  CHECK(r.diagnostics.items()[0].document == 0);
+  CHECK(r.diagnostics.items().back().document == 2);
+}
+
+TEST_CASE("Loader: a dropped list element does not shift the others' lines") {
+  DecodeResult r = Decode(R"(kind: Pod
+metadata: {name: p}
+spec:
+  containers:
+  - *nope
+  - name: c1
+  - name: c2
+    resources: {requests: {cpu: bad}}
+)");
+  bool found = false;
+  for (const Diagnostic& d : r.diagnostics.items()) {
+    if (d.path == "spec.containers[1].resources.requests.cpu") {
+      found = true;
+      CHECK(d.line == 8);
+    }
+  }
+  CHECK(found);
+}
+
+}  // namespace podsim
