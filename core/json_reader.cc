@@ -85,6 +85,10 @@ void JsonReader::Fail(std::string message) {
 void JsonReader::Value(const Scalar& scalar) {
   if (stack_.empty()) handler_.StartDocument();
   handler_.OnScalar(scalar, line_, {});
+  ValueEnded();
+}
+
+void JsonReader::ValueEnded() {
   if (stack_.empty()) {
     handler_.EndDocument();
     ++values_;
@@ -102,13 +106,7 @@ void JsonReader::EndContainer() {
   } else {
     handler_.EndSequence();
   }
-  if (stack_.empty()) {
-    handler_.EndDocument();
-    ++values_;
-    expect_ = Expect::kValue;
-  } else {
-    expect_ = Expect::kCommaOrEnd;
-  }
+  ValueEnded();
 }
 
 bool JsonReader::Pump() {

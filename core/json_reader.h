@@ -48,6 +48,8 @@ class JsonReader {
   void Value(const Scalar& scalar);
   void Fail(std::string message);
   void EndContainer();
+  // After a value: the document ends, or a ',' or the end comes next.
+  void ValueEnded();
 
   EventHandler& handler_;
   std::string buffer_;

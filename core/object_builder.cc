@@ -252,20 +252,25 @@ void ObjectBuilder::LeaveSkipped() {
   ValueDone();
 }
 
-void ObjectBuilder::StartMap(int line, std::string_view anchor) {
-  if (abandoned_) return;
+bool ObjectBuilder::Bypassed(int line) {
+  if (abandoned_) return true;
   if (skip_ > 0) {
     ++skip_;
     Deeper();
-    return;
+    return true;
   }
   if (!frames_.empty() && frames_.back().type == FrameType::kMap &&
       !frames_.back().has_key) {
     Report(line, "YAML: a key must be a string, a number or a boolean");
     frames_.back().skipping_key = true;
     EnterSkipped();
-    return;
+    return true;
   }
+  return false;
+}
+
+void ObjectBuilder::StartMap(int line, std::string_view anchor) {
+  if (Bypassed(line)) return;
   Slot slot = Place();
   if (slot.skip) return EnterSkipped();
   if (slot.value_level) {
@@ -293,19 +298,7 @@ void ObjectBuilder::StartMap(int line, std::string_view anchor) {
 }
 
 void ObjectBuilder::StartSequence(int line, std::string_view anchor) {
-  if (abandoned_) return;
-  if (skip_ > 0) {
-    ++skip_;
-    Deeper();
-    return;
-  }
-  if (!frames_.empty() && frames_.back().type == FrameType::kMap &&
-      !frames_.back().has_key) {
-    Report(line, "YAML: a key must be a string, a number or a boolean");
-    frames_.back().skipping_key = true;
-    EnterSkipped();
-    return;
-  }
+  if (Bypassed(line)) return;
   Slot slot = Place();
   if (slot.skip) return EnterSkipped();
   if (slot.value_level) {

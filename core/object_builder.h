@@ -157,6 +157,9 @@ class ObjectBuilder final : public EventHandler {
     bool items = false;  // a List's items
   };
 
+  // Returns true when a container starting here is not built: the
+  // document was refused, it is inside a dropped value, or it is a key.
+  bool Bypassed(int line);
   Slot Place();
   // Inserts a value at the slot; returns it.
   Json* Insert(const Slot& slot, Json value, int line);
