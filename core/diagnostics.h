@@ -51,6 +51,10 @@ class Diagnostics {
   static constexpr size_t kMaxRememberedFields = 200'000;
   bool RememberField(int document, int object_line, std::string_view path,
                      int line);
+  // Returns whether RememberField still keeps fields.
+  bool remembering() const {
+    return field_lines_->size() < kMaxRememberedFields;
+  }
   // Also finds the fields other remembered (a loaded cluster's), without a
   // copy. REQUIRES: other remembers no more fields from now on.
   void ShareFieldLines(const Diagnostics& other) {

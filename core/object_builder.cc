@@ -331,7 +331,11 @@ void ObjectBuilder::StartSequence(int line, std::string_view anchor) {
   frames_.push_back(std::move(frame));
 }
 
-void ObjectBuilder::EndMap() {
+void ObjectBuilder::EndMap() { End(); }
+
+void ObjectBuilder::EndSequence() { End(); }
+
+void ObjectBuilder::End() {
   if (abandoned_) return;
   if (skip_ > 0) {
     if (--skip_ == 0) return LeaveSkipped();
@@ -342,28 +346,9 @@ void ObjectBuilder::EndMap() {
   frames_.pop_back();
   if (frame.object_root) {
     Finished();
-  } else {
+  } else if (frame.type != FrameType::kValues) {
     if (!frame.anchor.empty()) Remember(frame.anchor, *frame.node, 0);
     if (abandoned_) return;  // the anchor cost too much
-    --objects_.back()->level;
-  }
-  ValueDone();
-}
-
-void ObjectBuilder::EndSequence() {
-  if (abandoned_) return;
-  if (skip_ > 0) {
-    if (--skip_ == 0) return LeaveSkipped();
-    Shallower();
-    return;
-  }
-  Frame frame = std::move(frames_.back());
-  frames_.pop_back();
-  if (frame.type == FrameType::kList) {
-    if (!frame.anchor.empty()) Remember(frame.anchor, *frame.node, 0);
-    if (abandoned_) return;  // the anchor cost too much
-    --objects_.back()->level;
-  } else if (frame.type == FrameType::kItems) {
     --objects_.back()->level;
   }
   ValueDone();

@@ -102,7 +102,8 @@ class ObjectBuilder final : public EventHandler {
 
   explicit ObjectBuilder(ObjectSink& sink) : sink_(sink) {}
 
-  // Objects completed so far, and whether anything was reported.
+  // Objects handed to the sink, and values (objects, Lists, scalars) read
+  // at the top level, so far.
   int objects() const { return objects_done_; }
   int values() const { return values_done_; }
 
@@ -160,6 +161,8 @@ class ObjectBuilder final : public EventHandler {
   // Returns true when a container starting here is not built: the
   // document was refused, it is inside a dropped value, or it is a key.
   bool Bypassed(int line);
+  // Closes the innermost container (a map and a list alike).
+  void End();
   Slot Place();
   // Inserts a value at the slot; returns it.
   Json* Insert(const Slot& slot, Json value, int line);

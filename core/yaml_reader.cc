@@ -151,7 +151,7 @@ void YamlReader::Dispatch(const void* raw) {
       std::string message;
       std::string storage;
       std::optional<Scalar> scalar =
-          ResolveTagged(tag, value, plain, message, storage);
+          ResolveTagged(tag, value, message, storage);
       if (!scalar) {
         handler_.OnValueError(line, "YAML: " + message);
         break;

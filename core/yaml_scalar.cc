@@ -277,7 +277,7 @@ Scalar ResolvePlain(std::string_view text) {
 }
 
 std::optional<Scalar> ResolveTagged(std::string_view tag, std::string_view text,
-                                    bool plain, std::string& message,
+                                    std::string& message,
                                     std::string& storage) {
   constexpr std::string_view kPrefix = "tag:yaml.org,2002:";
   // The non-specific "!" and unknown tags keep the text as a string.
@@ -306,7 +306,6 @@ std::optional<Scalar> ResolveTagged(std::string_view tag, std::string_view text,
   if (name == resolved_name || name == "timestamp" || name == "merge") {
     return resolved;
   }
-  (void)plain;
   message = "cannot decode !!" + std::string(resolved_name) + " `" +
             std::string(text.substr(0, 100)) + "` as a !!" + std::string(name);
   return std::nullopt;

@@ -24,8 +24,7 @@ Scalar ResolvePlain(std::string_view text);
 // text resolves to (!!float also takes an integer). Otherwise returns
 // nullopt with message set ("cannot decode !!str `x` as a !!int").
 std::optional<Scalar> ResolveTagged(std::string_view tag, std::string_view text,
-                                    bool plain, std::string& message,
-                                    std::string& storage);
+                                    std::string& message, std::string& storage);
 
 // Returns the JSON object key YAMLToJSON writes for a scalar key: 1 -> "1",
 // on -> "true", 1e6 -> "1e+06" (Go's 32-bit 'g'), .inf -> ".inf"; nullopt

@@ -82,8 +82,8 @@ TEST_CASE("YamlScalar: tags force or check the type") {
   std::string message, storage;
   auto tagged = [&](const char* tag, const char* text) {
     message.clear();
-    return ResolveTagged(std::string("tag:yaml.org,2002:") + tag, text, true,
-                         message, storage);
+    return ResolveTagged(std::string("tag:yaml.org,2002:") + tag, text, message,
+                         storage);
   };
   CHECK(tagged("str", "123")->type == Scalar::Type::kString);
   CHECK(tagged("float", "1")->number == 1.0);
@@ -92,9 +92,9 @@ TEST_CASE("YamlScalar: tags force or check the type") {
   CHECK(message == "cannot decode !!str `abc` as a !!int");
   CHECK_FALSE(tagged("binary", "***"));
   CHECK(message == "!!binary value contains invalid base64 data");
-  CHECK(ResolveTagged("!", "12", true, message, storage)->type ==
+  CHECK(ResolveTagged("!", "12", message, storage)->type ==
         Scalar::Type::kString);
-  CHECK(ResolveTagged("!local", "12", true, message, storage)->type ==
+  CHECK(ResolveTagged("!local", "12", message, storage)->type ==
         Scalar::Type::kString);
 }
 

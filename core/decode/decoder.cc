@@ -99,7 +99,8 @@ void Decoder::AddObject(const Json& obj, const ObjectSource& source) {
   }
   Dispatch(obj, *kind, r);
   // Diagnostics added later (admission, profiles) name fields too.
-  if (source.lines) {
+  // Past the budget (a big dump) no path is built for it.
+  if (source.lines && result_.diagnostics.remembering()) {
     source.lines->ForEach([&](const std::string& path, int field_line) {
       result_.diagnostics.RememberField(source.document, line, path,
                                         field_line);
