@@ -1,22 +1,43 @@
 #!/usr/bin/env bash
-# Builds the native core, its tests and benchmarks (build/) and the
-# WebAssembly engine (build-wasm/ -> wasm/build/podsim.{mjs,wasm}).
-# Usage: build.sh [native|wasm|all]   (default: all)
+# Builds the native core, its tests and benchmarks (build/), the WebAssembly
+# engine (build-wasm/ -> wasm/build/podsim.{mjs,wasm}) and the page with its
+# docs embed (web/dist/, web/dist/embed/).
+# Usage: build.sh [native|wasm|web|all]...   (default: all)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-what="${1:-all}"
+[ $# -eq 0 ] && set -- all
 werror=OFF
 [ "${CI:-}" = "true" ] && werror=ON
 
-if [ "$what" = native ] || [ "$what" = all ]; then
+wants() {
+  local part
+  for part in "${targets[@]}"; do
+    [ "$part" = "$1" ] || [ "$part" = all ] && return 0
+  done
+  return 1
+}
+targets=("$@")
+for part in "${targets[@]}"; do
+  case "$part" in
+    native | wasm | web | all) ;;
+    *) echo "build.sh: unknown part '$part' (native, wasm, web, all)" >&2; exit 2 ;;
+  esac
+done
+
+if wants native; then
   cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release -DPODSIM_WERROR="$werror" >/dev/null
   cmake --build build
 fi
-if [ "$what" = wasm ] || [ "$what" = all ]; then
+if wants wasm; then
   # Debian's emcc runs its JS tools with this machine's node, which needs
   # Debian's node modules (acorn) on its path.
   export NODE_PATH=/usr/share/nodejs
   emcmake cmake -S . -B build-wasm -G Ninja -DCMAKE_BUILD_TYPE=Release \
     -DBUILD_TESTING=OFF -DPODSIM_WERROR="$werror" >/dev/null
   cmake --build build-wasm
+fi
+if wants web; then
+  # The page first (it empties web/dist), then the embed into web/dist/embed.
+  npx vite build --logLevel warn
+  npx vite build --logLevel warn -c vite.embed.config.js
 fi

@@ -4,7 +4,6 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
-bash scripts/build.sh wasm
-npx vite build --logLevel warn
-echo "podsim playground: open the URL below (Ctrl+C stops the server)"
-exec npx vite preview "$@"
+bash scripts/build.sh wasm web
+# The same static server the package ships (podsim serve); it prints the URL.
+exec node wasm/cli.mjs serve "$@"

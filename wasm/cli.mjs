@@ -1,14 +1,17 @@
 #!/usr/bin/env node
 // podsim on the command line: simulate a scenario file (or stdin) and print
-// a report, or the result document with --json.
+// a report, or the result document with --json; or serve the playground.
 // Exit codes: 0 simulated, 1 the input had errors, 2 wrong usage.
-import { createReadStream } from "node:fs";
+import { createReadStream, existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 import { CHUNK_BYTES, compare, hasErrors, loadCluster, profiles } from "./index.mjs";
+import { PAGE_ROOT, serve } from "./serve.mjs";
 
 const USAGE = `usage: podsim run <scenario.yaml | -> [--json] [--seed N] [--profile P] [--compare]
+       podsim serve [--port N] [--host H]
 
 Simulates kube-scheduler (v1.35 semantics unless --profile says otherwise)
 on a scenario of Kubernetes objects (Node, Pod, PriorityClass,
@@ -23,15 +26,41 @@ pod, whether it is scheduled, nominated with victims, or unschedulable, and why.
   --seed N       seed the random candidate offset (default: offset 0)
   --profile P    the semantics: current (default) or v1.14
   --compare      run both profiles and show where they differ, and why
-  -h, --help     show this help`;
+  -h, --help     show this help
+
+podsim serve serves the playground page from this package over HTTP (the
+page runs the engine in the browser; nothing leaves the machine):
+  --port N       the port (default 4173, or the next free one)
+  --host H       the address to listen on (default 127.0.0.1)`;
 
 class UsageError extends Error {}
+
+function parseServeArgs(rest) {
+  const args = { serve: true, port: 4173, strictPort: false, host: "127.0.0.1" };
+  while (rest.length > 0) {
+    const arg = rest.shift();
+    if (arg === "-h" || arg === "--help") return { help: true };
+    if (arg === "--port") {
+      const value = rest.shift();
+      if (!/^\d{1,5}$/.test(value ?? "") || Number(value) > 65535) throw new UsageError("--port takes a port number (0-65535)");
+      args.port = Number(value);
+      args.strictPort = true;
+    } else if (arg === "--host") {
+      const value = rest.shift();
+      if (!value || value.startsWith("-")) throw new UsageError("--host takes an address, e.g. 127.0.0.1 or 0.0.0.0");
+      args.host = value;
+    } else throw new UsageError(`unknown option for serve: ${arg}`);
+  }
+  return args;
+}
 
 function parseArgs(argv) {
   const args = { file: null, json: false, seed: undefined, profile: undefined, compare: false };
   const rest = [...argv];
   if (rest[0] === "-h" || rest[0] === "--help") return { help: true };
-  if (rest.shift() !== "run") throw new UsageError("expected the command 'run'");
+  const command = rest.shift();
+  if (command === "serve") return parseServeArgs(rest);
+  if (command !== "run") throw new UsageError(command ? `unknown command '${command}' (commands: run, serve)` : "expected a command: run or serve");
   while (rest.length > 0) {
     const arg = rest.shift();
     if (arg === "--json") args.json = true;
@@ -152,6 +181,26 @@ export function formatReport(result) {
   return out.join("\n");
 }
 
+// Serves until interrupted; returns an exit code only when it cannot start.
+async function servePage({ host, port, strictPort }) {
+  if (!existsSync(join(PAGE_ROOT, "index.html"))) {
+    process.stderr.write(`podsim: the playground is not built in ${PAGE_ROOT}: in a clone, run npm run build first\n`);
+    return 1;
+  }
+  let served;
+  try {
+    served = await serve({ host, port, strictPort });
+  } catch (error) {
+    process.stderr.write(`podsim: cannot serve on ${host}:${port}: ${error.code ?? error.message}\n`);
+    return 1;
+  }
+  process.stdout.write(`podsim playground: ${served.url}  (Ctrl+C stops it)\n`);
+  const stop = () => served.close().then(() => process.exit(0));
+  process.once("SIGINT", stop);
+  process.once("SIGTERM", stop);
+  return new Promise(() => {});
+}
+
 async function main(argv) {
   let args;
   try {
@@ -165,6 +214,7 @@ async function main(argv) {
     process.stdout.write(`${USAGE}\n`);
     return 0;
   }
+  if (args.serve) return servePage(args);
   const known = (await profiles()).map((p) => p.name);
   if (args.profile !== undefined) {
     if (!known.includes(args.profile)) {

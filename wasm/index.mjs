@@ -18,23 +18,76 @@ export const MAX_TEXT_BYTES = 256 * 1024 * 1024;
 /** Bytes handed to the engine at a time when reading a stream or a Blob. */
 export const CHUNK_BYTES = 4 * 1024 * 1024;
 
-const wasmUrl = new URL("./build/podsim.wasm", import.meta.url);
+// Bundlers that understand this form (Vite, webpack 5, Rollup with a URL
+// plugin) copy the .wasm beside the bundle; others (esbuild) leave it, and
+// the caller names the .wasm with options.wasm instead.
+const defaultWasm = new URL("./build/podsim.wasm", import.meta.url);
 let enginePromise = null;
 
-async function readWasm() {
-  if (typeof process === "object" && process.versions?.node && wasmUrl.protocol === "file:") {
+function isNode() {
+  return typeof process === "object" && typeof process.versions?.node === "string";
+}
+
+async function fetchWasm(url) {
+  if (isNode() && url.protocol === "file:") {
     const fsModule = "node:fs/promises"; // a variable keeps bundlers from packing it
     const { readFile } = await import(/* @vite-ignore */ fsModule);
-    return readFile(wasmUrl);
+    return readFile(url);
   }
-  const response = await fetch(wasmUrl);
-  if (!response.ok) throw new Error(`cannot load ${wasmUrl}: HTTP ${response.status}`);
+  let response;
+  try {
+    response = await fetch(url);
+  } catch (error) {
+    throw new Error(`cannot fetch the engine's WebAssembly from ${url}: ${error?.message ?? error}`);
+  }
+  if (!response.ok) throw new Error(`cannot fetch the engine's WebAssembly from ${url}: HTTP ${response.status}`);
   return new Uint8Array(await response.arrayBuffer());
 }
 
-/** Loads the engine once; later calls return the same promise. */
-export function loadEngine() {
-  enginePromise ??= readWasm().then((wasmBinary) => loadModule({ wasmBinary }));
+// The engine's binary from options.wasm: a URL (or its text), bytes, a
+// Response, a WebAssembly.Module, or a promise of one of these.
+async function wasmOf(source) {
+  const value = await source;
+  if (value === undefined || value === null) return fetchWasm(defaultWasm);
+  if (value instanceof URL) return fetchWasm(value);
+  if (typeof value === "string") return fetchWasm(new URL(value, globalThis.location?.href ?? defaultWasm));
+  if (value instanceof Uint8Array) return value;
+  if (value instanceof ArrayBuffer) return new Uint8Array(value);
+  if (ArrayBuffer.isView(value)) return new Uint8Array(value.buffer, value.byteOffset, value.byteLength);
+  if (typeof WebAssembly === "object" && value instanceof WebAssembly.Module) return value;
+  if (typeof Response === "function" && value instanceof Response) {
+    if (!value.ok) throw new Error(`cannot load the engine's WebAssembly from ${value.url}: HTTP ${value.status}`);
+    return new Uint8Array(await value.arrayBuffer());
+  }
+  throw new TypeError("options.wasm takes a URL, bytes (Uint8Array or ArrayBuffer), a Response or a WebAssembly.Module");
+}
+
+function moduleOptions(binary) {
+  if (binary instanceof Uint8Array) return { wasmBinary: binary };
+  // A compiled module: instantiate it with the imports the glue asks for.
+  return {
+    instantiateWasm(imports, done) {
+      WebAssembly.instantiate(binary, imports).then((instance) => done(instance, binary));
+      return {};
+    },
+  };
+}
+
+/**
+ * Loads the engine once; later calls return the same engine. options.wasm
+ * says where its WebAssembly is (see simulate); it counts on the first call
+ * only. A load that fails is forgotten, so the next call may name another.
+ */
+export function loadEngine(options = {}) {
+  enginePromise ??= wasmOf(options.wasm)
+    .then((binary) => loadModule(moduleOptions(binary)))
+    .catch((error) => {
+      enginePromise = null;
+      const hint = options.wasm === undefined
+        ? "; if a bundler (esbuild, say) did not copy podsim.wasm, pass its URL or bytes as options.wasm"
+        : "";
+      throw new Error(`${error?.message ?? error}${hint}`);
+    });
   return enginePromise;
 }
 
@@ -53,8 +106,8 @@ function inputError(message) {
 }
 
 // A result document that carries one input diagnostic and no decisions.
-async function refused(message) {
-  const engine = await loadEngine();
+async function refused(message, options) {
+  const engine = await loadEngine(options);
   const result = JSON.parse(engine.simulate("", -1, -1, ""));
   result.diagnostics.push(inputError(message));
   return result;
@@ -83,8 +136,8 @@ function detailOf(options) {
  * Returns the semantics profiles the engine knows, the default first:
  * [{name, kubernetesVersion, summary}].
  */
-export async function profiles() {
-  const engine = await loadEngine();
+export async function profiles(options = {}) {
+  const engine = await loadEngine(options);
   return JSON.parse(engine.profiles());
 }
 
@@ -97,12 +150,16 @@ export async function profiles() {
  * Per-node detail (filter results, dry-run traces) is kept for the first
  * attempts, up to about 10,000 node entries; options.detailAttempt (0-based)
  * asks for that one attempt in detail instead.
+ * options.wasm, on the first call of any function here, says where the
+ * engine's WebAssembly is when it is not beside this file (a bundle made by
+ * a tool that does not copy it): its URL, its bytes, a Response or a
+ * compiled WebAssembly.Module.
  */
 export async function simulate(text, options = {}) {
   const source = textOf(text);
   const large = tooLarge(source);
-  if (large) return refused(large);
-  const engine = await loadEngine();
+  if (large) return refused(large, options);
+  const engine = await loadEngine(options);
   const profile = typeof options.profile === "string" ? options.profile : "";
   try {
     return JSON.parse(engine.simulate(source, seedOf(options), detailOf(options), profile));
@@ -120,9 +177,9 @@ export async function simulate(text, options = {}) {
 export async function compare(text, options = {}) {
   const source = textOf(text);
   const large = tooLarge(source);
-  if (large) return refused(large);
-  const engine = await loadEngine();
-  const known = await profiles();
+  if (large) return refused(large, options);
+  const engine = await loadEngine(options);
+  const known = await profiles(options);
   const [a, b] = options.profiles ?? [known[0].name, known[1].name];
   try {
     return JSON.parse(engine.compare(source, seedOf(options), String(a), String(b)));
@@ -185,7 +242,7 @@ async function* chunksOf(source) {
  * options.onProgress({bytes, objects}) is called after every chunk.
  */
 export async function loadCluster(source, options = {}) {
-  const engine = await loadEngine();
+  const engine = await loadEngine(options);
   const handle = new engine.Cluster();
   // Errors of the source (a file that cannot be read) pass through as they
   // are; the engine's own are reported as such.

@@ -1,44 +1,25 @@
 // Serves the built page (web/dist) on loopback and drives Debian's chromium
 // through playwright-core. Never downloads a browser.
-import { createReadStream, existsSync, mkdirSync, statSync } from "node:fs";
-import { createServer } from "node:http";
-import { extname, join, normalize } from "node:path";
+import { existsSync, mkdirSync } from "node:fs";
+import { join } from "node:path";
 
 import { after, before } from "node:test";
 
 import { launchChromium } from "../../scripts/chromium.mjs";
+import { PAGE_ROOT, serve as servePage } from "../../wasm/serve.mjs";
 
-const root = new URL("../../web/dist/", import.meta.url).pathname;
 export const outputDir = new URL("../../test-output/", import.meta.url).pathname;
 
-const TYPES = {
-  ".html": "text/html; charset=utf-8",
-  ".js": "text/javascript; charset=utf-8",
-  ".css": "text/css; charset=utf-8",
-  ".wasm": "application/wasm",
-  ".json": "application/json",
-  ".svg": "image/svg+xml",
-};
-
-/** Starts a static server for web/dist; returns {url, close, requests}. */
-export async function serve() {
-  if (!existsSync(join(root, "index.html"))) throw new Error("web/dist is missing: run npx vite build first");
+/**
+ * Starts the package's static server (podsim serve) for root (default
+ * web/dist) on a free loopback port; returns {url, close, requests}.
+ * options.headers are added to every response.
+ */
+export async function serve(root = PAGE_ROOT, options = {}) {
+  if (!existsSync(join(root, "index.html"))) throw new Error(`${root} has no index.html: run bash scripts/build.sh web first`);
   const requests = [];
-  const server = createServer((req, res) => {
-    const path = normalize(decodeURIComponent(new URL(req.url, "http://x").pathname)).replace(/^(\.\.[/\\])+/, "");
-    requests.push(path);
-    let file = join(root, path);
-    if (existsSync(file) && statSync(file).isDirectory()) file = join(file, "index.html");
-    if (!file.startsWith(root) || !existsSync(file)) {
-      res.writeHead(404).end("not found");
-      return;
-    }
-    res.writeHead(200, { "content-type": TYPES[extname(file)] ?? "application/octet-stream" });
-    createReadStream(file).pipe(res);
-  });
-  await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address();
-  return { url: `http://127.0.0.1:${port}/`, requests, close: () => new Promise((r) => server.close(r)) };
+  const served = await servePage({ ...options, root, port: 0, onRequest: (path) => requests.push(path) });
+  return { url: served.url, requests, close: served.close };
 }
 
 export async function launch() {
