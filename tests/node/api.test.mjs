@@ -1,6 +1,7 @@
 // The JS API (wasm/index.mjs): YAML and JSON in every shape kubectl prints,
 // diagnostics with field lines, seeds, and input that must not break it.
 import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { test } from "node:test";
 
@@ -161,4 +162,48 @@ test("API: profiles come from the engine; simulate and compare take them by name
   assert.equal(unknown.diagnostics[0].message, 'unknown profile "v2" (known: current, v1.14)');
   const badCompare = await compare(text, { profiles: ["current", "v2"] });
   assert.ok(hasErrors(badCompare));
+});
+
+// options.wasm counts on the first call of a fresh module, so each case runs
+// in a process of its own.
+function inFreshProcess(body) {
+  const script = `import * as podsim from ${JSON.stringify(new URL("../../wasm/index.mjs", import.meta.url).href)};
+import { execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+const wasmPath = ${JSON.stringify(new URL("../../wasm/build/podsim.wasm", import.meta.url).pathname)};
+const out = [];
+${body}
+console.log(JSON.stringify(out));`;
+  return JSON.parse(execFileSync(process.execPath, ["--input-type=module", "-e", script], {
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "pipe"],
+  }));
+}
+
+test("API: options.wasm takes the engine's bytes, its URL or a compiled module", () => {
+  const seen = inFreshProcess(`
+const bytes = readFileSync(wasmPath);
+out.push((await podsim.simulate(${JSON.stringify(NODE + "---\n" + RUNNING + "---\n" + PENDING)}, { wasm: bytes })).pods[0].outcome);
+`);
+  assert.deepEqual(seen, ["Nominated"]);
+  const viaUrl = inFreshProcess(`out.push((await podsim.profiles({ wasm: new URL("file://" + wasmPath) }))[0].name);`);
+  assert.deepEqual(viaUrl, ["current"]);
+  const viaModule = inFreshProcess(`
+const module = await WebAssembly.compile(readFileSync(wasmPath));
+out.push((await podsim.profiles({ wasm: module }))[0].name);
+`);
+  assert.deepEqual(viaModule, ["current"]);
+});
+
+test("API: a wrong options.wasm says what it takes, and the next call may name another", () => {
+  const seen = inFreshProcess(`
+for (const wasm of [42, new URL("file:///nowhere/podsim.wasm"), new Uint8Array([0, 97, 115, 109])]) {
+  try { await podsim.profiles({ wasm }); out.push("loaded"); } catch (error) { out.push(error.message); }
+}
+out.push((await podsim.profiles())[0].name);
+`);
+  assert.match(seen[0], /options\.wasm takes a URL, bytes \(Uint8Array or ArrayBuffer\), a Response or a WebAssembly\.Module/);
+  assert.match(seen[1], /ENOENT|no such file/);
+  assert.match(seen[2], /WebAssembly|magic|version/i);
+  assert.equal(seen[3], "current");
 });
