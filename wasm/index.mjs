@@ -23,6 +23,7 @@ export const CHUNK_BYTES = 4 * 1024 * 1024;
 // the caller names the .wasm with options.wasm instead.
 const defaultWasm = new URL("./build/podsim.wasm", import.meta.url);
 let enginePromise = null;
+let wasmSource; // the options.wasm of the engine that loaded
 
 function isNode() {
   return typeof process === "object" && typeof process.versions?.node === "string";
@@ -79,14 +80,20 @@ function moduleOptions(binary) {
  * only. A load that fails is forgotten, so the next call may name another.
  */
 export function loadEngine(options = {}) {
-  enginePromise ??= wasmOf(options.wasm)
+  // After an engine aborted, its replacement comes from where it came from.
+  const wasm = options.wasm ?? wasmSource;
+  enginePromise ??= wasmOf(wasm)
     .then((binary) => loadModule(moduleOptions(binary)))
+    .then((engine) => {
+      wasmSource = wasm;
+      return engine;
+    })
     .catch((error) => {
       enginePromise = null;
-      const hint = options.wasm === undefined
+      const hint = wasm === undefined
         ? "; if a bundler (esbuild, say) did not copy podsim.wasm, pass its URL or bytes as options.wasm"
         : "";
-      throw new Error(`${error?.message ?? error}${hint}`);
+      throw new Error(`${error?.message ?? error}${hint}`, { cause: error });
     });
   return enginePromise;
 }
@@ -193,6 +200,36 @@ export function hasErrors(result) {
   return result.diagnostics.some((d) => d.severity === "error");
 }
 
+async function* readerChunks(reader) {
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return;
+    yield value;
+  }
+}
+
+// Passes chunks on, making text well formed: a surrogate pair split between
+// two text chunks is joined again, and a lone surrogate becomes U+FFFD.
+async function* wellFormed(chunks) {
+  let carry = "";
+  for await (const chunk of chunks) {
+    if (typeof chunk !== "string") {
+      if (carry) yield carry.toWellFormed();
+      carry = "";
+      yield chunk;
+      continue;
+    }
+    let text = carry + chunk;
+    carry = "";
+    if (/[\ud800-\udbff]$/.test(text)) {
+      carry = text.slice(-1);
+      text = text.slice(0, -1);
+    }
+    if (text) yield text.toWellFormed();
+  }
+  if (carry) yield carry.toWellFormed();
+}
+
 // Yields the source as chunks of bytes or text, never as one string.
 async function* chunksOf(source) {
   if (typeof source === "string") {
@@ -214,14 +251,9 @@ async function* chunksOf(source) {
       yield new Uint8Array(sync ? sync.readAsArrayBuffer(slice) : await slice.arrayBuffer());
     }
   } else if (source && typeof source.getReader === "function") {
-    const reader = source.getReader();
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      yield value;
-    }
+    yield* wellFormed(readerChunks(source.getReader()));
   } else if (source && (Symbol.asyncIterator in source || Symbol.iterator in source)) {
-    for await (const chunk of source) yield chunk;
+    yield* wellFormed(source);
   } else {
     throw new TypeError("loadCluster takes text, bytes, a Blob, a ReadableStream or an iterable of chunks");
   }

@@ -207,3 +207,21 @@ out.push((await podsim.profiles())[0].name);
   assert.match(seen[2], /WebAssembly|magic|version/i);
   assert.equal(seen[3], "current");
 });
+
+test("API: a surrogate pair split between two text chunks of a stream arrives whole", async () => {
+  const text = `${NODE}---
+apiVersion: v1
+kind: Pod
+metadata: {name: odd, namespace: default}
+spec:
+  priorityClassName: "gold\u{1F600}"
+  containers: [{name: c}]
+`;
+  const cut = text.indexOf("\u{1F600}") + 1; // between the two halves
+  const cluster = await loadCluster([text.slice(0, cut), text.slice(cut)]);
+  const result = await cluster.simulate("");
+  cluster.free();
+  const messages = [...cluster.summary.diagnostics, ...result.diagnostics].map((d) => d.message).join("\n");
+  assert.match(messages, /gold\u{1F600}/u);
+  assert.doesNotMatch(messages, /\uFFFD/);
+});

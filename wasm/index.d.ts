@@ -1,0 +1,804 @@
+// Types for podsim's JS API (wasm/index.mjs) and the documents it returns:
+// the result document (core/result_json.cc, apiVersion podsim/v1), the
+// comparison of two profiles, the profiles list, and a loaded cluster's
+// summary and object pages (core/loaded_cluster.cc).
+//
+// The documents are JSON the engine writes; every key and closed set of
+// values here is checked against the engine's real output by
+// tests/node/types.test.mjs. docs/api.md explains each field.
+//
+// Browser and Node types (URL, Response, Blob, WebAssembly.Module) are taken
+// from the global scope when the consumer's program has them (lib "dom" or
+// "webworker", or @types/node), and are `never` otherwise, so this file
+// compiles without either.
+
+// ---------------------------------------------------------------------------
+// Globals that may be absent from the consumer's lib.
+
+type GlobalInstance<Name extends string> = typeof globalThis extends { [K in Name]: { prototype: infer T } } ? T : never;
+/** The global `URL` (lib "dom"/"webworker" or @types/node), or never. */
+type GlobalURL = GlobalInstance<"URL">;
+/** The global `Response` (lib "dom"/"webworker" or @types/node), or never. */
+type GlobalResponse = GlobalInstance<"Response">;
+/** The global `Blob` (and so `File`), or never. */
+type GlobalBlob = GlobalInstance<"Blob">;
+/**
+ * `WebAssembly.Module` (lib "dom"/"webworker" or @types/node), or never. The
+ * lib declares it as an empty interface, which a number would satisfy.
+ */
+type GlobalWasmModule = typeof globalThis extends { WebAssembly: { Module: { prototype: infer T } } } ? T & object : never;
+
+// ---------------------------------------------------------------------------
+// Constants.
+
+/**
+ * The largest text, in UTF-8 bytes, that {@link simulate} and {@link compare}
+ * take as one string (256 MiB); larger input is refused with a diagnostic and
+ * goes through {@link loadCluster} as a stream. (A JavaScript string holds at
+ * most about 512 MiB, and the engine has 4 GiB in all.)
+ */
+export declare const MAX_TEXT_BYTES: number;
+
+/**
+ * Bytes handed to the engine at a time when {@link loadCluster} reads text,
+ * bytes or a Blob (4 MiB); a good `highWaterMark` for a file stream.
+ */
+export declare const CHUNK_BYTES: number;
+
+// ---------------------------------------------------------------------------
+// Options.
+
+/**
+ * Where the engine's WebAssembly (`podsim.wasm`) is: its URL (a `URL`, or a
+ * string resolved against the page's or worker's location, and in Node
+ * against the default URL), its bytes, a fetched `Response`, or a compiled
+ * `WebAssembly.Module`.
+ */
+export type WasmSource =
+  | GlobalURL
+  | string
+  | Uint8Array
+  | ArrayBuffer
+  | ArrayBufferView
+  | GlobalResponse
+  | GlobalWasmModule;
+
+export interface EngineOptions {
+  /**
+   * Where the engine's WebAssembly is, when it is not beside index.mjs: a
+   * bundle made by a tool that does not copy it (esbuild, say). A
+   * {@link WasmSource} or a promise of one; `undefined` or `null` means
+   * `./build/podsim.wasm` beside index.mjs. Read by the first call that
+   * loads the engine only (any function here); later calls reuse it. A load
+   * that fails is forgotten, so the next call may name another.
+   */
+  wasm?: WasmSource | PromiseLike<WasmSource | null | undefined> | null;
+}
+
+/**
+ * The semantics profiles the engine knows. `"current"` (kube-scheduler
+ * v1.34/v1.35, the default) and `"v1.14"` (before the scheduling framework).
+ */
+export type ProfileName = "current" | "v1.14";
+
+/** Options of one simulation ({@link simulate}, {@link LoadedCluster.simulate}). */
+export interface RunOptions {
+  /**
+   * Seeds the random offset at which the dry run starts among the potential
+   * nodes (as kube-scheduler's is random); a non-negative safe integer.
+   * Without it (or with any other value) the offset is 0, so results are
+   * deterministic. The v1.14 profile dry-runs every potential node from the
+   * first and ignores it.
+   */
+  seed?: number;
+  /**
+   * The semantics to simulate; `"current"` when absent or empty. An unknown
+   * name gives an error diagnostic (with the known names) and no attempts.
+   */
+  profile?: ProfileName | (string & {});
+  /**
+   * Per-node detail (filter results, dry-run traces, candidates, the
+   * selection table) is kept for the first attempts, up to about 10,000 node
+   * entries, and for the first attempt always. A 0-based index into
+   * {@link SimulationResult.pods} asks for that attempt alone in detail
+   * instead (a deterministic re-run). Ignored unless a non-negative integer.
+   */
+  detailAttempt?: number;
+}
+
+/** Options of {@link simulate}. */
+export interface SimulateOptions extends RunOptions, EngineOptions {}
+
+/** Options of {@link compare}. */
+export interface CompareOptions extends EngineOptions {
+  /** Seeds the random candidate offset, as {@link RunOptions.seed}. */
+  seed?: number;
+  /**
+   * The two profiles to compare, `a` then `b`; by default the first two
+   * {@link profiles} (`["current", "v1.14"]`). An unknown name makes
+   * {@link compare} return a plain {@link SimulationResult} with the
+   * diagnostic.
+   */
+  profiles?: readonly [a: ProfileName | (string & {}), b: ProfileName | (string & {})];
+}
+
+/** What {@link LoadClusterOptions.onProgress} is told after each chunk. */
+export interface LoadProgress {
+  /** Bytes read so far. */
+  bytes: number;
+  /** Objects (Node, Pod, ...) read so far. */
+  objects: number;
+}
+
+/** Options of {@link loadCluster}. */
+export interface LoadClusterOptions extends EngineOptions {
+  /** Called after every chunk the engine has read. */
+  onProgress?: (progress: LoadProgress) => void;
+}
+
+// ---------------------------------------------------------------------------
+// Cluster sources.
+
+/** A piece of a cluster dump: text, or UTF-8 bytes (a chunk may split a character anywhere). */
+export type ClusterChunk = string | Uint8Array | ArrayBuffer;
+
+/**
+ * A `ReadableStream` of chunks (a `fetch` body, `Blob.stream()`, Node's web
+ * streams): anything with a `getReader()` whose `read()` gives chunks.
+ */
+export interface ChunkStream {
+  getReader(): {
+    read(): PromiseLike<{ done: boolean; value?: ClusterChunk | undefined }>;
+  };
+}
+
+/**
+ * What {@link loadCluster} reads: the whole text, its bytes, a `Blob` or
+ * `File` (read a slice at a time, with `FileReaderSync` in a worker), a
+ * `ReadableStream`, or an async or sync iterable of chunks (Node's
+ * `fs.createReadStream(path)` and `process.stdin` are async iterables).
+ */
+export type ClusterSource =
+  | string
+  | Uint8Array
+  | ArrayBuffer
+  | GlobalBlob
+  | ChunkStream
+  | AsyncIterable<ClusterChunk>
+  | Iterable<ClusterChunk>;
+
+// ---------------------------------------------------------------------------
+// Functions.
+
+/**
+ * Loads the engine once; later calls return the same engine (and ignore
+ * `options`). Calling it is optional: every function here loads the engine
+ * on first use. Call it early to load the WebAssembly while the user types,
+ * or to pass {@link EngineOptions.wasm} once.
+ *
+ * Rejects when the WebAssembly cannot be fetched or compiled; the failed
+ * load is forgotten, so a later call tries again.
+ */
+export declare function loadEngine(options?: EngineOptions): Promise<Engine>;
+
+/**
+ * Simulates a scenario: YAML or JSON text of Nodes, Pods, PriorityClasses,
+ * PodDisruptionBudgets and a KubeSchedulerConfiguration, in one or many
+ * documents or a kubectl List. Resolves to the result document.
+ *
+ * Bad input never rejects: it becomes {@link SimulationResult.diagnostics},
+ * each with the line of its object or field, and whatever can still be
+ * simulated is. Text over {@link MAX_TEXT_BYTES} is refused the same way.
+ * Rejects only when the engine cannot load or fails (out of memory: the next
+ * call loads a fresh engine).
+ */
+export declare function simulate(text: string, options?: SimulateOptions): Promise<SimulationResult>;
+
+/**
+ * Simulates a scenario under two profiles (by default `current` and `v1.14`)
+ * and resolves to a {@link Comparison}: each pod whose first decision or
+ * final outcome differs, with the profile switches that explain it.
+ *
+ * Resolves to a plain {@link SimulationResult} carrying the diagnostic
+ * instead when a profile name is unknown or the text is over
+ * {@link MAX_TEXT_BYTES}; tell the two apart with `result.kind ===
+ * "Comparison"`.
+ */
+export declare function compare(text: string, options?: CompareOptions): Promise<Comparison | SimulationResult>;
+
+/** Resolves to the semantics profiles the engine knows, the default first. */
+export declare function profiles(options?: EngineOptions): Promise<ProfileInfo[]>;
+
+/**
+ * Returns whether a result document (or a cluster summary) carries an error
+ * diagnostic. A {@link Comparison} has none of its own: ask each of its
+ * `results`.
+ */
+export declare function hasErrors(result: { readonly diagnostics: readonly { readonly severity: Severity }[] }): boolean;
+
+/**
+ * Reads a cluster (a kubectl dump: `kubectl get priorityclasses,nodes,pods,pdb
+ * -A -o yaml` or `-o json`, of any size) once, as a stream, and resolves to a
+ * handle that simulates scenarios over it. The text is never held whole.
+ *
+ * Bad objects in the dump do not reject: they are counted in
+ * {@link ClusterSummary.errors} and listed in its diagnostics. Rejects with
+ * the source's own error when it cannot be read, with a `TypeError` for a
+ * source of another type, and when the engine fails (out of memory).
+ */
+export declare function loadCluster(source: ClusterSource, options?: LoadClusterOptions): Promise<LoadedCluster>;
+
+/** A cluster read by {@link loadCluster}, held by the engine until {@link LoadedCluster.free}. */
+export interface LoadedCluster {
+  /** Counts, classes, PDBs and the problems found while reading. */
+  readonly summary: ClusterSummary;
+  /**
+   * Simulates the cluster with the scenario text's objects laid over it: an
+   * object of the same kind and name (namespace/name for namespaced kinds)
+   * replaces the cluster's, others are added, as `kubectl apply` would. The
+   * result's diagnostics are the scenario's own (the cluster's are in
+   * {@link summary}). Rejects once the cluster is freed.
+   */
+  simulate(text: string, options?: RunOptions): Promise<SimulationResult>;
+  /**
+   * A page of the cluster's objects (Nodes, then Pods, PodDisruptionBudgets
+   * and PriorityClasses) whose kind, name (namespace/name for a pod) or
+   * label keys and values contain `query` (case-sensitive; empty matches
+   * all), stripped to the fields the scheduler reads. `offset` (default 0)
+   * skips matches, `limit` (default 100) caps the page. Throws once freed.
+   */
+  objects(query?: string, page?: { offset?: number; limit?: number }): ObjectsPage;
+  /** Releases the engine's copy of the cluster; later calls throw. Idempotent. */
+  free(): void;
+}
+
+/**
+ * The engine module: embind bindings that take and return JSON text. The
+ * functions above are the supported API; these are what they call.
+ */
+export interface Engine {
+  /** `seed` and `detailAttempt` below 0 mean none; `profile` "" means current. */
+  simulate(text: string, seed: number, detailAttempt: number, profile: string): string;
+  compare(text: string, seed: number, a: string, b: string): string;
+  profiles(): string;
+  Cluster: new () => EngineCluster;
+}
+
+/** The engine's cluster handle behind {@link LoadedCluster}; `delete()` frees it. */
+export interface EngineCluster {
+  feed(chunk: ClusterChunk): void;
+  finish(): void;
+  bytes(): number;
+  objectCount(): number;
+  summary(): string;
+  objects(query: string, offset: number, limit: number): string;
+  simulate(text: string, seed: number, detailAttempt: number, profile: string): string;
+  delete(): void;
+}
+
+// ---------------------------------------------------------------------------
+// The result document (core/result_json.cc).
+
+/** A problem in the input. */
+export type Severity = "error" | "warning";
+
+/**
+ * One problem found in the input. Errors drop the object (or field) they
+ * name; warnings say what was assumed. All are collected in one pass.
+ */
+export interface Diagnostic {
+  severity: Severity;
+  /** The object, e.g. `"Pod default/web"`, or `""` for the whole input. */
+  object: string;
+  /** The field path, e.g. `"spec.containers[0].resources.requests.cpu"`, or `""`. */
+  path: string;
+  /** The 1-based source line of the field (or of its object); 0 when unknown. */
+  line: number;
+  message: string;
+  /** The 0-based index of the source document (YAML `---` part); -1 when unknown. */
+  document: number;
+}
+
+/**
+ * The result of simulating one scenario: every scheduling cycle the queue
+ * ran, in order, and the picture of the cluster before and after.
+ */
+export interface SimulationResult {
+  apiVersion: "podsim/v1";
+  /**
+   * Never present: a result has no `kind`. Declared so that the value of
+   * {@link compare} narrows with `result.kind === "Comparison"`.
+   */
+  kind?: undefined;
+  /** The release the profile mirrors, e.g. `"1.35"` or `"1.14"`. */
+  kubernetesVersion: string;
+  /** The profile simulated. */
+  profile: ProfileName;
+  diagnostics: Diagnostic[];
+  /** Every PodDisruptionBudget and how its disruptionsAllowed was obtained. */
+  pdbs: PdbStatus[];
+  /**
+   * One entry per scheduling cycle (attempt), in the order the queue ran
+   * them; a pod may have several (nominated, then scheduled).
+   */
+  pods: Attempt[];
+  /** Allocatable, requests and placements: what the page's picture draws. */
+  cluster: ClusterPicture;
+}
+
+/** A PodDisruptionBudget as the simulation used it. */
+export interface PdbStatus {
+  /** `"namespace/name"`. */
+  pdb: string;
+  disruptionsAllowed: number;
+  /** True when status.disruptionsAllowed was absent and computed as the disruption controller would. */
+  computed: boolean;
+  /** How disruptionsAllowed was obtained, to read. */
+  explanation: string;
+}
+
+/** What a scheduling cycle decided. */
+export type Outcome = "Scheduled" | "Nominated" | "Unschedulable";
+
+/** A pod's preemptionPolicy (from the pod or its PriorityClass). */
+export type PreemptionPolicy = "PreemptLowerPriority" | "Never";
+
+interface AttemptBase {
+  /** `"namespace/name"`. */
+  pod: string;
+  /** The pod's how-manieth attempt, from 1. */
+  attempt: number;
+  /**
+   * Whether `nodes`, `selection`, the dry-run traces and the candidates were
+   * recorded (see {@link RunOptions.detailAttempt}); when false they are empty.
+   */
+  detailed: boolean;
+  priority: number;
+  preemptionPolicy: PreemptionPolicy;
+  outcome: Outcome;
+  /** The node bound (Scheduled) or nominated (Nominated); null otherwise. */
+  node: string | null;
+  /** The pods preemption evicts (Nominated); empty otherwise. */
+  victims: Victim[];
+  /** How many victims violate a PodDisruptionBudget. */
+  pdbViolations: number;
+  /** What kube-scheduler writes in the pod's event, e.g. "0/3 nodes are available: 3 Insufficient cpu.". */
+  message: string;
+  /** Every node, in input order, when detailed; else empty. */
+  nodes: NodeResult[];
+  /** The table of pickOneNodeForPreemption, one step per criterion applied (detailed attempts). */
+  selection: SelectionStep[];
+  /** The score plugins that ran, when more than one node passed the filters. */
+  scoredPlugins: ScorePluginName[];
+  /** What PostFilter (DefaultPreemption) did; null when it did not run. */
+  preemption: PreemptionSummary | null;
+  /** Lower-priority pods whose nomination on the node this attempt cleared. */
+  clearedNominations: string[];
+  /** The cycle's own steps, to read. */
+  trace: TraceStep<AttemptStepName>[];
+}
+
+/** The pod fits a node and is bound there. */
+export interface ScheduledAttempt extends AttemptBase {
+  outcome: "Scheduled";
+  node: string;
+  preemption: null;
+}
+
+/** No node fits; preemption found victims and nominated a node. */
+export interface NominatedAttempt extends AttemptBase {
+  outcome: "Nominated";
+  node: string;
+  preemption: PreemptionSummary;
+}
+
+/**
+ * No node fits and preemption cannot help (or may not: preemptionPolicy
+ * Never). `preemption` is null only when the cluster has no nodes.
+ */
+export interface UnschedulableAttempt extends AttemptBase {
+  outcome: "Unschedulable";
+  node: null;
+}
+
+/** One scheduling cycle; narrow it on `outcome`. */
+export type Attempt = ScheduledAttempt | NominatedAttempt | UnschedulableAttempt;
+
+/** A pod preemption evicts. */
+export interface Victim {
+  /** `"namespace/name"`. */
+  pod: string;
+  node: string;
+  priority: number;
+  /** Whether evicting it violates a PodDisruptionBudget. */
+  pdbViolation: boolean;
+}
+
+/** A framework.Status code. */
+export type StatusCode = "Success" | "Error" | "Unschedulable" | "UnschedulableAndUnresolvable";
+
+/**
+ * The filter plugins that can reject a node, in kube-scheduler's order
+ * (NodeName never does: a pod being scheduled has no spec.nodeName).
+ */
+export type FilterPluginName =
+  | "NodeUnschedulable"
+  | "TaintToleration"
+  | "NodeAffinity"
+  | "NodePorts"
+  | "NodeResourcesFit"
+  | "PodTopologySpread"
+  | "InterPodAffinity";
+
+/** The score plugins podsim runs. */
+export type ScorePluginName = "TaintToleration" | "NodeAffinity" | "NodeResourcesFit" | "NodeResourcesBalancedAllocation";
+
+/**
+ * The result of a filter or of preemption on a node (framework.Status):
+ * `plugin` is the plugin that set it, `""` for a success or a status no
+ * single plugin set.
+ */
+export interface Status {
+  code: StatusCode;
+  plugin: FilterPluginName | "DefaultPreemption" | "";
+  /** Each reason, e.g. "Insufficient cpu"; the event message counts them. */
+  reasons: string[];
+}
+
+/** One node in one detailed attempt. */
+export interface NodeResult {
+  node: string;
+  /**
+   * The filters' status on the node (`code` "Success" when it fits); null
+   * when the attempt did not filter the node (its nominated node passed
+   * first).
+   */
+  filter: Status | null;
+  /** The node's score, when more than one node passed the filters. */
+  score?: NodeScore;
+  /** What preemption made of the node; null when preemption did not run. */
+  preemption: NodePreemption | null;
+}
+
+/** A feasible node's score. */
+export interface NodeScore {
+  /** The sum of the plugins' scores; the highest wins, ties to the first node. */
+  total: number;
+  /** Each plugin's normalized score (0-100) times its weight. */
+  plugins: Partial<Record<ScorePluginName, number>>;
+}
+
+/** What preemption made of one node. */
+export type Verdict =
+  /** Victims found: the node can host the pod. */
+  | "candidate"
+  /** The filter failure is unresolvable: not tried. */
+  | "not-helpful"
+  /**
+   * No lower-priority pods on the node; or (status code "Error") the pod
+   * fits with all of them put back.
+   */
+  | "no-victims"
+  /** Even with every lower-priority pod gone, the pod does not fit. */
+  | "does-not-fit"
+  /** A potential node the dry run never reached (enough candidates were found). */
+  | "not-evaluated";
+
+/** The dry run on one node. */
+export interface NodePreemption {
+  verdict: Verdict;
+  /** The dry run's status: "Success" for a candidate, else why not. */
+  status: Status;
+  /** The victims on this node, most important first (candidates). */
+  victims: Victim[];
+  pdbViolations: number;
+  /** The dry run step by step. */
+  trace: TraceStep<NodeStepName>[];
+}
+
+/** The steps of a cycle's own trace. */
+export type AttemptStepName =
+  /** The pod may not preempt (fits false), or v1.14 ignores preemptionPolicy: Never. */
+  | "eligibility"
+  /** How many potential nodes, how many candidates are looked for, from which offset. */
+  | "find-candidates"
+  /** The nominated node is filtered first: fits, or no longer fits (with its status). */
+  | "nominated-node"
+  /** One node passed the filters, or several did and one scored highest. */
+  | "score"
+  /** Victims deleted, the pod nominated, lower nominations cleared (pods: those cleared). */
+  | "actuate"
+  /** Preemption failed: the pod's own nomination is kept or cleared. */
+  | "nomination";
+
+/** The steps of a node's dry run, in order. */
+export type NodeStepName =
+  /** The node's filter failure is unresolvable (status: that failure). */
+  | "not-helpful"
+  /** Every lower-priority pod removed (pods: those removed). */
+  | "remove-lower-priority"
+  /** The filters without them: fits, or not (with the status). */
+  | "filter-without-lower-priority"
+  /** The removed pods, most important first, split by PDB violation. */
+  | "pdb-classify"
+  /** One pod put back (pods: [it]): fits, result, pdbViolation, and the status when evicted. */
+  | "reprieve"
+  /** The candidate's victims (pods: the victims). */
+  | "result";
+
+/** One readable step of an explanation, with the data behind it. */
+export interface TraceStep<Step extends string = AttemptStepName | NodeStepName> {
+  step: Step;
+  /** The pods the step is about (`"namespace/name"`), often empty. */
+  pods: string[];
+  /** The step in words. */
+  text: string;
+  /** Whether the pod fits, for the steps that ran the filters. */
+  fits?: boolean;
+  /** A reprieve's result. */
+  result?: "reprieved" | "evicted";
+  /** A reprieve's: whether the pod put back is one whose eviction violates a PDB. */
+  pdbViolation?: boolean;
+  /** The filter status the step saw, when it failed. */
+  status?: Status;
+}
+
+/** The criteria of pickOneNodeForPreemption, as the selection table names them. */
+export type SelectionCriterion =
+  | "fewest PDB violations"
+  | "lowest highest-priority victim"
+  | "lowest sum of victim priorities"
+  | "fewest victims"
+  | "latest start of the highest-priority victims"
+  /** v1.14: a candidate needing no victims is taken at once (no scores). */
+  | "needs no victims (taken at once)"
+  /** The candidates left after every criterion: the first in node order wins (no scores). */
+  | "first in node order (final tie)";
+
+/** One criterion applied to the candidates still in the running. */
+export interface SelectionStep {
+  criterion: SelectionCriterion;
+  /** Each candidate's score by node name; higher is better (negated counts and priorities). */
+  scores: Record<string, number>;
+  /** The same scores to show, by node name (start times as "t=..."). */
+  display: Record<string, string>;
+  /** The nodes with the best score, which the next criterion sees. */
+  kept: string[];
+}
+
+/** What PostFilter (DefaultPreemption) did in an attempt. */
+export interface PreemptionSummary {
+  /**
+   * False when the pod may not preempt: preemptionPolicy Never, or a
+   * lower-priority pod still terminating on its nominated node.
+   */
+  eligible: boolean;
+  /** Nodes whose filter failure preemption might resolve. */
+  potentialNodes: number;
+  /** How many candidates the dry run looks for (numCandidates). */
+  numCandidates: number;
+  /** The potential node the dry run starts at (random with a seed). */
+  offset: number;
+  /** Candidates found. */
+  candidateCount: number;
+  /** Whether the pod's own nomination was cleared. */
+  nominationCleared: boolean;
+  /** The candidates in dry-run order (detailed attempts; else empty). */
+  candidates: Candidate[];
+  /**
+   * The PostFilter result when preemption failed, as the event message ends
+   * with it: "no new claims to deallocate, preemption: 0/3 nodes are
+   * available: ..." (v1.14: "preemption: ..."); "" when it succeeded.
+   */
+  message: string;
+}
+
+/** A node the dry run found a way to free. */
+export interface Candidate {
+  node: string;
+  /** The victims, `"namespace/name"`. */
+  victims: string[];
+  pdbViolations: number;
+}
+
+/** The numbers a picture of the cluster needs. */
+export interface ClusterPicture {
+  nodes: ClusterNode[];
+  /** Pods bound to a known node and pods the queue tried; in input order. */
+  pods: ClusterPod[];
+}
+
+export interface ClusterNode {
+  node: string;
+  /** Source line of the Node. */
+  line: number;
+  /** cpu in millicores, memory in bytes, pods as a count. */
+  allocatable: { cpu: number; memory: number; pods: number };
+}
+
+export interface ClusterPod {
+  /** `"namespace/name"`. */
+  pod: string;
+  /** Source line of the Pod. */
+  line: number;
+  priority: number;
+  /** cpu in millicores, memory in bytes. */
+  requests: { cpu: number; memory: number };
+  /** Where it was bound at the start; null for a pending pod. */
+  node: string | null;
+  /** Whether it was pending at the start. */
+  pending: boolean;
+  /** Where it runs at the end; null when evicted or never bound. */
+  finalNode: string | null;
+  /** The node it is nominated to at the end (its last attempt was Nominated); else null. */
+  nominatedNode: string | null;
+  /** The pod whose preemption evicted it; else null. */
+  evictedBy: string | null;
+}
+
+// ---------------------------------------------------------------------------
+// The comparison of two profiles.
+
+/** A profile the engine knows. */
+export interface ProfileInfo {
+  name: ProfileName;
+  /** The release it mirrors, e.g. "1.35". */
+  kubernetesVersion: string;
+  /** What it is, in a sentence. */
+  summary: string;
+}
+
+/** The same scenario simulated under two profiles, and where they differ. */
+export interface Comparison {
+  apiVersion: "podsim/v1";
+  kind: "Comparison";
+  /** Profiles a and b. */
+  profiles: [a: ProfileInfo, b: ProfileInfo];
+  /** Each pod whose first decision, or else final outcome, differs; in the order profile a tried them. */
+  differences: Difference[];
+  /** The two full results, a and b. */
+  results: [a: SimulationResult, b: SimulationResult];
+}
+
+/** The profile switches that explain a difference (one profile setting each). */
+export type ProfileSwitchName =
+  | "failure reasons"
+  | "filter order"
+  | "PodTopologySpread"
+  | "NodeAffinity PreFilter"
+  | "nominated node first"
+  | "preemptionPolicy"
+  | "eligibility"
+  | "potential nodes"
+  | "candidate sampling"
+  | "no-victims shortcut"
+  | "victim order"
+  | "victim re-sort"
+  | "PDB violation"
+  | "zero-victim node"
+  | "pick criteria"
+  | "nomination without candidate"
+  | "event message";
+
+/** A pod the two profiles treat differently. */
+export interface Difference {
+  /** `"namespace/name"`. */
+  pod: string;
+  /** "decision": the first attempt differs; "outcome": only where the queue left the pod differs. */
+  kind: "decision" | "outcome";
+  /** Profile a's decision. */
+  a: PodDecision;
+  /** Profile b's decision. */
+  b: PodDecision;
+  /** True when no switch explains it alone, and `rules` lists every switch that moves the pod. */
+  together: boolean;
+  /** The switches that, set alone as the other profile sets them, reproduce the other decision. */
+  rules: Rule[];
+}
+
+/** What one profile decided for a pod. */
+export interface PodDecision {
+  outcome: Outcome;
+  /** The node bound or nominated; `""` when Unschedulable. */
+  node: string;
+  /** The victims, `"namespace/name"`, sorted. */
+  victims: string[];
+}
+
+export interface Rule {
+  switch: ProfileSwitchName;
+  /** What each profile does, e.g. "v1.14 orders victims by priority only...; current orders...". */
+  text: string;
+}
+
+// ---------------------------------------------------------------------------
+// A loaded cluster's summary and objects (core/loaded_cluster.cc).
+
+/** A loaded cluster at a glance. */
+export interface ClusterSummary {
+  nodes: number;
+  pods: { total: number; bound: number; pending: number };
+  /** The bound pods' requests. */
+  requested: { cpuMillis: number; memoryBytes: number };
+  /** The nodes' allocatable. */
+  allocatable: { cpuMillis: number; memoryBytes: number };
+  /** Pods per namespace, by namespace name. */
+  podsByNamespace: { namespace: string; pods: number }[];
+  /** Every PriorityClass and how many pods name it. */
+  priorityClasses: {
+    name: string;
+    value: number;
+    globalDefault: boolean;
+    preemptionPolicy: PreemptionPolicy;
+    pods: number;
+  }[];
+  /** Pods that name no PriorityClass. */
+  podsWithoutClass: number;
+  pdbs: { pdb: string; line: number }[];
+  /** Error diagnostics, all of them counted. */
+  errors: number;
+  /** Diagnostics, all of them counted. */
+  diagnosticCount: number;
+  /** The first 200 diagnostics. */
+  diagnostics: Omit<Diagnostic, "document">[];
+}
+
+/** A page of {@link LoadedCluster.objects}. */
+export interface ObjectsPage {
+  /** How many objects match, in all. */
+  total: number;
+  objects: ClusterObject[];
+}
+
+/** An object of a loaded cluster, stripped to the fields the scheduler reads. */
+export type ClusterObject = NodeObject | PodObject | PodDisruptionBudgetObject | PriorityClassObject;
+
+export interface NodeObject {
+  kind: "Node";
+  name: string;
+  line: number;
+  labels: Record<string, string>;
+  /** Allocatable cpu. */
+  cpuMillis: number;
+  /** Allocatable memory. */
+  memoryBytes: number;
+  /** Allocatable pods. */
+  pods: number;
+  /** Each taint as "key" or "key=value" (the effect is not shown). */
+  taints: string[];
+  unschedulable: boolean;
+}
+
+export interface PodObject {
+  kind: "Pod";
+  name: string;
+  namespace: string;
+  line: number;
+  labels: Record<string, string>;
+  /** spec.nodeName; `""` when pending. */
+  node: string;
+  /** `""` when none. */
+  priorityClassName: string;
+  /** Requested cpu. */
+  cpuMillis: number;
+  /** Requested memory. */
+  memoryBytes: number;
+  /** status.phase; `""` when absent. */
+  phase: string;
+  /** Whether metadata.deletionTimestamp is set. */
+  terminating: boolean;
+}
+
+export interface PodDisruptionBudgetObject {
+  kind: "PodDisruptionBudget";
+  name: string;
+  namespace: string;
+  line: number;
+}
+
+export interface PriorityClassObject {
+  kind: "PriorityClass";
+  name: string;
+  line: number;
+  value: number;
+}
