@@ -1,7 +1,8 @@
 // The engine's and the YAML parser's diagnostics; a click jumps to the line.
 import { h } from "../dom.js";
 
-export function renderDiagnostics(diagnostics, locate, onJump) {
+/** Renders the diagnostics; without onJump (read-only text) they are not buttons. */
+export function renderDiagnostics(diagnostics, locate, onJump = null) {
   if (diagnostics.length === 0) return null;
   return h(
     "ul",
@@ -12,8 +13,8 @@ export function renderDiagnostics(diagnostics, locate, onJump) {
         "li",
         { class: `diagnostic ${d.severity}` },
         h(
-          "button",
-          { type: "button", onclick: () => onJump(where) },
+          onJump ? "button" : "div",
+          onJump ? { type: "button", onclick: () => onJump(where) } : { class: "diagnostic-body" },
           h("span", { class: "severity" }, d.severity),
           h("span", { class: "where" }, [d.object, d.path].filter(Boolean).join(" · ") || "input", where.line > 0 ? ` · line ${where.line}` : ""),
           h("span", { class: "text" }, d.message),

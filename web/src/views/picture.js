@@ -22,9 +22,9 @@ function amount(resource, value) {
   return gi >= 1 ? `${+gi.toFixed(1)}Gi` : `${+(value / 1048576).toFixed(0)}Mi`;
 }
 
-function block(pod, resource, capacity, priorities, role, least = LABEL_HEIGHT) {
+function block(pod, resource, capacity, priorities, role, least = LABEL_HEIGHT, full = HEIGHT) {
   const value = pod.requests[resource];
-  const height = capacity > 0 ? Math.max(least, Math.round((value / capacity) * HEIGHT)) : LABEL_HEIGHT;
+  const height = capacity > 0 ? Math.max(least, Math.round((value / capacity) * full)) : LABEL_HEIGHT;
   const title = `${pod.pod} · priority ${pod.priority} · ${amount(resource, value)}${
     role === "victim" ? ` · evicted by ${pod.evictedBy}` : role === "incoming" ? " · lands here" : ""
   }`;
@@ -43,15 +43,19 @@ function block(pod, resource, capacity, priorities, role, least = LABEL_HEIGHT) 
 
 // The least height that lets a node's blocks fit its box: the label height
 // when they all fit with it, thinner when a node runs many small pods.
-function leastHeight(pods, resource, capacity) {
-  const room = HEIGHT - 8 - GAP * Math.max(0, pods.length - 1); // the box's padding and border
+function leastHeight(pods, resource, capacity, full) {
+  const room = full - 8 - GAP * Math.max(0, pods.length - 1); // the box's padding and border
   let sized = 0;
-  for (const p of pods) sized += capacity > 0 ? (p.requests[resource] / capacity) * HEIGHT + 0.5 : 0; // + rounding
+  for (const p of pods) sized += capacity > 0 ? (p.requests[resource] / capacity) * full + 0.5 : 0; // + rounding
   if (sized + pods.length * LABEL_HEIGHT <= room) return LABEL_HEIGHT;
   return Math.max(2, Math.min(LABEL_HEIGHT, Math.floor((room - sized) / pods.length)));
 }
 
-export function renderPicture(result, resource, onResource) {
+/**
+ * Renders the picture, pods sized by resource ("cpu" or "memory");
+ * options.height is the px of a node's whole allocatable (default 220).
+ */
+export function renderPicture(result, resource, onResource, { height = HEIGHT } = {}) {
   const cluster = result.cluster;
   if (!cluster || cluster.nodes.length === 0) return null;
   const priorities = [...new Set(cluster.pods.map((p) => p.priority))].sort((a, b) => a - b);
@@ -73,18 +77,22 @@ export function renderPicture(result, resource, onResource) {
     const incoming = landing.get(node.node);
     const victims = here.filter((p) => p.evictedBy);
     const staying = here.filter((p) => !p.evictedBy);
-    const least = leastHeight([...staying, ...incoming], resource, capacity);
+    const least = leastHeight([...staying, ...incoming], resource, capacity, height);
     // The box holds what runs after the queue is done: the pods that stay and
     // the preemptors that land; evicted pods are lifted out above it.
     return h(
       "div",
       { class: "column", dataset: { object: `Node ${node.node}` } },
-      h("div", { class: "evicted-area" }, victims.map((p) => block(p, resource, capacity, priorities, "victim"))),
       h(
         "div",
-        { class: "stack", style: { height: `${HEIGHT}px` } },
-        staying.map((p) => block(p, resource, capacity, priorities, "running", least)),
-        incoming.map((p) => block(p, resource, capacity, priorities, "incoming", least)),
+        { class: "evicted-area" },
+        victims.map((p) => block(p, resource, capacity, priorities, "victim", LABEL_HEIGHT, height)),
+      ),
+      h(
+        "div",
+        { class: "stack", style: { height: `${height}px` } },
+        staying.map((p) => block(p, resource, capacity, priorities, "running", least, height)),
+        incoming.map((p) => block(p, resource, capacity, priorities, "incoming", least, height)),
       ),
       h("div", { class: "column-label" }, h("strong", {}, node.node), h("span", {}, amount(resource, capacity))),
     );

@@ -1,0 +1,443 @@
+// The docs embed, <podsim-scenario>, in Chromium: docs pages that include the
+// one script (web/dist/embed/podsim-embed.js), written by hand in HTML and
+// rendered from Markdown by markdown-it, served by small servers of our own:
+// a docs site (which also serves web/dist under /podsim/, as a site that
+// hosts the playground beside its docs) and a "CDN" on another port.
+import assert from "node:assert/strict";
+import { existsSync, readFileSync, statSync } from "node:fs";
+import { createServer } from "node:http";
+import { extname, join, normalize } from "node:path";
+import { after, before, test } from "node:test";
+import { fileURLToPath } from "node:url";
+
+import MarkdownIt from "markdown-it";
+
+import { decodeShare } from "../../web/src/share.js";
+import { openPage, outputDir, settled, useBrowser } from "./harness.mjs";
+
+const DIST = fileURLToPath(new URL("../../web/dist/", import.meta.url));
+const FIXTURES = fileURLToPath(new URL("./fixtures/", import.meta.url));
+const DOCS = fileURLToPath(new URL("../../docs/embedding.md", import.meta.url));
+const TYPES = {
+  ".html": "text/html; charset=utf-8",
+  ".js": "text/javascript; charset=utf-8",
+  ".css": "text/css; charset=utf-8",
+  ".wasm": "application/wasm",
+  ".yaml": "application/yaml; charset=utf-8",
+  ".json": "application/json",
+};
+const scenario = (name) => readFileSync(join(FIXTURES, "scenarios", `${name}.yaml`), "utf8");
+
+// Light and dark: the frame's background in each palette.
+const LIGHT = "rgb(255, 255, 255)";
+const DARK = "rgb(26, 31, 40)";
+
+function fileReply(root, path, headers = {}) {
+  const file = normalize(join(root, path));
+  if (!file.startsWith(root) || !existsSync(file) || statSync(file).isDirectory()) return null;
+  return { type: TYPES[extname(file)] ?? "application/octet-stream", body: readFileSync(file), headers };
+}
+
+/**
+ * Starts a loopback server whose route(path, query) returns {type, body,
+ * headers} or null; returns {url, requests, close}.
+ */
+async function startServer(route) {
+  const requests = [];
+  const server = createServer((req, res) => {
+    const url = new URL(req.url, "http://x");
+    const path = decodeURIComponent(url.pathname);
+    requests.push(path);
+    const reply = route(path, url.searchParams);
+    if (!reply) {
+      res.writeHead(404).end("not found");
+      return;
+    }
+    res.writeHead(200, { "content-type": reply.type, "cache-control": "no-store", ...reply.headers });
+    res.end(reply.body);
+  });
+  await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address();
+  return {
+    url: `http://127.0.0.1:${port}/`,
+    requests,
+    close: () => new Promise((resolve) => server.close(resolve)),
+  };
+}
+
+// The Markdown fixture as a site generator would publish it.
+function markdownPage(embed) {
+  const body = new MarkdownIt({ html: true }).render(readFileSync(join(FIXTURES, "embed.md"), "utf8"));
+  return (
+    `<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><title>Preemption, step by step</title>` +
+    `<link rel="icon" href="data:,"><link rel="stylesheet" href="docs.css">` +
+    `<script type="module" src="${embed}"></script></head>` +
+    `<body><main>${body}</main></body></html>\n`
+  );
+}
+
+// What a docs site with a Content-Security-Policy must allow (embedding.md
+// says the same): the script and its .wasm fetch from where the script is,
+// a worker from a Blob, WebAssembly, and eval, which the engine's embind
+// glue uses to build its bindings. "no-blob" leaves the worker out.
+function policy(name, origin) {
+  const from = origin ? `'self' ${origin}` : "'self'";
+  const worker = name === "no-blob" ? "" : "; worker-src blob:";
+  const script = `script-src ${from} 'wasm-unsafe-eval'`;
+  return `default-src 'self'; img-src data:; style-src 'self'; ${script}; connect-src ${from}${worker}`;
+}
+
+// A docs site: fixture pages under /docs/ with the script's URL filled in
+// (and ?csp=name sent with that policy), and (with the playground) web/dist
+// under /podsim/.
+function docsSite(embed, { playground }) {
+  const origin = new URL(embed, "http://x").origin;
+  return (path, query) => {
+    if (playground && path.startsWith("/podsim/")) return fileReply(DIST, path.slice("/podsim/".length) || "index.html");
+    if (!path.startsWith("/docs/")) return null;
+    const name = path.slice("/docs/".length);
+    if (name === "embed-md.html") return { type: TYPES[".html"], body: markdownPage(embed) };
+    const reply = fileReply(FIXTURES, name);
+    if (reply && name.endsWith(".html")) reply.body = reply.body.toString("utf8").replaceAll("%PODSIM_EMBED%", embed);
+    if (reply && query.has("csp")) {
+      reply.headers["content-security-policy"] = policy(query.get("csp"), origin === "http://x" ? null : origin);
+    }
+    return reply;
+  };
+}
+
+const env = useBrowser();
+const servers = {};
+
+before(async () => {
+  if (!existsSync(join(DIST, "embed", "podsim-embed.js"))) {
+    throw new Error("web/dist/embed is missing: run npx vite build -c vite.embed.config.js after npx vite build");
+  }
+  servers.site = await startServer(docsSite("/podsim/embed/podsim-embed.js", { playground: true }));
+  // A CDN sends the files with Access-Control-Allow-Origin: *.
+  servers.cdn = await startServer((path) => fileReply(DIST, path.slice(1), { "access-control-allow-origin": "*" }));
+  servers.crossSite = await startServer(docsSite(`${servers.cdn.url}embed/podsim-embed.js`, { playground: false }));
+});
+
+after(async () => {
+  await Promise.all(Object.values(servers).map((s) => s.close()));
+});
+
+/** Scrolls to the element and returns its verdict lines once simulated. */
+async function verdictsOf(page, id) {
+  const el = page.locator(`#${id}`);
+  await el.scrollIntoViewIfNeeded();
+  const lines = el.locator(".attempt .verdict");
+  await lines.first().waitFor({ timeout: 20000 });
+  return lines.allTextContents();
+}
+
+/** The element's "Open in playground" link, decoded: {url, share}. */
+async function linkOf(page, id) {
+  const open = page.locator(`#${id} a.open`);
+  await page.waitForFunction((i) => /#v1:/.test(document.getElementById(i).shadowRoot.querySelector("a.open").href), id);
+  const url = new URL(await open.getAttribute("href"));
+  return { url, share: await decodeShare(url.hash) };
+}
+
+/** Waits (5 s at most) for the link to carry the expected scenario; returns the one it carries. */
+async function sharedScenario(page, id, expected) {
+  let scenario = null;
+  for (let tries = 0; tries < 50 && scenario !== expected; tries++) {
+    if (tries > 0) await page.waitForTimeout(100);
+    scenario = (await linkOf(page, id)).share.scenario;
+  }
+  return scenario;
+}
+
+const frameBackground = (page, id) =>
+  page.locator(`#${id} .frame`).evaluate((el) => getComputedStyle(el).backgroundColor);
+
+async function screenshot(page, name, fullPage = true) {
+  await page.screenshot({ path: join(outputDir, `${name}.png`), fullPage });
+}
+
+test("embed: a hand-written HTML page: element text, a script inside, and src, with playground links", async () => {
+  const { page, errors, context } = await openPage(env.browser, `${servers.site.url}docs/embed.html`, {
+    viewport: { width: 900, height: 1000 },
+  });
+  const expected = {
+    preempt: ["payments-api → nominated worker-a, evicting 1 pod: scratch-runner", "payments-api → scheduled on worker-a"],
+    scheduled: ["shop/web → scheduled on node-1"],
+    never: ["reports → cannot be scheduled"],
+  };
+  for (const [id, lines] of Object.entries(expected)) assert.deepEqual(await verdictsOf(page, id), lines, id);
+
+  // Each link carries the scenario exactly as written (indentation removed,
+  // blank lines kept) to the playground shipped beside the script.
+  const files = { preempt: "preempt", scheduled: "scheduled", never: "never" };
+  for (const [id, file] of Object.entries(files)) {
+    const { url, share } = await linkOf(page, id);
+    assert.equal(url.origin + url.pathname, `${servers.site.url}podsim/index.html`, id);
+    assert.equal(share.scenario, scenario(file), id);
+    assert.deepEqual([share.profile, share.compare], ["current", false], id);
+  }
+
+  // The default parts: verdicts, messages and victims; show= picks others.
+  const preempt = page.locator("#preempt");
+  assert.equal(await preempt.locator(".attempt .message").first().textContent(), "0/2 nodes are available: 2 Insufficient cpu.");
+  const victim = await preempt.locator("table.victims tbody td").allTextContents();
+  assert.deepEqual(victim, ["scratch-runner", "worker-a", "10", "respected"]);
+  assert.equal(await page.locator("#preempt .picture").count(), 0);
+  assert.equal(await page.locator("#scheduled .picture .column").count(), 1);
+  assert.equal(await page.locator("#never .attempt .message").first().isVisible(), true);
+  assert.match(await page.locator("#never .attempt .message").first().textContent(), /^0\/1 nodes are available: 1 Insufficient cpu\./);
+  assert.equal(await page.locator("#preempt .about").textContent(), "kube-scheduler v1.35");
+
+  // readonly: no Edit; theme: dark for #scheduled, light for the others.
+  assert.equal(await page.locator("#never button.edit").isVisible(), false);
+  assert.equal(await page.locator("#preempt button.edit").isVisible(), true);
+  assert.equal(await frameBackground(page, "scheduled"), DARK);
+  assert.equal(await frameBackground(page, "preempt"), LIGHT);
+  // The page's styles for buttons stop at the shadow root.
+  const border = await page.locator("#preempt button.edit").evaluate((el) => getComputedStyle(el).borderTopColor);
+  assert.notEqual(border, "rgb(255, 165, 0)");
+
+  // Three elements, one engine.
+  assert.equal(page.workers().length, 1);
+  assert.equal(servers.site.requests.filter((p) => p === "/podsim/embed/podsim.wasm").length >= 1, true);
+  await screenshot(page, "embed-01-html");
+
+  // The link opens the playground on the same scenario and the same verdict.
+  const { url } = await linkOf(page, "preempt");
+  const playground = await openPage(env.browser, url.href);
+  await settled(playground.page);
+  assert.equal(
+    await playground.page.locator(".attempt .verdict").first().textContent(),
+    "payments-api → nominated worker-a, evicting 1 pod: scratch-runner",
+  );
+  await playground.context.close();
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("embed: a Markdown page from markdown-it: a fenced block, element text, a script before", async () => {
+  const { page, errors, context } = await openPage(env.browser, `${servers.site.url}docs/embed-md.html`, {
+    viewport: { width: 900, height: 1000 },
+  });
+  assert.deepEqual(await verdictsOf(page, "compare"), ["web → nominated node-a, evicting 1 pod: batch-new", "web → scheduled on node-a"]);
+  assert.deepEqual(await verdictsOf(page, "two-nodes"), ["api → nominated node-1, evicting 1 pod: cache", "api → scheduled on node-1"]);
+  assert.deepEqual(await verdictsOf(page, "class"), ["checkout → nominated node-x, evicting 1 pod: indexer", "checkout → scheduled on node-x"]);
+
+  // compare: the differences between the profiles, as the engine gives them.
+  assert.equal(await page.locator("#compare .badge-differs").count(), 1);
+  assert.match(await page.locator("#compare .differences").textContent(), /v1\.14nominated node-a, evicting batch-old/);
+  assert.equal(await page.locator("#compare .about").textContent(), "kube-scheduler v1.35 · compared with v1.14");
+  // show="verdicts victims picture": no messages, a picture of both nodes.
+  assert.equal(await page.locator("#two-nodes .attempt .message").first().isVisible(), false);
+  assert.equal(await page.locator("#two-nodes .picture .column").count(), 2);
+  assert.equal(await page.locator("#two-nodes .pod.victim").count(), 1);
+  // profile="v1.14".
+  assert.equal(await page.locator("#class .about").textContent(), "kube-scheduler v1.14 (profile v1.14)");
+
+  const links = {
+    compare: ["victim-order", "current", true],
+    "two-nodes": ["two-nodes", "current", false],
+    class: ["class", "v1.14", false],
+  };
+  for (const [id, [file, profile, compare]] of Object.entries(links)) {
+    const { url, share } = await linkOf(page, id);
+    assert.equal(url.pathname, "/podsim/index.html", id);
+    assert.equal(share.scenario, scenario(file), id);
+    assert.deepEqual([share.profile, share.compare], [profile, compare], id);
+  }
+  assert.equal(page.workers().length, 1);
+  await screenshot(page, "embed-02-markdown");
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("embed: code blocks as Docusaurus, Hugo and MkDocs render them, and src=\"#id\"", async () => {
+  const { page, errors, context } = await openPage(env.browser, `${servers.site.url}docs/sources.html`, {
+    viewport: { width: 900, height: 1000 },
+  });
+  for (const id of ["docusaurus", "hugo", "hugo-table", "hugo-inline", "mkdocs", "by-id"]) {
+    assert.deepEqual(await verdictsOf(page, id), ["reports → cannot be scheduled"], id);
+    assert.equal((await linkOf(page, id)).share.scenario, scenario("never"), id);
+  }
+  // The page's own button keeps the page's style.
+  const border = await page.locator("button.clean-btn").evaluate((el) => getComputedStyle(el).borderTopColor);
+  assert.equal(border, "rgb(255, 165, 0)");
+  await screenshot(page, "embed-03-sources");
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("embed: the engine loads when an element nears the view, once for the page", async () => {
+  const { page, errors, context } = await openPage(env.browser, `${servers.site.url}docs/lazy.html`);
+  const wasmRequests = () => servers.site.requests.filter((p) => p.endsWith("/podsim.wasm")).length;
+  const before = wasmRequests();
+  await page.waitForLoadState("networkidle");
+  await page.waitForTimeout(500);
+  assert.equal(page.workers().length, 0, "no worker before an element is near");
+  assert.equal(wasmRequests(), before, "no .wasm before an element is near");
+  assert.equal(await page.locator("#far .status").textContent(), "Simulated when it scrolls into view.");
+
+  assert.deepEqual(await verdictsOf(page, "far"), ["shop/web → scheduled on node-1"]);
+  assert.equal(page.workers().length, 1);
+  assert.equal(wasmRequests(), before + 1);
+
+  // The second element, further down, uses the same worker; its YAML names
+  // an unknown class: a diagnostic, not a crash.
+  const broken = page.locator("#broken");
+  await broken.scrollIntoViewIfNeeded();
+  await broken.locator(".diagnostic.error").waitFor({ timeout: 20000 });
+  assert.equal(await broken.locator(".diagnostic.error .where").textContent(), "Pod default/web · spec.priorityClassName · line 5");
+  assert.match(await broken.locator(".diagnostic.error .text").textContent(), /no PriorityClass with name gold was found/);
+  assert.equal(await broken.locator(".status").textContent(), "1 error in the scenario.");
+  assert.equal(page.workers().length, 1);
+  assert.equal(wasmRequests(), before + 1);
+  await screenshot(page, "embed-04-diagnostic", false);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("embed: the script and the .wasm served from another origin, as from a CDN", async () => {
+  const { page, errors, context } = await openPage(env.browser, `${servers.crossSite.url}docs/embed.html`);
+  assert.deepEqual(await verdictsOf(page, "preempt"), [
+    "payments-api → nominated worker-a, evicting 1 pod: scratch-runner",
+    "payments-api → scheduled on worker-a",
+  ]);
+  assert.deepEqual(await verdictsOf(page, "never"), ["reports → cannot be scheduled"]);
+  assert.ok(servers.cdn.requests.includes("/embed/podsim-embed.js"));
+  assert.ok(servers.cdn.requests.includes("/embed/podsim.wasm"));
+  assert.ok(!servers.crossSite.requests.some((p) => /podsim-embed\.js|\.wasm$/.test(p)));
+  // The playground is the one beside the script, on the CDN.
+  const { url } = await linkOf(page, "preempt");
+  assert.equal(url.origin + url.pathname, `${servers.cdn.url}index.html`);
+  assert.equal(page.workers().length, 1);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("embed: under a Content-Security-Policy: works with the documented one, says what is missing otherwise", async () => {
+  for (const server of [servers.site, servers.crossSite]) {
+    const { page, errors, context } = await openPage(env.browser, `${server.url}docs/embed.html?csp=strict`);
+    assert.deepEqual(await verdictsOf(page, "never"), ["reports → cannot be scheduled"], server.url);
+    assert.equal(await frameBackground(page, "never"), LIGHT, "the styles apply");
+    assert.deepEqual(errors, [], server.url);
+    await context.close();
+  }
+  const { page, context } = await openPage(env.browser, `${servers.site.url}docs/embed.html?csp=no-blob`);
+  const status = page.locator("#preempt .status.error");
+  await status.waitFor({ timeout: 20000 });
+  assert.match(await status.textContent(), /^The engine failed: the engine's worker could not start \(does the page's Content-Security-Policy allow worker-src blob:\?\)\.$/);
+  assert.ok((await linkOf(page, "preempt")).share.scenario, "the link to the playground still works");
+  await context.close();
+});
+
+test("embed: Edit re-simulates as you type; a YAML error shows a diagnostic, and Reset restores", async () => {
+  const { page, errors, context } = await openPage(env.browser, `${servers.site.url}docs/embed.html`, {
+    viewport: { width: 900, height: 1000 },
+  });
+  const el = page.locator("#preempt");
+  const first = () => el.locator(".attempt .verdict").first().textContent();
+  await verdictsOf(page, "preempt");
+  await el.locator("button.edit").click();
+  const textarea = el.locator("textarea");
+  assert.equal(await textarea.inputValue(), scenario("preempt"));
+
+  // Below scratch-runner's priority, payments-api cannot preempt it.
+  const lower = scenario("preempt").replace("priority: 1000", "priority: 5");
+  await textarea.fill(lower);
+  await page.waitForFunction(
+    () => document.querySelector("#preempt").shadowRoot.querySelector(".attempt .verdict").textContent === "payments-api → cannot be scheduled",
+    null,
+    { timeout: 20000 },
+  );
+  assert.equal(await el.locator("table.victims").count(), 0);
+  assert.equal(await sharedScenario(page, "preempt", lower), lower);
+
+  // Names from YAML are text, never markup.
+  const hostile = lower.replaceAll("worker-a", "'<img src=x onerror=window.__pwned=1>'");
+  await textarea.fill(hostile);
+  await page.waitForFunction(() =>
+    document.querySelector("#preempt").shadowRoot.querySelector(".attempt .message")?.textContent.includes("Insufficient cpu"),
+  );
+  assert.equal(await page.evaluate(() => window.__pwned), undefined);
+
+  // A syntax error: a diagnostic with its line; the last good result, dimmed.
+  const broken = `${lower}  oops: [\n`;
+  await textarea.fill(broken);
+  await el.locator(".diagnostic.error").waitFor({ timeout: 20000 });
+  assert.match(await el.locator(".diagnostic.error .where").first().textContent(), /line \d+$/);
+  assert.ok(await el.locator(".body.stale").count());
+  assert.match(await el.locator(".status").textContent(), /error.* in the scenario: showing the last good result, dimmed\./);
+  assert.equal(await first(), "payments-api → cannot be scheduled");
+  await screenshot(page, "embed-05-edit-error", false);
+
+  // The diagnostic jumps to its line in the editor.
+  const line = Number(/line (\d+)$/.exec(await el.locator(".diagnostic.error .where").first().textContent())[1]);
+  await el.locator(".diagnostic.error button").first().click();
+  const selected = await textarea.evaluate((t) => t.value.slice(0, t.selectionStart).split("\n").length);
+  assert.equal(selected, line);
+
+  await el.locator("button.reset").click();
+  await page.waitForFunction(
+    () => document.querySelector("#preempt").shadowRoot.querySelector(".attempt .verdict").textContent.includes("nominated worker-a"),
+  );
+  assert.equal(await el.locator(".diagnostic").count(), 0);
+  assert.equal(await textarea.inputValue(), scenario("preempt"));
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("embed: an element added later by script, its yaml property, and show=\"yaml\"", async () => {
+  const { page, errors, context } = await openPage(env.browser, `${servers.site.url}docs/embed.html`);
+  await verdictsOf(page, "preempt");
+  // As a single-page site adds a page's elements after navigating.
+  await page.evaluate((text) => {
+    const el = document.createElement("podsim-scenario");
+    el.id = "added";
+    el.setAttribute("show", "yaml verdicts");
+    el.yaml = text;
+    document.querySelector("main").prepend(el);
+  }, scenario("scheduled"));
+  assert.deepEqual(await verdictsOf(page, "added"), ["shop/web → scheduled on node-1"]);
+  assert.equal(await page.locator("#added pre.source").textContent(), scenario("scheduled"));
+  assert.equal(await page.locator("#added .attempt .message").first().isVisible(), false);
+  // Setting the property again simulates the new text.
+  await page.evaluate((text) => (document.getElementById("added").yaml = text), scenario("never"));
+  await page.waitForFunction(() =>
+    document.getElementById("added").shadowRoot.querySelector(".attempt .verdict")?.textContent.includes("reports"),
+  );
+  assert.equal(await page.evaluate(() => document.getElementById("added").yaml), scenario("never"));
+  assert.equal(page.workers().length, 1);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("embed: light and dark follow the page's scheme unless theme= says", async () => {
+  for (const [scheme, expected] of [
+    ["light", { preempt: LIGHT, scheduled: DARK, never: LIGHT }],
+    ["dark", { preempt: DARK, scheduled: DARK, never: LIGHT }],
+  ]) {
+    const { page, errors, context } = await openPage(env.browser, `${servers.site.url}docs/embed.html`, {
+      colorScheme: scheme,
+      viewport: { width: 900, height: 1000 },
+    });
+    for (const [id, background] of Object.entries(expected)) {
+      await verdictsOf(page, id);
+      assert.equal(await frameBackground(page, id), background, `${scheme}: ${id}`);
+    }
+    if (scheme === "dark") await screenshot(page, "embed-06-dark");
+    assert.deepEqual(errors, []);
+    await context.close();
+  }
+  // A site with its own toggle sets theme= from it: the snippet in embedding.md.
+  const { page, errors, context } = await openPage(env.browser, `${servers.site.url}docs/embed.html`);
+  const snippet = /<script type="module">\n(  const sync[^]*?)<\/script>/.exec(readFileSync(DOCS, "utf8"))[1];
+  await page.addScriptTag({ type: "module", content: snippet });
+  await verdictsOf(page, "preempt");
+  assert.equal(await frameBackground(page, "preempt"), LIGHT);
+  await page.evaluate(() => (document.documentElement.dataset.theme = "dark"));
+  await page.waitForFunction(() => document.getElementById("preempt").getAttribute("theme") === "dark");
+  assert.equal(await frameBackground(page, "preempt"), DARK);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
