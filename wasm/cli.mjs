@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // podsim on the command line: simulate a scenario file (or stdin) and print
-// a report, or the result document with --json; or serve the playground.
+// a report, a Markdown report with --markdown, or the result document with
+// --json; or serve the playground.
 // Exit codes: 0 simulated, 1 the input had errors, 2 wrong usage.
 import { createReadStream, existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
@@ -8,9 +9,13 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 import { CHUNK_BYTES, compare, hasErrors, loadCluster, profiles } from "./index.mjs";
+import { MARKDOWN_YAML_CHARS, formatComparison, formatMarkdown, formatReport } from "./report.mjs";
 import { PAGE_ROOT, serve } from "./serve.mjs";
 
-const USAGE = `usage: podsim run <scenario.yaml | -> [--json] [--seed N] [--profile P] [--compare]
+// The formatters live in report.mjs (the page shares them); exported here too.
+export { formatComparison, formatReport };
+
+const USAGE = `usage: podsim run <scenario.yaml | -> [--json | --markdown] [--seed N] [--profile P] [--compare]
        podsim serve [--port N] [--host H]
 
 Simulates kube-scheduler (v1.35 semantics unless --profile says otherwise)
@@ -23,6 +28,9 @@ pod, whether it is scheduled, nominated with victims, or unschedulable, and why.
                  (files and standard input are read as streams: a dump of
                  5,000 nodes and 150,000 pods is normal input)
   --json         print the result document (apiVersion podsim/v1)
+  --markdown     print a Markdown report for an issue: the profile, each
+                 verdict and message, the victims, the diagnostics, and the
+                 scenario (when at most 20,000 characters); no share link
   --seed N       seed the random candidate offset (default: offset 0)
   --profile P    the semantics: current (default) or v1.14
   --compare      run both profiles and show where they differ, and why
@@ -55,7 +63,7 @@ function parseServeArgs(rest) {
 }
 
 function parseArgs(argv) {
-  const args = { file: null, json: false, seed: undefined, profile: undefined, compare: false };
+  const args = { file: null, json: false, markdown: false, seed: undefined, profile: undefined, compare: false };
   const rest = [...argv];
   if (rest[0] === "-h" || rest[0] === "--help") return { help: true };
   const command = rest.shift();
@@ -64,6 +72,7 @@ function parseArgs(argv) {
   while (rest.length > 0) {
     const arg = rest.shift();
     if (arg === "--json") args.json = true;
+    else if (arg === "--markdown") args.markdown = true;
     else if (arg === "--compare") args.compare = true;
     else if (arg === "--profile") {
       const value = rest.shift();
@@ -80,6 +89,7 @@ function parseArgs(argv) {
     else throw new UsageError(`unexpected argument ${arg}`);
   }
   if (args.file === null) throw new UsageError("missing the scenario file (or - for stdin)");
+  if (args.json && args.markdown) throw new UsageError("--json and --markdown print different things: choose one");
   return args;
 }
 
@@ -93,92 +103,23 @@ function inputStream(file) {
   return file === "-" ? process.stdin : createReadStream(file, { highWaterMark: CHUNK_BYTES });
 }
 
-function plural(n, word) {
-  return `${n} ${word}${n === 1 ? "" : "s"}`;
-}
-
-function describeStatus(status) {
-  if (!status) return "not filtered";
-  if (status.code === "Success") return "fits";
-  const plugin = status.plugin ? `${status.plugin}: ` : "";
-  return `${status.code} (${plugin}${status.reasons.join(", ")})`;
-}
-
-function verdictLine(attempt) {
-  const name = attempt.pod;
-  if (attempt.outcome === "Scheduled") return `${name} -> scheduled on ${attempt.node}`;
-  if (attempt.outcome === "Nominated") {
-    const victims = attempt.victims.map((v) => v.pod).join(", ");
-    return `${name} -> nominated ${attempt.node}, evicting ${plural(attempt.victims.length, "pod")}: ${victims}`;
-  }
-  return `${name} -> cannot be scheduled`;
-}
-
-function describeDecision(d) {
-  if (d.outcome === "Scheduled") return `scheduled on ${d.node}`;
-  if (d.outcome === "Nominated") {
-    return d.victims.length === 0
-      ? `nominated ${d.node}, evicting nothing`
-      : `nominated ${d.node}, evicting ${d.victims.join(", ")}`;
-  }
-  return "cannot be scheduled";
-}
-
-/** Formats a comparison of two profiles as a report a person can read. */
-export function formatComparison(comparison) {
-  const [a, b] = comparison.profiles;
-  const out = [`podsim: ${a.name} (kube-scheduler ${a.kubernetesVersion}) compared with ${b.name} (kube-scheduler ${b.kubernetesVersion})`];
-  if (comparison.differences.length === 0) out.push("", "Both profiles decide every pod alike.");
-  for (const d of comparison.differences) {
-    const what = d.kind === "decision" ? "first decision" : "final outcome";
-    out.push("", `${d.pod}: the ${what} differs`);
-    out.push(`  ${a.name.padEnd(8)} ${describeDecision(d.a)}`);
-    out.push(`  ${b.name.padEnd(8)} ${describeDecision(d.b)}`);
-    if (d.together) out.push("  no single rule explains it; these do together:");
-    for (const rule of d.rules) out.push(`  because (${rule.switch}): ${rule.text}`);
-  }
-  return out.join("\n");
-}
-
-/** Formats the result document as a report a person can read. */
-export function formatReport(result) {
-  const out = [`podsim: kube-scheduler ${result.kubernetesVersion} semantics (profile ${result.profile})`];
-  if (result.diagnostics.length > 0) {
-    out.push("", "Diagnostics:");
-    for (const d of result.diagnostics) {
-      const where = [d.object, d.path].filter(Boolean).join(" ");
-      const line = d.line > 0 ? ` (line ${d.line})` : "";
-      out.push(`  ${d.severity.padEnd(7)} ${where}${line}: ${d.message}`);
-    }
-  }
-  for (const pdb of result.pdbs) {
-    out.push("", `PodDisruptionBudget ${pdb.pdb}: ${pdb.explanation}`);
-  }
-  if (result.pods.length === 0) out.push("", "No pending pods to schedule.");
-  for (const attempt of result.pods) {
-    out.push("", `${verdictLine(attempt)}   [priority ${attempt.priority}, attempt ${attempt.attempt}]`);
-    out.push(`  message: ${attempt.message}`);
-    for (const v of attempt.victims) {
-      out.push(`  victim:  ${v.pod} on ${v.node}, priority ${v.priority}${v.pdbViolation ? ", violates its PDB" : ""}`);
-    }
-    for (const step of attempt.trace) out.push(`  ${step.text}`);
-    const shown = attempt.nodes.filter((n) => n.filter || n.preemption);
-    if (shown.length > 0) out.push("  nodes:");
-    for (const node of shown) {
-      const score = node.score ? `, score ${node.score.total}` : "";
-      out.push(`    ${node.node}: ${describeStatus(node.filter)}${score}`);
-      if (node.preemption) {
-        out.push(`      preemption: ${node.preemption.verdict}`);
-        for (const step of node.preemption.trace) out.push(`        - ${step.text}`);
+// Passes a stream's chunks through and keeps its start: enough bytes for a
+// Markdown report's scenario (at most 4 bytes a character, and one more
+// character, so a longer input says it is longer).
+function keepingStart(stream) {
+  const limit = (MARKDOWN_YAML_CHARS + 1) * 4;
+  const kept = { chunks: [], bytes: 0 };
+  async function* pass() {
+    for await (const chunk of stream) {
+      if (kept.bytes < limit) {
+        const bytes = typeof chunk === "string" ? Buffer.from(chunk) : chunk;
+        kept.chunks.push(Buffer.from(bytes.subarray(0, limit - kept.bytes))); // a copy: not the whole chunk
+        kept.bytes += Math.min(bytes.length, limit - kept.bytes);
       }
-    }
-    if (attempt.selection.length > 0) out.push("  choosing among candidates:");
-    for (const step of attempt.selection) {
-      const scores = Object.entries(step.display).map(([n, s]) => `${n}=${s}`).join(" ");
-      out.push(`    ${step.criterion}: ${scores}${scores ? " -> " : ""}kept ${step.kept.join(", ")}`);
+      yield chunk;
     }
   }
-  return out.join("\n");
+  return { source: pass(), text: () => Buffer.concat(kept.chunks).toString("utf8") };
 }
 
 // Serves until interrupted; returns an exit code only when it cannot start.
@@ -236,16 +177,18 @@ async function main(argv) {
     const names = [base, args.profile && args.profile !== base ? args.profile : next];
     const comparison = await compare(text, { seed: args.seed, profiles: names });
     if (comparison.kind !== "Comparison") {
-      process.stdout.write(`${formatReport(comparison)}\n`);
+      process.stdout.write(`${args.markdown ? formatMarkdown(comparison, { scenario: text }) : formatReport(comparison)}\n`);
       return 1;
     }
-    const output = args.json ? JSON.stringify(comparison, null, 2) : formatComparison(comparison);
+    let output = args.json ? JSON.stringify(comparison, null, 2) : formatComparison(comparison);
+    if (args.markdown) output = formatMarkdown(comparison.results[0], { scenario: text, comparison }).trimEnd();
     process.stdout.write(`${output}\n`);
     return comparison.results.some(hasErrors) ? 1 : 0;
   }
   let cluster;
+  const kept = args.markdown ? keepingStart(inputStream(args.file)) : null;
   try {
-    cluster = await loadCluster(inputStream(args.file));
+    cluster = await loadCluster(kept?.source ?? inputStream(args.file));
   } catch (error) {
     process.stderr.write(`podsim: cannot read ${args.file}: ${error.code ?? error.message}\n`);
     return 2;
@@ -259,7 +202,8 @@ async function main(argv) {
     result.diagnostics.push({ severity: "warning", object: "", path: "", line: 0, document: -1, message: `${more} more diagnostic(s) not shown` });
   }
   cluster.free();
-  process.stdout.write(args.json ? `${JSON.stringify(result, null, 2)}\n` : `${formatReport(result)}\n`);
+  if (args.markdown) process.stdout.write(formatMarkdown(result, { scenario: kept.text() }));
+  else process.stdout.write(args.json ? `${JSON.stringify(result, null, 2)}\n` : `${formatReport(result)}\n`);
   return hasErrors(result) ? 1 : 0;
 }
 

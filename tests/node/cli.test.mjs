@@ -1,7 +1,7 @@
 // The CLI: `node wasm/cli.mjs` and `npx podsim`, exit codes and stdin.
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "node:test";
@@ -108,4 +108,75 @@ test("CLI: a kubectl dump streams in from a pipe, and YAML and JSON decide alike
   assert.equal(verdicts.length, 10, reports[0].slice(0, 2000));
   assert.doesNotMatch(reports[0], /Diagnostics:/);
   assert.equal(reports[1], reports[0]);
+});
+
+test("CLI: --markdown prints the issue report: profile, verdicts, messages, victims and the scenario, without a link", () => {
+  const r = podsim(["run", basic, "--markdown"]);
+  assert.equal(r.status, 0, r.stderr);
+  assert.match(r.stdout, /^## podsim report\n\n- \*\*Profile:\*\* `current`, kube-scheduler v1\.35 semantics\n/);
+  assert.match(r.stdout, /^- `default\/p` → nominated `node1`, evicting 2 pods: `default\/p1\.1`, `default\/p1\.2` \(priority 1000\)$/m);
+  assert.match(r.stdout, /^ {2}- message: `0\/3 nodes are available: 3 Insufficient cpu, 3 Insufficient memory\.`$/m);
+  assert.match(r.stdout, /^\| `default\/p1\.1` \| `node1` \| 0 \| respected \| `default\/p` \|$/m);
+  const yaml = /```yaml\n([\s\S]*?)```\n\n<\/details>/.exec(r.stdout);
+  assert.equal(yaml?.[1], readFileSync(basic, "utf8"));
+  assert.doesNotMatch(r.stdout, /podsim playground\]\(|### Diagnostics/);
+  // From standard input, the same report.
+  assert.equal(podsim(["run", "-", "--markdown"], readFileSync(basic, "utf8")).stdout, r.stdout);
+});
+
+test("CLI: --markdown leaves out a scenario over 20,000 characters, reports diagnostics, and compares", () => {
+  const dir = mkdtempSync(join(tmpdir(), "podsim-md-"));
+  const long = join(dir, "long.yaml");
+  const node = (i) => `apiVersion: v1\nkind: Node\nmetadata: {name: node-${i}}\nstatus: {allocatable: {cpu: "1", pods: "10"}}\n`;
+  writeFileSync(long, Array.from({ length: 300 }, (_, i) => node(i)).join("---\n"));
+  const r = podsim(["run", long, "--markdown"]);
+  assert.equal(r.status, 0, r.stderr);
+  assert.match(r.stdout, /^The scenario is longer than 20,000 characters: it is not included\.$/m);
+  assert.doesNotMatch(r.stdout, /<details>/);
+
+  const bad = join(dir, "bad.yaml");
+  writeFileSync(bad, "kind: Pod\nmetadata: {name: web}\nspec:\n  priorityClassName: gold\n  containers: [{name: c}]\n");
+  const errors = podsim(["run", bad, "--markdown"]);
+  assert.equal(errors.status, 1);
+  assert.match(errors.stdout, /^- \*\*The scenario has 1 error:\*\* see Diagnostics$/m);
+  assert.match(errors.stdout, /^- \*\*error\*\* `Pod default\/web` · `spec\.priorityClassName` · line 4: `pods "web" is forbidden: no PriorityClass with name gold was found/m);
+
+  const compared = podsim(["run", join(root, "web/examples/profiles-pdb-budget.yaml"), "--compare", "--markdown"]);
+  assert.equal(compared.status, 0, compared.stderr);
+  assert.match(compared.stdout, /^- \*\*Compared:\*\* `current` with `v1\.14`: 1 pod decided differently$/m);
+  assert.match(compared.stdout, /^ {2}- `current` \(kube-scheduler 1\.35\): nominated `node-b`, evicting `default\/cache`$/m);
+
+  const both = podsim(["run", basic, "--markdown", "--json"]);
+  assert.equal(both.status, 2);
+  assert.match(both.stderr, /--json and --markdown print different things/);
+});
+
+test("report: free text stays inert Markdown: code spans, pipes in tables, fences, the link", async () => {
+  const { formatMarkdown } = await import("../../wasm/report.mjs");
+  const cli = await import("../../wasm/cli.mjs");
+  const report = await import("../../wasm/report.mjs");
+  assert.equal(cli.formatReport, report.formatReport, "the CLI exports the shared formatter");
+  assert.equal(cli.formatComparison, report.formatComparison);
+  const victim = { pod: "ns/a|b", node: "n`1", priority: 7, pdbViolation: true };
+  const result = {
+    profile: "current",
+    kubernetesVersion: "1.35",
+    diagnostics: [{ severity: "warning", object: "Pod ns/a|b", path: "", line: 0, message: "`x` <img src=x> @all #1\n- [link](http://e)" }],
+    pods: [{ pod: "ns/p", outcome: "Nominated", node: "n`1", victims: [victim], message: "1. <b>@all</b> ``y``", priority: 5, attempt: 1 }],
+  };
+  const scenario = "a: |\n  ```\n  ````` x\n";
+  const markdown = formatMarkdown(result, { scenario, shareLink: "https://e.org/p (1)/#v1:abc" });
+  assert.match(markdown, /^``````yaml$/m, "a fence longer than the scenario's longest run");
+  assert.match(markdown, /^\| `ns\/a\\\|b` \| ``n`1`` \| 7 \| \*\*violated\*\* \| `ns\/p` \|$/m);
+  assert.match(markdown, /^- `ns\/p` → nominated ``n`1``, evicting 1 pod: `ns\/a\|b` \(priority 5\)$/m);
+  assert.match(markdown, /^ {2}- message: ``` 1\. <b>@all<\/b> ``y`` ```$/m);
+  assert.match(markdown, /^- \*\*warning\*\* `Pod ns\/a\|b`: `` `x` <img src=x> @all #1 - \[link\]\(http:\/\/e\) ``$/m);
+  assert.match(markdown, /\]\(https:\/\/e\.org\/p%20%281%29\/#v1:abc\)$/m);
+  // Rendered, only the report's own markup is markup.
+  const { default: MarkdownIt } = await import("markdown-it");
+  const html = new MarkdownIt({ html: true }).render(markdown);
+  const outsideCode = html.replace(/<code[^>]*>[\s\S]*?<\/code>/g, "");
+  assert.doesNotMatch(outsideCode, /<img|<b>|@all|<a href="http:\/\/e"/);
+  assert.equal((html.match(/<td[ >]/g) ?? []).length, 5, "one row of five cells");
+  assert.match(html, /<code class="language-yaml">a: \|\n {2}```\n {2}````` x\n<\/code>/);
 });

@@ -1,0 +1,273 @@
+// Reports of a result document for people: the CLI's plain text, a
+// comparison of two profiles, and a Markdown report for an issue. Pure
+// formatting, shared by the CLI and the page; it never decides anything.
+
+/** Scenarios up to this many characters go in a Markdown report; longer ones only in the link. */
+export const MARKDOWN_YAML_CHARS = 20_000;
+/** A Markdown report lists at most this many attempts, victims and diagnostics (an issue holds 65,536 characters). */
+export const MARKDOWN_ROWS = 50;
+
+function plural(n, word) {
+  return `${n} ${word}${n === 1 ? "" : "s"}`;
+}
+
+function describeStatus(status) {
+  if (!status) return "not filtered";
+  if (status.code === "Success") return "fits";
+  const plugin = status.plugin ? `${status.plugin}: ` : "";
+  return `${status.code} (${plugin}${status.reasons.join(", ")})`;
+}
+
+function verdictLine(attempt) {
+  const name = attempt.pod;
+  if (attempt.outcome === "Scheduled") return `${name} -> scheduled on ${attempt.node}`;
+  if (attempt.outcome === "Nominated") {
+    const victims = attempt.victims.map((v) => v.pod).join(", ");
+    return `${name} -> nominated ${attempt.node}, evicting ${plural(attempt.victims.length, "pod")}: ${victims}`;
+  }
+  return `${name} -> cannot be scheduled`;
+}
+
+function describeDecision(d) {
+  if (d.outcome === "Scheduled") return `scheduled on ${d.node}`;
+  if (d.outcome === "Nominated") {
+    return d.victims.length === 0
+      ? `nominated ${d.node}, evicting nothing`
+      : `nominated ${d.node}, evicting ${d.victims.join(", ")}`;
+  }
+  return "cannot be scheduled";
+}
+
+/** Formats a comparison of two profiles as a report a person can read. */
+export function formatComparison(comparison) {
+  const [a, b] = comparison.profiles;
+  const out = [`podsim: ${a.name} (kube-scheduler ${a.kubernetesVersion}) compared with ${b.name} (kube-scheduler ${b.kubernetesVersion})`];
+  if (comparison.differences.length === 0) out.push("", "Both profiles decide every pod alike.");
+  for (const d of comparison.differences) {
+    const what = d.kind === "decision" ? "first decision" : "final outcome";
+    out.push("", `${d.pod}: the ${what} differs`);
+    out.push(`  ${a.name.padEnd(8)} ${describeDecision(d.a)}`);
+    out.push(`  ${b.name.padEnd(8)} ${describeDecision(d.b)}`);
+    if (d.together) out.push("  no single rule explains it; these do together:");
+    for (const rule of d.rules) out.push(`  because (${rule.switch}): ${rule.text}`);
+  }
+  return out.join("\n");
+}
+
+/** Formats the result document as a report a person can read. */
+export function formatReport(result) {
+  const out = [`podsim: kube-scheduler ${result.kubernetesVersion} semantics (profile ${result.profile})`];
+  if (result.diagnostics.length > 0) {
+    out.push("", "Diagnostics:");
+    for (const d of result.diagnostics) {
+      const where = [d.object, d.path].filter(Boolean).join(" ");
+      const line = d.line > 0 ? ` (line ${d.line})` : "";
+      out.push(`  ${d.severity.padEnd(7)} ${where}${line}: ${d.message}`);
+    }
+  }
+  for (const pdb of result.pdbs) {
+    out.push("", `PodDisruptionBudget ${pdb.pdb}: ${pdb.explanation}`);
+  }
+  if (result.pods.length === 0) out.push("", "No pending pods to schedule.");
+  for (const attempt of result.pods) {
+    out.push("", `${verdictLine(attempt)}   [priority ${attempt.priority}, attempt ${attempt.attempt}]`);
+    out.push(`  message: ${attempt.message}`);
+    for (const v of attempt.victims) {
+      out.push(`  victim:  ${v.pod} on ${v.node}, priority ${v.priority}${v.pdbViolation ? ", violates its PDB" : ""}`);
+    }
+    for (const step of attempt.trace) out.push(`  ${step.text}`);
+    const shown = attempt.nodes.filter((n) => n.filter || n.preemption);
+    if (shown.length > 0) out.push("  nodes:");
+    for (const node of shown) {
+      const score = node.score ? `, score ${node.score.total}` : "";
+      out.push(`    ${node.node}: ${describeStatus(node.filter)}${score}`);
+      if (node.preemption) {
+        out.push(`      preemption: ${node.preemption.verdict}`);
+        for (const step of node.preemption.trace) out.push(`        - ${step.text}`);
+      }
+    }
+    if (attempt.selection.length > 0) out.push("  choosing among candidates:");
+    for (const step of attempt.selection) {
+      const scores = Object.entries(step.display).map(([n, s]) => `${n}=${s}`).join(" ");
+      out.push(`    ${step.criterion}: ${scores}${scores ? " -> " : ""}kept ${step.kept.join(", ")}`);
+    }
+  }
+  return out.join("\n");
+}
+
+// "1,234 pods": counts in a report read with separators.
+function many(n, word) {
+  return `${n.toLocaleString("en")} ${word}${n === 1 ? "" : "s"}`;
+}
+
+// Text from the scenario (names, messages that quote values) goes in code
+// spans: there Markdown, HTML, @mentions and #references are all inert. The
+// fence is one backtick longer than the longest run inside; a line break
+// would end a table row, so text stays on one line.
+function code(text, { inTable = false } = {}) {
+  let body = String(text).replace(/\s*[\r\n]+\s*/g, " ");
+  if (inTable) body = body.replaceAll("|", "\\|");
+  const longest = Math.max(0, ...(body.match(/`+/g) ?? []).map((run) => run.length));
+  const fence = "`".repeat(longest + 1);
+  const pad = body.startsWith("`") || body.endsWith("`") || (body.startsWith(" ") && body.endsWith(" ")) ? " " : "";
+  return `${fence}${pad}${body}${pad}${fence}`;
+}
+
+// The engine's own prose (rule explanations): escaped, not code, to read as text.
+function prose(text) {
+  return String(text)
+    .replace(/\s*[\r\n]+\s*/g, " ")
+    .replace(/[\\`*_[\]<>|~&$#@]/g, "\\$&");
+}
+
+/** Returns a fence of backticks that no line of text can close. */
+function fenceFor(text) {
+  const longest = Math.max(0, ...(text.match(/`+/g) ?? []).map((run) => run.length));
+  return "`".repeat(Math.max(3, longest + 1));
+}
+
+function markdownVerdict(attempt) {
+  const name = code(attempt.pod);
+  if (attempt.outcome === "Scheduled") return `${name} → scheduled on ${code(attempt.node)}`;
+  if (attempt.outcome === "Nominated") {
+    const victims = attempt.victims.map((v) => code(v.pod)).join(", ");
+    const evicting = attempt.victims.length === 0 ? "evicting nothing" : `evicting ${many(attempt.victims.length, "pod")}: ${victims}`;
+    return `${name} → nominated ${code(attempt.node)}, ${evicting}`;
+  }
+  return `${name} → cannot be scheduled`;
+}
+
+function markdownDecision(d) {
+  if (d.outcome === "Scheduled") return `scheduled on ${code(d.node)}`;
+  if (d.outcome === "Nominated") {
+    return `nominated ${code(d.node)}, ${d.victims.length === 0 ? "evicting nothing" : `evicting ${d.victims.map((v) => code(v)).join(", ")}`}`;
+  }
+  return "cannot be scheduled";
+}
+
+// "3 pending pods in 4 attempts: 1 scheduled, 1 nominated, 1 cannot be
+// scheduled, 2 victims evicted": each pod counted by its last attempt.
+function outcomeSummary(result) {
+  const last = new Map(result.pods.map((a) => [a.pod, a]));
+  if (last.size === 0) return "no pending pods to schedule";
+  const count = (outcome) => [...last.values()].filter((a) => a.outcome === outcome).length;
+  const parts = [
+    [count("Scheduled"), "scheduled"],
+    [count("Nominated"), "nominated"],
+    [count("Unschedulable"), "cannot be scheduled"],
+  ]
+    .filter(([n]) => n > 0)
+    .map(([n, what]) => `${n.toLocaleString("en")} ${what}`);
+  const victims = result.pods.reduce((sum, a) => sum + a.victims.length, 0);
+  if (victims > 0) parts.push(`${many(victims, "victim")} evicted`);
+  return `${many(last.size, "pending pod")} in ${many(result.pods.length, "attempt")}${parts.length ? `: ${parts.join(", ")}` : ""}`;
+}
+
+function more(shown, total, what) {
+  return total > shown ? [`- … and ${(total - shown).toLocaleString("en")} more ${what} (the link, or \`podsim run\`, has them all)`] : [];
+}
+
+function scenarioSection(scenario, shareLink, clusterName) {
+  if (typeof scenario !== "string") return [];
+  const what = clusterName ? "Scenario laid over the cluster" : "Scenario";
+  if (scenario.length > MARKDOWN_YAML_CHARS) {
+    const where = shareLink ? "it is in the link below" : "it is not included";
+    return [`The scenario is longer than ${MARKDOWN_YAML_CHARS.toLocaleString("en")} characters: ${where}.`, ""];
+  }
+  const text = scenario.endsWith("\n") ? scenario : `${scenario}\n`;
+  const fence = fenceFor(text);
+  return [
+    "<details>",
+    `<summary>${what} (YAML, ${many(scenario.length, "character")})</summary>`,
+    "",
+    `${fence}yaml`,
+    `${text}${fence}`,
+    "",
+    "</details>",
+    "",
+  ];
+}
+
+function differencesSection(comparison) {
+  if (!comparison || comparison.kind !== "Comparison") return [];
+  const [a, b] = comparison.profiles;
+  const out = ["### Where the profiles differ", ""];
+  if (comparison.differences.length === 0) out.push(`\`${a.name}\` and \`${b.name}\` decide every pod alike.`);
+  for (const d of comparison.differences) {
+    out.push(`- ${code(d.pod)}: the ${d.kind === "decision" ? "first decision" : "final outcome"} differs`);
+    out.push(`  - ${code(a.name)} (kube-scheduler ${a.kubernetesVersion}): ${markdownDecision(d.a)}`);
+    out.push(`  - ${code(b.name)} (kube-scheduler ${b.kubernetesVersion}): ${markdownDecision(d.b)}`);
+    if (d.together) out.push("  - no single rule explains it; these do together:");
+    for (const rule of d.rules) out.push(`  - because (${prose(rule.switch)}): ${prose(rule.text)}`);
+  }
+  out.push("");
+  return out;
+}
+
+/**
+ * Formats a result as a Markdown report for an issue: a heading, the profile
+ * and a summary, the scenario's YAML in a collapsed <details> (when it has at
+ * most MARKDOWN_YAML_CHARS characters), each attempt's verdict and
+ * kube-scheduler's message, the victims, where two compared profiles differ,
+ * the diagnostics, and the link. Options: shareLink (a URL that reopens the
+ * scenario; none from the CLI), scenario (the YAML text), comparison (the
+ * comparison the result belongs to), clusterName (the loaded dump the
+ * scenario was laid over, which the link does not hold).
+ */
+export function formatMarkdown(result, { shareLink = "", scenario, comparison = null, clusterName = "" } = {}) {
+  const errors = result.diagnostics.filter((d) => d.severity === "error").length;
+  const out = ["## podsim report", ""];
+  out.push(`- **Profile:** ${code(result.profile)}, kube-scheduler v${prose(result.kubernetesVersion)} semantics`);
+  if (comparison?.kind === "Comparison") {
+    const [a, b] = comparison.profiles;
+    out.push(`- **Compared:** ${code(a.name)} with ${code(b.name)}: ${many(comparison.differences.length, "pod")} decided differently`);
+  }
+  out.push(`- **Outcome:** ${outcomeSummary(result)}`);
+  if (errors > 0) out.push(`- **The scenario has ${many(errors, "error")}:** see Diagnostics`);
+  if (clusterName) {
+    out.push(
+      `- **Cluster:** laid over ${code(clusterName)}, a dump loaded in the page; the cluster is not in this report or the link, only what the editors lay over it`,
+    );
+  }
+  out.push("");
+  out.push(...scenarioSection(scenario, shareLink, clusterName));
+
+  out.push("### Verdicts", "");
+  if (result.pods.length === 0) out.push("No pending pods to schedule.");
+  for (const attempt of result.pods.slice(0, MARKDOWN_ROWS)) {
+    const meta = `priority ${attempt.priority}${attempt.attempt > 1 ? `, attempt ${attempt.attempt}` : ""}`;
+    out.push(`- ${markdownVerdict(attempt)} (${meta})`);
+    if (attempt.message) out.push(`  - message: ${code(attempt.message)}`);
+  }
+  out.push(...more(MARKDOWN_ROWS, result.pods.length, "attempts"), "");
+
+  const victims = result.pods.flatMap((a) => a.victims.map((v) => ({ ...v, preemptor: a.pod })));
+  if (victims.length > 0) {
+    out.push("### Victims", "", "| Pod | Node | Priority | PodDisruptionBudget | Evicted for |", "| --- | --- | ---: | --- | --- |");
+    for (const v of victims.slice(0, MARKDOWN_ROWS)) {
+      const cell = (text) => code(text, { inTable: true });
+      out.push(`| ${cell(v.pod)} | ${cell(v.node)} | ${Number(v.priority)} | ${v.pdbViolation ? "**violated**" : "respected"} | ${cell(v.preemptor)} |`);
+    }
+    if (victims.length > MARKDOWN_ROWS) out.push("", ...more(MARKDOWN_ROWS, victims.length, "victims"));
+    out.push("");
+  }
+
+  out.push(...differencesSection(comparison));
+
+  if (result.diagnostics.length > 0) {
+    out.push("### Diagnostics", "");
+    for (const d of result.diagnostics.slice(0, MARKDOWN_ROWS)) {
+      const where = [d.object, d.path].filter(Boolean).map((part) => code(part));
+      if (d.line > 0) where.push(`line ${d.line}`);
+      out.push(`- **${prose(d.severity)}** ${where.join(" · ")}${where.length ? ": " : ""}${code(d.message)}`);
+    }
+    out.push(...more(MARKDOWN_ROWS, result.diagnostics.length, "diagnostics"), "");
+  }
+
+  if (shareLink) {
+    // A URL's parentheses and spaces would end the link early.
+    const href = shareLink.replace(/[\s()<>]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, "0")}`);
+    out.push(`[Open this scenario in the podsim playground](${href})${clusterName ? " (without the cluster)" : ""}`, "");
+  }
+  return `${out.join("\n").trimEnd()}\n`;
+}

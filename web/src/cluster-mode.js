@@ -1,0 +1,212 @@
+// A cluster under the editors. A dump too large for the editors goes to the
+// worker as it is (a File as a handle, pasted text as one string); the engine
+// reads it there as the cluster, and the editors then hold only what each run
+// lays over it. The page never parses the dump or holds its text.
+import { h, mount } from "./dom.js";
+import { CLI_COMMAND, CLUSTER_TEXT_BYTES, MAX_CLUSTER_BYTES, isClusterDump } from "./scenario.js";
+import { $ } from "./state.js";
+import { setStatus, showBanner } from "./status.js";
+import { OBJECT_PAGE, progressText, renderCluster, renderLoading, renderObjects, sizeText } from "./views/cluster.js";
+
+const OVERLAY_HINTS = {
+  classes: "PriorityClasses typed here are added to the cluster's, or replace the one of the same name.",
+  nodes: "Nodes typed here are added to the cluster, or replace its node of the same name.",
+  running: "Running pods (with spec.nodeName) typed here are added to the cluster, or replace its pod of the same namespace and name.",
+  pending: "Pods to schedule on top of the cluster go here. The cluster's own pending pods are scheduled too.",
+  pdbs: "PodDisruptionBudgets typed here are added to the cluster's, or replace the one of the same namespace and name.",
+  other: "Other objects (a KubeSchedulerConfiguration, Namespaces) laid over the cluster.",
+  all: "What is laid over the cluster, as one stream: an object of the same kind and name replaces the cluster's; the others are added.",
+};
+
+const mebibytes = (bytes) => `${Math.ceil(bytes / 1048576).toLocaleString("en")} MiB`;
+
+/** Creates the cluster mode over the editors (scenario-editors.js) and the runner (runner.js). */
+export function createClusterMode(state, mode, scenario, runner) {
+  const { editors } = scenario;
+
+  function refuseFile(name, bytes) {
+    showBanner([
+      `${name} is ${mebibytes(bytes)}: the page reads dumps up to ${mebibytes(MAX_CLUSTER_BYTES)} (1 GiB). ` +
+        "The command line reads any size in the same engine: ",
+      h("code", {}, CLI_COMMAND),
+    ]);
+  }
+
+  /** Opens a dropped or chosen file: a dump becomes the cluster, a scenario fills the editors. */
+  async function openFile(file) {
+    if (file.size > MAX_CLUSTER_BYTES) return refuseFile(file.name, file.size);
+    if (file.size > CLUSTER_TEXT_BYTES) return loadCluster(file, file.name, file.size);
+    let text;
+    try {
+      text = await file.text();
+    } catch (error) {
+      return showBanner(`${file.name} could not be read: ${error.message}`);
+    }
+    if (isClusterDump(text)) return loadCluster(file, file.name, file.size);
+    scenario.loadScenario(text);
+  }
+
+  /** Reads a paste the size of a dump as the cluster, never into an editor; returns whether it did. */
+  function pasteCluster(text) {
+    if (mode.readOnly || !isClusterDump(text)) return false;
+    loadCluster(text, "pasted text", text.length);
+    return true;
+  }
+
+  function loadCluster(source, name, bytes) {
+    if (bytes > MAX_CLUSTER_BYTES) return refuseFile(name, bytes);
+    // One cluster at a time: the new one replaces it, under the same editors.
+    const stash = state.loading?.stash ?? state.cluster?.stash ?? null;
+    if (state.loading) cancelLoading(false);
+    if (state.cluster) leaveCluster();
+    state.loading = { id: ++state.runs, name, bytes, read: 0, objects: 0, stash };
+    runner.post({ id: state.loading.id, kind: "load", source });
+    $("banner").hidden = true;
+    document.body.classList.remove("busy");
+    renderPanel();
+    setStatus("ok", `Reading ${name} (${sizeText(bytes)})…`);
+  }
+
+  /** Takes the worker's answers about the dump it reads: progress, then the summary or an error. */
+  function onLoadMessage(data) {
+    if (data.progress) onLoadProgress(data.progress);
+    else onLoaded(data);
+  }
+
+  function onLoadProgress({ bytes, objects }) {
+    Object.assign(state.loading, { read: bytes, objects });
+    const bar = document.getElementById("cluster-progress");
+    if (bar) bar.value = Math.min(bytes, state.loading.bytes);
+    const text = document.getElementById("cluster-progress-text");
+    if (text) text.textContent = progressText(state.loading);
+  }
+
+  function onLoaded(data) {
+    const { name, bytes, stash } = state.loading;
+    state.loading = null;
+    if (data.error) return clusterFailed(`${name} could not be loaded: ${data.error.replace(/\.$/, "")}.`, stash);
+    const summary = data.summary;
+    if (summary.nodes === 0 && summary.pods.total === 0) {
+      runner.post({ kind: "free" });
+      const first = summary.diagnostics[0];
+      return clusterFailed(`${name} holds no nodes and no pods: it is not a cluster${first ? ` (${first.message})` : ""}.`, stash, false);
+    }
+    // Editors that were laid over a cluster stay; plain ones wait for Remove.
+    const keep = stash !== null || state.resumeOverlay;
+    state.cluster = { name, bytes, summary, stash: keep ? stash : scenario.saveEditors(), open: true };
+    state.resumeOverlay = false;
+    if (!keep) scenario.clearEditors();
+    editors.setPlaceholders(OVERLAY_HINTS);
+    $("lesson").hidden = true;
+    setCompareAvailable();
+    state.focus = null;
+    renderPanel();
+    runner.runNow();
+    searchObjects("", 0);
+  }
+
+  // Drops the cluster (in the worker too) and leaves the editors as they are.
+  function leaveCluster() {
+    runner.post({ kind: "free" });
+    state.cluster = null;
+    state.overlay = null;
+    state.search = { id: 0, query: "", offset: 0, page: null };
+    editors.setPlaceholders(null);
+    setCompareAvailable();
+    renderPanel();
+  }
+
+  // Removes the cluster and returns to the editors it was opened over.
+  function removeCluster() {
+    const stash = state.cluster.stash;
+    leaveCluster();
+    state.focus = null;
+    if (stash) {
+      scenario.restoreEditors(stash);
+      runner.runNow();
+    } else {
+      scenario.restoreEditors(null);
+    }
+    setStatus("ok", "Cluster removed.");
+  }
+
+  // Stops a load: the worker is busy reading, so it is replaced.
+  function cancelLoading(run = true) {
+    const { name, stash } = state.loading;
+    state.loading = null;
+    runner.restart();
+    renderPanel();
+    if (!run) return;
+    if (stash) scenario.restoreEditors(stash);
+    setStatus("ok", `Stopped reading ${name}.`);
+    runner.runNow();
+  }
+
+  /** Leaves a cluster, loaded or loading, for a whole scenario (an example, a link). */
+  function leaveAnyCluster() {
+    if (state.loading) cancelLoading(false);
+    if (state.cluster) leaveCluster();
+  }
+
+  /** Says why a cluster is not there, and goes back to the editors it was opened over. */
+  function clusterFailed(message, stash, pointToCli = true) {
+    if (state.cluster) {
+      stash = state.cluster.stash;
+      leaveCluster();
+    }
+    state.loading = null;
+    renderPanel();
+    showBanner(pointToCli ? [`${message} The command line reads dumps in the same engine: `, h("code", {}, CLI_COMMAND)] : message);
+    if (stash) scenario.restoreEditors(stash);
+    runner.runNow();
+  }
+
+  function setCompareAvailable() {
+    const button = $("compare");
+    button.disabled = state.cluster !== null || state.loading !== null;
+    button.title = button.disabled
+      ? "Compare runs the editors' scenario alone: not over a loaded cluster"
+      : "Run both profiles and mark where they differ";
+  }
+
+  function renderPanel() {
+    const el = $("cluster");
+    if (state.loading) {
+      mount(el, renderLoading(state.loading, () => cancelLoading()));
+    } else if (state.cluster) {
+      mount(
+        el,
+        renderCluster(state.cluster, {
+          onRemove: removeCluster,
+          onSearch: (query) => searchObjects(query, 0),
+          query: state.search.query,
+          open: state.cluster.open,
+          onToggle: (open) => (state.cluster.open = open),
+        }),
+      );
+      renderSearch();
+    } else {
+      mount(el);
+    }
+    el.hidden = !state.loading && !state.cluster;
+    setCompareAvailable();
+  }
+
+  function searchObjects(query, offset) {
+    state.search = { id: ++state.runs, query, offset, page: state.search.page };
+    runner.post({ id: state.search.id, kind: "objects", query, offset, limit: OBJECT_PAGE });
+  }
+
+  /** Takes a page of the cluster's objects from the worker. */
+  function onObjects(data) {
+    state.search.page = data.error ? { total: 0, objects: [], error: data.error } : data.objects;
+    renderSearch();
+  }
+
+  function renderSearch() {
+    const host = document.getElementById("cluster-objects");
+    if (host) mount(host, renderObjects(state.search.page, state.search, (offset) => searchObjects(state.search.query, offset)));
+  }
+
+  return { openFile, pasteCluster, onLoadMessage, onObjects, clusterFailed, leaveAnyCluster };
+}

@@ -1,0 +1,66 @@
+// Linking the YAML and the result: the pointer on an object's YAML marks its
+// parts of the result, the pointer on a part of the result highlights its
+// YAML, and a click on it jumps there.
+import { $ } from "./state.js";
+
+/** Creates the links between the editors (scenario-editors.js) and the result; listens on the result. */
+export function createLinking(state, scenario) {
+  // Object ranges in the editors, from the start lines (in the run's stream)
+  // the engine's cluster section gives; over a loaded cluster, only the
+  // objects the editors hold (the others' lines are the dump's).
+  function objectRanges() {
+    state.ranges ??= computeRanges();
+    return state.ranges;
+  }
+
+  function computeRanges() {
+    const cluster = state.shown?.cluster;
+    if (!cluster) return [];
+    const starts = [
+      ...cluster.nodes.map((n) => ({ key: `Node ${n.node}`, line: n.line })),
+      ...cluster.pods.map((p) => ({ key: `Pod ${p.pod}`, line: p.line })),
+    ]
+      .filter((o) => o.line > 0 && (!state.overlay || state.overlay.has(o.key)))
+      .sort((a, b) => a.line - b.line);
+    return starts.map((o, i) => {
+      const from = scenario.locate({ line: o.line }, state.shownRun);
+      const next = starts[i + 1];
+      const toLine = next ? scenario.locate({ line: next.line - 1 }, state.shownRun) : null;
+      return { key: o.key, tab: from.tab, fromLine: from.line, toLine: toLine?.tab === from.tab ? toLine.line : from.line + 200 };
+    });
+  }
+
+  function setLinked(key) {
+    for (const el of document.querySelectorAll(".linked")) el.classList.remove("linked");
+    if (!key) return;
+    for (const el of document.querySelectorAll(`[data-object="${CSS.escape(key)}"]`)) el.classList.add("linked");
+  }
+
+  /** Marks the result's parts for the object at a line of an editor (line null: none). */
+  function linkFromEditor(tab, line) {
+    if (line === null) return setLinked(null);
+    const hit = objectRanges().find((o) => o.tab === tab && o.fromLine <= line && line <= o.toLine);
+    setLinked(hit?.key ?? null);
+  }
+
+  function linkFromResult(key) {
+    const range = key ? objectRanges().find((o) => o.key === key) : null;
+    scenario.editors.highlight(range?.tab === state.active ? state.active : null, range ?? null);
+    for (const el of document.querySelectorAll(".tab")) el.classList.toggle("hint", !!range && el.id === `tab-${range.tab}`);
+  }
+
+  const body = $("result-body");
+  body.addEventListener("mouseover", (event) => {
+    const el = event.target.closest("[data-object]");
+    linkFromResult(el?.dataset.object ?? null);
+  });
+  body.addEventListener("mouseleave", () => linkFromResult(null));
+  body.addEventListener("click", (event) => {
+    const el = event.target.closest("[data-object]");
+    if (!el || event.target.closest("button")) return;
+    const range = objectRanges().find((o) => o.key === el.dataset.object);
+    if (range) scenario.jumpTo(range.tab, range.fromLine);
+  });
+
+  return { linkFromEditor };
+}

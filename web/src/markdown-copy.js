@@ -1,0 +1,36 @@
+// Copy as Markdown: an issue-ready report of the scenario and the result of
+// its latest run, with the share link. wasm/report.mjs formats it (pure
+// formatting, shared with `podsim run --markdown`).
+import { formatMarkdown } from "../../wasm/report.mjs";
+import { copyText } from "./share-dialogs.js";
+import { setStatus } from "./status.js";
+
+/** Creates the copy; sharing is share-dialogs.js's API (for the link). */
+export function createMarkdownCopy(state, sharing) {
+  async function copyMarkdown() {
+    const result = state.result;
+    const run = state.resultRun;
+    if (!result || !run) {
+      setStatus("error", "Nothing to report yet: wait for the first result.");
+      return;
+    }
+    // The text the result answers, which the editors may have moved past.
+    const scenario = run.text;
+    const markdown = formatMarkdown(result, {
+      shareLink: await sharing.shareLink(scenario),
+      scenario,
+      comparison: result === state.shown ? state.comparison : null,
+      clusterName: state.cluster?.name ?? "",
+    });
+    // Without the Clipboard API (an http: page, a denied permission), the
+    // old way: a selected textarea and the copy command.
+    const area = Object.assign(document.createElement("textarea"), { value: markdown, className: "visually-hidden" });
+    document.body.append(area);
+    const copied = await copyText(markdown, area);
+    area.remove();
+    if (copied) setStatus("ok", `Copied a Markdown report (${markdown.length.toLocaleString("en")} characters).`);
+    else setStatus("error", "Could not copy the Markdown report: the browser refused the clipboard.");
+  }
+
+  return { copyMarkdown };
+}

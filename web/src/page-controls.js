@@ -1,0 +1,50 @@
+// The header's smaller controls: the example gallery, the downloads, and the
+// keyboard shortcuts (Ctrl+Enter runs, Ctrl+S copies the share link).
+import { h, mount } from "./dom.js";
+import { GALLERY } from "./gallery.js";
+import { $ } from "./state.js";
+
+/** Fills the Examples menu; openExample(example) opens the one chosen. */
+export function setupGallery(openExample) {
+  const select = $("examples");
+  mount(
+    select,
+    h("option", { value: "" }, "Examples…"),
+    GALLERY.map((e) => h("option", { value: e.id }, e.title)),
+  );
+  select.addEventListener("change", () => {
+    const example = GALLERY.find((e) => e.id === select.value);
+    if (example) openExample(example);
+  });
+}
+
+function download(name, type, text) {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const a = h("a", { href: url, download: name });
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/** Wires "Scenario ↓" (the editors' YAML) and "Result ↓" (the shown result's JSON). */
+export function setupDownloads(state, scenarioText) {
+  $("download-yaml").addEventListener("click", () => download("scenario.yaml", "application/yaml", scenarioText()));
+  $("download-json").addEventListener("click", () => {
+    if (state.shown) download("result.json", "application/json", `${JSON.stringify(state.shown, null, 2)}\n`);
+  });
+}
+
+/** Wires the page's shortcuts to runNow() and copyShareLink(). */
+export function setupKeys({ runNow, copyShareLink }) {
+  document.addEventListener("keydown", (e) => {
+    const mod = e.ctrlKey || e.metaKey;
+    if (mod && e.key === "Enter") {
+      e.preventDefault();
+      runNow();
+    } else if (mod && (e.key === "s" || e.key === "S")) {
+      e.preventDefault();
+      copyShareLink();
+    }
+  });
+}

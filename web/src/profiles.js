@@ -1,0 +1,42 @@
+// The semantics profiles the engine knows (one kube-scheduler release each),
+// the one shown, and Compare, which runs two and marks where they differ.
+import { h, mount } from "./dom.js";
+import { $ } from "./state.js";
+
+const optionText = (p) =>
+  `v${p.kubernetesVersion} semantics${p.name === "current" || p.name === `v${p.kubernetesVersion}` ? "" : ` (${p.name})`}`;
+
+/**
+ * Creates the profile controls and wires them; runNow() runs the editors'
+ * scenario. The returned ready resolves once the engine's list is in.
+ */
+export function createProfiles(state, runNow) {
+  let loaded;
+  const ready = new Promise((resolve) => (loaded = resolve));
+
+  /** Takes the engine's list of profiles. */
+  function onProfiles(list) {
+    state.profiles = list;
+    const select = $("profile");
+    mount(select, list.map((p) => h("option", { value: p.name, title: p.summary }, optionText(p))));
+    select.value = state.profile;
+    loaded();
+  }
+
+  function setProfile(name, run = true) {
+    state.profile = name;
+    $("profile").value = name;
+    document.body.dataset.profile = name;
+    if (run) runNow();
+  }
+
+  function setCompare(on, run = true) {
+    state.compare = Boolean(on);
+    $("compare").setAttribute("aria-pressed", String(state.compare));
+    if (run) runNow();
+  }
+
+  $("profile").addEventListener("change", (event) => setProfile(event.target.value));
+  $("compare").addEventListener("click", () => setCompare(!state.compare));
+  return { ready, onProfiles, setProfile, setCompare };
+}

@@ -1,0 +1,163 @@
+// The engine's worker and the runs of the editors' text: a run after each
+// pause in typing, the detail of an attempt a person opens, and where each
+// of the worker's answers goes. The worker (engine-worker.js) is the page's
+// only importer of the engine.
+import { plural } from "./dom.js";
+import { joinTabs, objectKeys } from "./scenario.js";
+import { $ } from "./state.js";
+import { setStatus } from "./status.js";
+import { STORAGE_CLUSTER, STORAGE_SCENARIO, storage } from "./storage.js";
+
+/**
+ * Creates the runner; start() starts the worker. scenario is the editors'
+ * API (scenario-editors.js). hooks: render() draws the shown result,
+ * onProfiles(list), onLoadMessage(data) and onObjects(data) take the answers
+ * about a dump (cluster-mode.js), onClusterLost(message, stash) when the
+ * worker stopped while holding one.
+ */
+export function createRunner(state, mode, scenario, { render, onProfiles, onLoadMessage, onObjects, onClusterLost }) {
+  let worker = null;
+  let timer = null;
+
+  function start() {
+    worker = new Worker(new URL("./engine-worker.js", import.meta.url), { type: "module" });
+    worker.onmessage = ({ data }) => onAnswer(data);
+    worker.onerror = (event) => {
+      event.preventDefault();
+      worker.terminate();
+      start();
+      const lost = state.loading?.name ?? state.cluster?.name;
+      if (lost) {
+        onClusterLost(`${lost} could not be loaded: the engine stopped while holding it (most likely out of memory).`, state.loading?.stash ?? null);
+      } else {
+        setStatus("error", "The engine stopped unexpectedly; it was restarted. Try again (Ctrl+Enter).");
+      }
+    };
+  }
+
+  /** Replaces a busy worker (one reading a dump) with a new one. */
+  function restart() {
+    worker.terminate();
+    start();
+  }
+
+  const post = (message) => worker.postMessage(message);
+
+  function scheduleRun(delay = 300) {
+    clearTimeout(timer);
+    document.body.classList.add("busy");
+    timer = setTimeout(runNow, delay);
+  }
+
+  function runNow() {
+    clearTimeout(timer);
+    if (state.loading) {
+      document.body.classList.remove("busy");
+      return; // the engine is reading a dump; it runs once that is done
+    }
+    const text = scenario.scenarioText();
+    const joined = joinTabs(state.tabs);
+    const overCluster = state.cluster !== null;
+    // Over a cluster, the objects the editors hold (the others are the dump's).
+    const overlay = overCluster ? objectKeys(text) : null;
+    state.run = { id: ++state.runs, source: state.source, starts: joined.starts, tabs: { ...state.tabs }, overlay, text };
+    document.body.classList.add("busy");
+    // Over a cluster, the engine runs one profile (no comparison).
+    const kind = state.compare && !overCluster ? "compare" : "simulate";
+    post({ id: state.run.id, kind, text, profile: state.profile, overCluster });
+    if (!mode.embed) {
+      storage.set(STORAGE_SCENARIO, text);
+      if (overCluster) storage.set(STORAGE_CLUSTER, state.cluster.name);
+      else storage.remove(STORAGE_CLUSTER);
+    }
+  }
+
+  // Large queues keep per-node detail for the first attempts only; the engine
+  // re-runs (deterministically) to detail the one a person opens.
+  function requestDetail(index) {
+    state.detailRequest = { id: ++state.runs, index, shown: state.shown };
+    post({
+      id: state.detailRequest.id,
+      text: scenario.scenarioText(),
+      detailAttempt: index,
+      profile: state.profile,
+      overCluster: state.cluster !== null,
+    });
+  }
+
+  function onDetail(data) {
+    const request = state.detailRequest;
+    state.detailRequest = null;
+    if (data.error || request.shown !== state.shown) return;
+    const detailed = data.result.pods[request.index];
+    if (!detailed?.detailed) return;
+    state.shown.pods[request.index] = detailed;
+    if (state.focus === request.index) render();
+  }
+
+  function onAnswer(data) {
+    if (data.profiles) return onProfiles(data.profiles);
+    if (state.loading && data.id === state.loading.id) return onLoadMessage(data);
+    if (data.id === state.search.id) return onObjects(data);
+    if (state.detailRequest && data.id === state.detailRequest.id) return onDetail(data);
+    if (!state.run || data.id !== state.run.id) return; // a newer run is on its way
+    document.body.classList.remove("busy");
+    if (data.error) {
+      setStatus("error", `The engine failed: ${data.error}`);
+      return;
+    }
+    onRun(data);
+  }
+
+  function onRun(data) {
+    const { result, comparison } = resultOf(data);
+    state.result = result;
+    state.resultRun = state.run;
+    scenario.markDiagnostics(result, state.run);
+    const errors = result.diagnostics.filter((d) => d.severity === "error").length;
+    const warnings = result.diagnostics.length - errors;
+    if (errors === 0 || !state.shown) {
+      state.comparison = comparison;
+      state.shown = result;
+      state.shownRun = state.run;
+      state.ranges = null;
+      const overlay = state.run.overlay;
+      const added = overlay && [...overlay].some((key) => !state.overlay?.has(key));
+      state.overlay = overlay;
+      if (state.focus === null || state.focus >= result.pods.length || added) state.focus = defaultFocus(result);
+    }
+    const stale = errors > 0;
+    $("result-body").classList.toggle("stale", stale);
+    const pending = new Set(result.pods.map((a) => a.pod)).size;
+    if (stale) {
+      setStatus("error", `${plural(errors, "error")} in the scenario: showing the last good result, dimmed. Fix the marked lines.`);
+    } else {
+      setStatus(
+        "ok",
+        `Simulated ${plural(pending, "pending pod")} (${plural(result.pods.length, "attempt")})` +
+          `${data.overCluster ? " over the cluster" : ""} in ${Math.max(1, Math.round(data.ms))} ms` +
+          (warnings ? ` · ${plural(warnings, "warning")}` : ""),
+      );
+    }
+    render();
+  }
+
+  // The comparison holds one result per profile; show the selected one.
+  function resultOf(data) {
+    if (!data.comparison) return { result: data.result, comparison: null };
+    const comparison = data.comparison;
+    if (comparison.kind !== "Comparison") return { result: comparison, comparison: null };
+    const result = comparison.results.find((r) => r.profile === state.profile) ?? comparison.results[0];
+    return { result, comparison };
+  }
+
+  // Over a cluster, the first pod the editors hold; else the first preemption.
+  function defaultFocus(result) {
+    const own = state.overlay ? result.pods.findIndex((a) => state.overlay.has(`Pod ${a.pod}`)) : -1;
+    if (own >= 0) return own;
+    const i = result.pods.findIndex((a) => a.preemption !== null);
+    return i >= 0 ? i : 0;
+  }
+
+  return { start, restart, post, scheduleRun, runNow, requestDetail };
+}

@@ -1,0 +1,46 @@
+// The page's state (what the editors hold, the runs, the results, the cluster),
+// the mode its URL asks for, and $ for its elements.
+import { TABS } from "./scenario.js";
+import { NODE_PAGE } from "./views/nodes.js";
+import { ATTEMPT_PAGE } from "./views/verdicts.js";
+
+/** Returns the page's element with this id. */
+export const $ = (id) => document.getElementById(id);
+
+/** Returns {embed, readOnly}: ?embed shows the page in another one, ?embed&readonly locks its editors. */
+export function pageMode(search = location.search) {
+  const params = new URLSearchParams(search);
+  const embed = params.has("embed");
+  return { embed, readOnly: embed && params.has("readonly") };
+}
+
+/** Returns the state of a page that has not run yet. */
+export function createState() {
+  return {
+    tabs: Object.fromEntries(TABS.map((t) => [t.id, ""])),
+    source: "tabs", // which holds the truth: the part tabs, or "all"
+    active: "pending",
+    errorTabs: [], // the tabs whose text has errors
+    run: null, // {id, source, starts, tabs, overlay, text}: what the pending run was given
+    runs: 0,
+    result: null, // the latest result
+    resultRun: null, // the run the latest result answers
+    shown: null, // the result on screen: the latest without errors
+    shownRun: null,
+    detailRequest: null, // {id, index, shown}: the attempt the engine is detailing
+    focus: 0,
+    resource: "cpu",
+    nodesShown: NODE_PAGE,
+    attemptsShown: ATTEMPT_PAGE,
+    profile: "current", // the semantics profile shown
+    profiles: [], // [{name, kubernetesVersion, summary}] from the engine
+    compare: false, // run both profiles and mark the differences
+    comparison: null, // the latest comparison, when comparing
+    loading: null, // {id, name, bytes, read, objects, stash}: a dump the engine is reading
+    cluster: null, // {name, bytes, summary, stash, open}: the dump the runs are laid over
+    search: { id: 0, query: "", offset: 0, page: null }, // the cluster's object search
+    overlay: null, // Set of "Kind key" the shown result's editors hold, over a cluster
+    resumeOverlay: false, // the editors were restored from text laid over a cluster
+    ranges: null, // object ranges of the shown result (linking.js)
+  };
+}

@@ -1,0 +1,22 @@
+// Light and dark: the OS's scheme until the person chooses, then their choice.
+import { $ } from "./state.js";
+import { STORAGE_THEME, storage } from "./storage.js";
+
+/** Follows the OS's scheme, or the saved choice, and wires the toggle; editors turn dark too. */
+export function setupTheme(editors) {
+  const apply = (theme) => {
+    document.documentElement.dataset.theme = theme;
+    editors.setDark(theme === "dark");
+    $("theme").setAttribute("aria-pressed", theme === "dark" ? "true" : "false");
+  };
+  const media = matchMedia("(prefers-color-scheme: dark)");
+  apply(storage.get(STORAGE_THEME) ?? (media.matches ? "dark" : "light"));
+  media.addEventListener("change", (e) => {
+    if (!storage.get(STORAGE_THEME)) apply(e.matches ? "dark" : "light");
+  });
+  $("theme").addEventListener("click", () => {
+    const next = document.documentElement.dataset.theme === "dark" ? "light" : "dark";
+    storage.set(STORAGE_THEME, next);
+    apply(next);
+  });
+}
