@@ -65,6 +65,8 @@ test("the tarball holds the built engine, page and embed, and no sources, tests 
     "wasm/cli.mjs",
     "wasm/index.mjs",
     "wasm/index.d.ts",
+    "wasm/report.mjs",
+    "wasm/report.d.ts",
     "wasm/serve.mjs",
     "wasm/build/podsim.mjs",
     "wasm/build/podsim.wasm",
@@ -121,9 +123,11 @@ test("a TypeScript consumer type-checks against the installed package", () => {
     }),
   );
   const good = `import { simulate } from "podsim";
+import { formatMarkdown } from "podsim/report";
 const result = await simulate("", { profile: "v1.14" });
 const nominated: string[] = result.pods.filter((p) => p.outcome === "Nominated").map((p) => p.node ?? "");
 export const first: string | undefined = nominated[0];
+export const report: string = formatMarkdown(result, { shareLink: "https://example.org/#v1:x" });
 `;
   write(join(app, "check.ts"), good);
   run(bin("tsc"), ["-p", "tsconfig.json"]);
