@@ -1,13 +1,16 @@
 // CodeMirror 6 editors, one per tab: YAML mode, line numbers, undo, search,
 // lint markers for diagnostics, a highlighted object, a hint while empty, and
 // light/dark themes. A paste can be taken away before it reaches the text.
+// Tab indents with spaces, Esc then Tab leaves (CodeMirror's tab-focus mode),
+// and Ctrl/Cmd+Enter is the page's: it runs, and never edits.
 import { basicSetup } from "codemirror";
-import { indentWithTab } from "@codemirror/commands";
+import { indentLess, indentMore, undoDepth } from "@codemirror/commands";
 import { yaml } from "@codemirror/lang-yaml";
 import { lintGutter, setDiagnostics } from "@codemirror/lint";
-import { Annotation, Compartment, EditorState, StateEffect, StateField, Transaction } from "@codemirror/state";
+import { Annotation, Compartment, EditorSelection, EditorState, Prec, StateEffect, StateField, Transaction, countColumn } from "@codemirror/state";
 import { oneDark } from "@codemirror/theme-one-dark";
 import { Decoration, EditorView, keymap, placeholder } from "@codemirror/view";
+
 
 // Marks programmatic replacements, which must not count as user edits.
 const silent = Annotation.define();
@@ -36,16 +39,51 @@ const highlightField = StateField.define({
 
 const lightTheme = EditorView.theme({}, { dark: false });
 
+// YAML forbids tab characters in indentation, so Tab never types one: over a
+// selection it indents the selected lines (by CodeMirror's indent unit, which
+// is two spaces unless set, and the YAML mode sets none); at a cursor it
+// inserts spaces up to the next multiple of two columns. Shift+Tab unindents.
+const INDENT = 2;
+
+function insertIndent(view) {
+  const { state } = view;
+  if (state.readOnly) return false;
+  if (state.selection.ranges.some((range) => !range.empty)) return indentMore(view);
+  const change = state.changeByRange((range) => {
+    const line = state.doc.lineAt(range.head);
+    const column = countColumn(line.text.slice(0, range.head - line.from), state.tabSize);
+    const spaces = " ".repeat(INDENT - (column % INDENT));
+    return { changes: { from: range.head, insert: spaces }, range: EditorSelection.cursor(range.head + spaces.length) };
+  });
+  view.dispatch(state.update(change, { scrollIntoView: true, userEvent: "input.indent" }));
+  return true;
+}
+
+const tabKeys = keymap.of([{ key: "Tab", run: insertIndent, shift: indentLess }]);
+// basicSetup binds Mod-Enter to "insert a blank line"; here the key does
+// nothing but bubble on to the page's shortcut (page-controls.js): it runs.
+const runKey = Prec.highest(keymap.of([{ key: "Mod-Enter", run: () => true }]));
+
 /**
  * Creates one editor per tab id inside host. onChange(tab, text) fires on
  * edits; onPointer(tab, line) when the pointer rests on a line (or null);
  * onPaste(tab, text) before a paste, which it takes over by returning true.
+ * onUndoLoad(tab) when Ctrl+Z reaches the last load: the page's to undo.
  */
-export function createEditors(host, tabIds, { onChange, onPointer, onPaste = () => false, label }) {
+export function createEditors(host, tabIds, { onChange, onPointer, onPaste = () => false, onUndoLoad = () => {}, label }) {
   const theme = new Compartment();
   const readOnly = new Compartment();
   const hint = new Compartment();
   const views = {};
+  // The undo depth right after each tab's last load. Below it, the history
+  // holds edits to the text the load replaced: undoing them would garble it,
+  // so Ctrl+Z there is the page's (it may undo the load as a whole).
+  const loadDepth = {};
+  const undoPastLoad = (id) => (view) => {
+    if (undoDepth(view.state) > (loadDepth[id] ?? 0)) return false;
+    onUndoLoad(id);
+    return true;
+  };
   for (const id of tabIds) {
     const wrapper = document.createElement("div");
     wrapper.className = "editor";
@@ -58,7 +96,9 @@ export function createEditors(host, tabIds, { onChange, onPointer, onPaste = () 
         doc: "",
         extensions: [
           basicSetup,
-          keymap.of([indentWithTab]),
+          tabKeys,
+          runKey,
+          Prec.highest(keymap.of([{ key: "Mod-z", run: undoPastLoad(id) }])),
           yaml(),
           EditorView.lineWrapping,
           lintGutter(),
@@ -66,7 +106,9 @@ export function createEditors(host, tabIds, { onChange, onPointer, onPaste = () 
           theme.of(lightTheme),
           hint.of([]),
           readOnly.of([EditorState.readOnly.of(false), EditorView.editable.of(true)]),
-          EditorView.contentAttributes.of({ "aria-label": label(id) }),
+          // editor-keys (index.html) is the line under the editors that says how
+          // Tab, Esc then Tab, and Ctrl+Enter work.
+          EditorView.contentAttributes.of({ "aria-label": label(id), "aria-describedby": "editor-keys" }),
           EditorView.updateListener.of((update) => {
             if (update.docChanged && !update.transactions.some((t) => t.annotation(silent))) {
               onChange(id, update.state.doc.toString());
@@ -106,6 +148,7 @@ export function createEditors(host, tabIds, { onChange, onPointer, onPaste = () 
         changes: { from: 0, to: view.state.doc.length, insert: text },
         annotations: [silent.of(true), Transaction.addToHistory.of(false)],
       });
+      loadDepth[id] = undoDepth(view.state);
     },
     /** diagnostics: [{line, severity, message}] (1-based lines). */
     setDiagnostics(id, diagnostics) {

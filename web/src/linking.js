@@ -61,6 +61,12 @@ export function createLinking(state, scenario) {
     const range = objectRanges().find((o) => o.key === el.dataset.object);
     if (range) scenario.jumpTo(range.tab, range.fromLine);
   });
+  // By keyboard: a part of the result that takes the focus marks its YAML as
+  // the pointer does, and Enter on it does what a click does.
+  body.addEventListener("focusin", (event) => linkFromResult(event.target.closest("[data-object]")?.dataset.object ?? null));
+  body.addEventListener("keydown", (event) => {
+    if (event.key === "Enter" && event.target.matches("[data-object][tabindex]")) event.target.click();
+  });
 
   return { linkFromEditor };
 }

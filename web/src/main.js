@@ -5,6 +5,7 @@
 // part gets what it needs from here and imports nothing back.
 import "./style.css";
 
+import { createAddressBar } from "./address-bar.js";
 import { createClusterMode } from "./cluster-mode.js";
 import { setupFileDrop } from "./file-drop.js";
 import { DEFAULT_EXAMPLE } from "./gallery.js";
@@ -16,6 +17,7 @@ import { createProfiles } from "./profiles.js";
 import { createResultView } from "./result-view.js";
 import { createRunner } from "./runner.js";
 import { createScenarioEditors } from "./scenario-editors.js";
+import { createSession } from "./session.js";
 import { copyText, createSharing, playgroundUrl } from "./share-dialogs.js";
 import { $, createState, pageMode } from "./state.js";
 import { showBanner } from "./status.js";
@@ -25,16 +27,33 @@ import { setupTheme } from "./theme.js";
 const state = createState();
 const mode = pageMode();
 
+// Every run but the one a pause in typing starts goes through here: the
+// session sees the text first (an example's Compare may go with it), then
+// the address bar follows.
+function runNow() {
+  session.check();
+  runner.runNow();
+  addressBar.schedule(0);
+}
+
 // The parts call each other only through these closures, which run after
 // every part exists.
 const scenario = createScenarioEditors(state, mode, {
-  onEdit: () => runner.scheduleRun(),
-  onRun: () => runner.runNow(),
+  onEdit: () => {
+    session.onEdit();
+    runner.scheduleRun();
+    addressBar.schedule(300); // with the run, as the session is saved
+  },
+  onRun: runNow,
   onPointer: (tab, line) => linking.linkFromEditor(tab, line),
   onPaste: (tab, text) => clusterMode.pasteCluster(text),
+  onUndoLoad: () => session.undoReplacement(),
 });
 const view = createResultView(state, { requestDetail: (index) => runner.requestDetail(index) });
-const profiles = createProfiles(state, () => runner.runNow());
+const profiles = createProfiles(state, () => {
+  session.onChosen();
+  runNow();
+});
 const runner = createRunner(state, mode, scenario, {
   render: () => view.render(),
   onProfiles: (list) => profiles.onProfiles(list),
@@ -42,18 +61,27 @@ const runner = createRunner(state, mode, scenario, {
   onObjects: (data) => clusterMode.onObjects(data),
   onClusterLost: (message, stash) => clusterMode.clusterFailed(message, stash),
 });
-const clusterMode = createClusterMode(state, mode, scenario, runner);
+// A file too small to be a cluster opens as a scenario, which the session
+// replaces undoably, under the file's name.
+let fileName = "";
+const clusterMode = createClusterMode(
+  state,
+  mode,
+  { ...scenario, loadScenario: (text) => session.openFile(fileName, text) },
+  { ...runner, runNow },
+);
+const session = createSession(state, mode, scenario, profiles, clusterMode, runNow);
 const linking = createLinking(state, scenario);
 const sharing = createSharing(state, scenario.scenarioText);
+const addressBar = createAddressBar(state, () => sharing.shareSettings(), (url) => {
+  if (mode.embed) $("open-playground").href = playgroundUrl(new URL(url).hash);
+});
 const markdown = createMarkdownCopy(state, sharing);
-const applyFragment = createFragmentOpener(state, profiles, scenario, clusterMode);
+const applyFragment = createFragmentOpener(state, profiles, session);
 
-function openExample(example) {
-  // An example is a whole scenario: it replaces a loaded cluster.
-  clusterMode.leaveAnyCluster();
-  // The profile examples open with both profiles compared.
-  if (example.compare) profiles.setCompare(true, false);
-  scenario.loadScenario(example.text, example.lesson);
+function openFile(file) {
+  fileName = file.name;
+  return clusterMode.openFile(file);
 }
 
 function setupEmbed() {
@@ -69,35 +97,40 @@ function setupEmbed() {
 // Opens the link in the URL, else the last session, else the default example.
 async function start() {
   const laidOver = mode.embed ? null : storage.get(STORAGE_CLUSTER);
-  if (await applyFragment()) return;
   const saved = mode.embed ? null : storage.get(STORAGE_SCENARIO);
-  if (saved && saved.trim()) {
-    scenario.loadScenario(saved);
-    if (laidOver) {
-      // The text was laid over a dump the page does not keep: say so, and lay
-      // it over the next one opened.
-      showBanner(`These objects were laid over ${laidOver}, which the page does not keep: open it again to see them over that cluster.`);
-      state.resumeOverlay = true;
-    }
-  } else {
-    scenario.loadScenario(DEFAULT_EXAMPLE.text, DEFAULT_EXAMPLE.lesson);
+  const instead = saved?.trim() ? "Showing your last scenario instead." : "Showing the default scenario instead.";
+  if (!(await applyFragment(instead, true))) session.openSaved(saved?.trim() ? saved : DEFAULT_EXAMPLE.text);
+  if (laidOver && scenario.scenarioText() === saved) {
+    // The text was laid over a dump the page does not keep: say so, and lay
+    // it over the next one opened.
+    showBanner(`These objects were laid over ${laidOver}, which the page does not keep: open it again to see them over that cluster.`);
+    state.resumeOverlay = true;
   }
+  addressBar.settle();
+}
+
+// A link opened in this tab (the fragment changed by hand, or Back to an
+// earlier one): the address bar waits while it opens.
+async function onHashChange() {
+  addressBar.pause();
+  if (await applyFragment()) addressBar.settle();
 }
 
 runner.start();
 runner.post({ id: 0, kind: "profiles" });
 setupTheme(scenario.editors);
-setupGallery(openExample);
-setupFileDrop(mode, clusterMode.openFile);
-setupKeys({ runNow: runner.runNow, copyShareLink: sharing.copyShareLink });
-setupDownloads(state, scenario.scenarioText);
-$("run").addEventListener("click", () => runner.runNow());
+setupGallery(session.openExample);
+setupFileDrop(mode, openFile);
+setupKeys({ runNow, copyShareLink: sharing.copyShareLink, undoReplacement: session.undoReplacement });
+const { downloadScenario } = setupDownloads(state, scenario.scenarioText);
+$("run").addEventListener("click", runNow);
 $("share").addEventListener("click", sharing.openShare);
+$("share-download").addEventListener("click", downloadScenario);
 $("copy-markdown").addEventListener("click", markdown.copyMarkdown);
 $("embed").addEventListener("click", sharing.openEmbed);
 $("share-copy").addEventListener("click", () => copyText($("share-link").value, $("share-link")));
 $("embed-copy").addEventListener("click", () => copyText($("embed-snippet").value, $("embed-snippet")));
-window.addEventListener("hashchange", applyFragment);
+window.addEventListener("hashchange", onHashChange);
 if (mode.embed) setupEmbed();
 scenario.updateTabs();
 start();

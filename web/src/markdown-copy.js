@@ -1,6 +1,7 @@
 // Copy as Markdown: an issue-ready report of the scenario and the result of
-// its latest run, with the share link. wasm/report.mjs formats it (pure
-// formatting, shared with `podsim run --markdown`).
+// its latest run, with the share link (none when the scenario is too large
+// for a link the page opens). wasm/report.mjs formats it (pure formatting,
+// shared with `podsim run --markdown`).
 import { formatMarkdown } from "../../wasm/report.mjs";
 import { copyText } from "./share-dialogs.js";
 import { setStatus } from "./status.js";
@@ -16,8 +17,9 @@ export function createMarkdownCopy(state, sharing) {
     }
     // The text the result answers, which the editors may have moved past.
     const scenario = run.text;
+    const { link, refused } = await sharing.linkFor(scenario);
     const markdown = formatMarkdown(result, {
-      shareLink: await sharing.shareLink(scenario),
+      shareLink: link,
       scenario,
       comparison: result === state.shown ? state.comparison : null,
       clusterName: state.cluster?.name ?? "",
@@ -28,8 +30,14 @@ export function createMarkdownCopy(state, sharing) {
     document.body.append(area);
     const copied = await copyText(markdown, area);
     area.remove();
-    if (copied) setStatus("ok", `Copied a Markdown report (${markdown.length.toLocaleString("en")} characters).`);
-    else setStatus("error", "Could not copy the Markdown report: the browser refused the clipboard.");
+    const characters = `${markdown.length.toLocaleString("en")} characters`;
+    if (!copied) {
+      setStatus("error", "Could not copy the Markdown report: the browser refused the clipboard.");
+    } else if (refused) {
+      setStatus("ok", `Copied a Markdown report (${characters}) without a link: the scenario is too large for one. Attach the scenario (Scenario ↓) instead.`);
+    } else {
+      setStatus("ok", `Copied a Markdown report (${characters}).`);
+    }
   }
 
   return { copyMarkdown };

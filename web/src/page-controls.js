@@ -1,5 +1,6 @@
 // The header's smaller controls: the example gallery, the downloads, and the
-// keyboard shortcuts (Ctrl+Enter runs, Ctrl+S copies the share link).
+// keyboard shortcuts (Ctrl+Enter runs, Ctrl+S copies the share link, Ctrl+Z
+// outside the editors undoes the last replacement of the scenario).
 import { h, mount } from "./dom.js";
 import { GALLERY } from "./gallery.js";
 import { $ } from "./state.js";
@@ -27,16 +28,24 @@ function download(name, type, text) {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
-/** Wires "Scenario ↓" (the editors' YAML) and "Result ↓" (the shown result's JSON). */
+/**
+ * Wires "Scenario ↓" (the editors' YAML) and "Result ↓" (the shown result's
+ * JSON). Returns downloadScenario(), for other buttons that offer the file.
+ */
 export function setupDownloads(state, scenarioText) {
-  $("download-yaml").addEventListener("click", () => download("scenario.yaml", "application/yaml", scenarioText()));
+  const downloadScenario = () => download("scenario.yaml", "application/yaml", scenarioText());
+  $("download-yaml").addEventListener("click", downloadScenario);
   $("download-json").addEventListener("click", () => {
     if (state.shown) download("result.json", "application/json", `${JSON.stringify(state.shown, null, 2)}\n`);
   });
+  return { downloadScenario };
 }
 
-/** Wires the page's shortcuts to runNow() and copyShareLink(). */
-export function setupKeys({ runNow, copyShareLink }) {
+// Where a key goes to the text under the focus (the editors take their own Ctrl+Z).
+const typing = (target) => target instanceof Element && target.closest("input, textarea, [contenteditable]") !== null;
+
+/** Wires the page's shortcuts to runNow(), copyShareLink() and undoReplacement() (returns whether it undid). */
+export function setupKeys({ runNow, copyShareLink, undoReplacement }) {
   document.addEventListener("keydown", (e) => {
     const mod = e.ctrlKey || e.metaKey;
     if (mod && e.key === "Enter") {
@@ -45,6 +54,8 @@ export function setupKeys({ runNow, copyShareLink }) {
     } else if (mod && (e.key === "s" || e.key === "S")) {
       e.preventDefault();
       copyShareLink();
+    } else if (mod && !e.shiftKey && (e.key === "z" || e.key === "Z") && !typing(e.target) && undoReplacement()) {
+      e.preventDefault();
     }
   });
 }

@@ -14,9 +14,10 @@ const countObjects = (text) => (text.match(/^kind:/gm) ?? []).length;
 /**
  * Creates the editors. hooks: onEdit() after a person's edit, onRun() to run
  * now, onPointer(tab, line) as the pointer moves over the text (line null
- * when it leaves), onPaste(tab, text) returning true to take a paste away.
+ * when it leaves), onPaste(tab, text) returning true to take a paste away,
+ * onUndoLoad() when Ctrl+Z in an editor goes past its edits, to the load.
  */
-export function createScenarioEditors(state, mode, { onEdit, onRun, onPointer, onPaste }) {
+export function createScenarioEditors(state, mode, { onEdit, onRun, onPointer, onPaste, onUndoLoad }) {
   const tabIds = [...TABS.map((t) => t.id), ALL.id];
   const labelOf = (id) => [...TABS, ALL].find((t) => t.id === id).title;
   const editors = createEditors($("editor-host"), tabIds, {
@@ -33,6 +34,7 @@ export function createScenarioEditors(state, mode, { onEdit, onRun, onPointer, o
     },
     onPointer,
     onPaste,
+    onUndoLoad,
   });
 
   function updateTabs() {
@@ -90,6 +92,7 @@ export function createScenarioEditors(state, mode, { onEdit, onRun, onPointer, o
     if (state.result) markDiagnostics(state.result, state.run);
   }
 
+  /** Shows an example's one-line lesson above the verdicts ("" hides it). */
   function setLesson(lesson) {
     $("lesson").textContent = lesson;
     $("lesson").hidden = !lesson;
@@ -195,5 +198,6 @@ export function createScenarioEditors(state, mode, { onEdit, onRun, onPointer, o
     saveEditors,
     clearEditors,
     restoreEditors,
+    setLesson,
   };
 }

@@ -1,7 +1,9 @@
 // Sharing the scenario: the link (the scenario in the URL fragment), the
 // Share dialog, and the Embed dialog's two snippets, an iframe of the whole
-// playground or the docs embed, a <podsim-scenario> element.
-import { LONG_LINK_CHARS, encodeShare } from "./share.js";
+// playground or the docs embed, a <podsim-scenario> element. A link the page
+// itself would refuse (share.js's limits) is never copied: the dialog says
+// so and offers the scenario as a file instead.
+import { LONG_LINK_CHARS, MAX_DECODED_BYTES, MAX_FRAGMENT_CHARS, decodeShare, encodeShare } from "./share.js";
 import { $ } from "./state.js";
 import { setStatus } from "./status.js";
 
@@ -47,6 +49,26 @@ export function elementSnippet({ scriptUrl, scenario, profile, compare, readOnly
   );
 }
 
+const count = (n) => n.toLocaleString("en");
+
+const tooLarge = (why) =>
+  `This scenario is too large for a link: ${why}. Download the scenario (YAML) to share it as a file: it opens here with "open a file…" or dropped on the page.`;
+
+// Returns why the page would refuse a fragment of scenario, with the
+// numbers, or "" when it opens it: the page's own check on its own link.
+async function refusal(fragment, scenario) {
+  if (fragment.length > MAX_FRAGMENT_CHARS) {
+    return tooLarge(`its link would be ${count(fragment.length)} characters; the page opens links of up to ${count(MAX_FRAGMENT_CHARS)}`);
+  }
+  try {
+    await decodeShare(fragment);
+    return "";
+  } catch {
+    const mib = (new Blob([scenario]).size / 1048576).toFixed(1);
+    return tooLarge(`it is ${mib} MiB; a link holds up to ${MAX_DECODED_BYTES / 1048576} MiB of scenario`);
+  }
+}
+
 /** Creates the sharing actions; scenarioText() returns the editors' scenario. */
 export function createSharing(state, scenarioText) {
   function shareSettings(scenario = scenarioText()) {
@@ -54,9 +76,19 @@ export function createSharing(state, scenarioText) {
     return { scenario, kubernetesVersion: profile?.kubernetesVersion ?? "", profile: state.profile, compare: state.compare };
   }
 
-  /** Returns the link to a scenario (the editors' by default) with the page's settings. */
+  /**
+   * Returns {link, refused} for a scenario (the editors' by default) with the
+   * page's settings: the link, or "" and why the page would not open it.
+   */
+  async function linkFor(scenario = scenarioText()) {
+    const fragment = await encodeShare(shareSettings(scenario));
+    const refused = await refusal(fragment, scenario);
+    return { link: refused ? "" : playgroundUrl(fragment), refused };
+  }
+
+  /** Returns the link to a scenario (the editors' by default) with the page's settings; "" if too large for one. */
   async function shareLink(scenario) {
-    return playgroundUrl(await encodeShare(shareSettings(scenario)));
+    return (await linkFor(scenario)).link;
   }
 
   /** Returns the sentence that says a loaded cluster is not in a link ("" without one). */
@@ -64,28 +96,46 @@ export function createSharing(state, scenarioText) {
     return state.cluster ? ` The cluster (${state.cluster.name}) is not in it: only what the editors lay over it.` : "";
   }
 
-  async function openShare() {
+  // Shows the Share dialog for a link, or for why there is none.
+  function showShare({ link, refused }) {
     const input = $("share-link");
-    input.value = ""; // never show the last scenario's link while encoding
-    const link = await shareLink();
     input.value = link;
+    for (const id of ["share-link", "share-link-label", "share-copy"]) $(id).hidden = Boolean(refused);
+    $("share-download").hidden = !refused;
     const info = $("share-info");
-    info.textContent =
-      `${link.length.toLocaleString("en")} characters.` +
-      (link.length > LONG_LINK_CHARS ? ` Longer than ${LONG_LINK_CHARS.toLocaleString("en")}: some chat tools and browsers may cut it.` : "") +
-      clusterNote();
-    info.classList.toggle("warning", link.length > LONG_LINK_CHARS);
-    $("share-dialog").showModal();
-    input.select();
-    const copied = await copyText(link, input);
-    if (copied) setStatus("ok", `Link copied (${link.length.toLocaleString("en")} characters).`);
+    info.textContent = refused
+      ? refused + clusterNote()
+      : `${count(link.length)} characters.` +
+        (link.length > LONG_LINK_CHARS ? ` Longer than ${count(LONG_LINK_CHARS)}: some chat tools and browsers may cut it.` : "") +
+        clusterNote();
+    info.classList.toggle("warning", Boolean(refused) || link.length > LONG_LINK_CHARS);
+    if (!$("share-dialog").open) $("share-dialog").showModal();
+    if (refused) $("share-download").focus();
+    else input.select();
   }
 
-  /** Copies the share link without a dialog (Ctrl+S). */
+  async function openShare() {
+    $("share-link").value = ""; // never show the last scenario's link while encoding
+    const shared = await linkFor();
+    showShare(shared);
+    if (shared.refused) {
+      setStatus("error", "Not copied: the scenario is too large for a link.");
+      return;
+    }
+    const copied = await copyText(shared.link, $("share-link"));
+    if (copied) setStatus("ok", `Link copied (${count(shared.link.length)} characters).`);
+  }
+
+  /** Copies the share link without a dialog (Ctrl+S); a scenario too large for one gets the dialog, which says so. */
   async function copyShareLink() {
-    const link = await shareLink();
-    const copied = await copyText(link);
-    setStatus("ok", copied ? `Share link copied (${link.length.toLocaleString("en")} characters).` : "Could not copy: use Share.");
+    const shared = await linkFor();
+    if (shared.refused) {
+      showShare(shared);
+      setStatus("error", "Not copied: the scenario is too large for a link.");
+      return;
+    }
+    const copied = await copyText(shared.link);
+    setStatus("ok", copied ? `Share link copied (${count(shared.link.length)} characters).` : "Could not copy: use Share.");
   }
 
   async function openEmbed() {
@@ -114,9 +164,16 @@ export function createSharing(state, scenarioText) {
     };
     for (const id of ["embed-readonly", "embed-kind-iframe", "embed-kind-element"]) $(id).onchange = update;
     update();
-    $("embed-info").textContent = clusterNote().trim();
+    // The iframe's src is a link too: one the page refuses opens nothing.
+    const refused = await refusal(fragment, settings.scenario);
+    $("embed-info").textContent = [
+      refused ? "This scenario is too large for the iframe's link: embed it as the element, which holds the YAML itself." : "",
+      clusterNote().trim(),
+    ]
+      .filter(Boolean)
+      .join(" ");
     $("embed-dialog").showModal();
   }
 
-  return { shareLink, clusterNote, openShare, copyShareLink, openEmbed };
+  return { shareSettings, linkFor, shareLink, clusterNote, openShare, copyShareLink, openEmbed };
 }

@@ -10,9 +10,24 @@ export function setStatus(kind, text) {
   el.textContent = text;
 }
 
-/** Shows a message (text, or text and elements) above the page. */
-export function showBanner(message) {
+/**
+ * Shows a message (text, or text and elements) above the page, and after it
+ * each action as a button ({label, run}) that runs it and closes the banner.
+ */
+export function showBanner(message, actions = []) {
   const el = $("banner");
-  mount(el, h("span", {}, message), h("button", { type: "button", "aria-label": "Dismiss", onclick: () => (el.hidden = true) }, "×"));
+  const buttons = actions.map(({ label, run }) =>
+    h("button", { type: "button", class: "link-button banner-action", onclick: () => ((el.hidden = true), run()) }, label),
+  );
+  mount(
+    el,
+    h("span", {}, message, buttons.length ? " " : null, buttons),
+    h("button", { type: "button", "aria-label": "Dismiss", onclick: () => (el.hidden = true) }, "×"),
+  );
   el.hidden = false;
+}
+
+/** Hides the banner. */
+export function hideBanner() {
+  $("banner").hidden = true;
 }

@@ -37,9 +37,15 @@ function stepItem(step) {
 function card(attempt, node) {
   const p = node.preemption;
   const chosen = attempt.node === node.node;
+  const label = [node.node, chosen ? (attempt.outcome === "Scheduled" ? "bound here" : "nominated") : null, p ? (VERDICTS[p.verdict] ?? p.verdict) : null];
   return h(
     "article",
-    { class: `node-card${chosen ? " chosen" : ""}`, dataset: { object: `Node ${node.node}` } },
+    {
+      class: `node-card${chosen ? " chosen" : ""}`,
+      tabindex: "0",
+      "aria-label": `Node ${label.filter(Boolean).join(", ")}`,
+      dataset: { object: `Node ${node.node}` },
+    },
     h(
       "header",
       {},

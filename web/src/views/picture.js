@@ -34,6 +34,9 @@ function block(pod, resource, capacity, priorities, role, least = LABEL_HEIGHT, 
       class: `pod prio-${colourIndex(priorities, pod.priority)} ${role}`,
       style: { height: `${height}px` },
       title,
+      role: "img",
+      "aria-label": title,
+      tabindex: "-1",
       dataset: { object: `Pod ${pod.pod}` },
     },
     height >= LABEL_HEIGHT ? h("span", { class: "pod-name" }, shortName(pod.pod)) : null,
@@ -49,6 +52,27 @@ function leastHeight(pods, resource, capacity, full) {
   for (const p of pods) sized += capacity > 0 ? (p.requests[resource] / capacity) * full + 0.5 : 0; // + rounding
   if (sized + pods.length * LABEL_HEIGHT <= room) return LABEL_HEIGHT;
   return Math.max(2, Math.min(LABEL_HEIGHT, Math.floor((room - sized) / pods.length)));
+}
+
+// The picture is one Tab stop: the arrow keys move between its pods, Up and
+// Down within a node's column (the still-pending row counts as one), Left and
+// Right to the next column's (roving tabindex).
+function movePodFocus(event) {
+  const step = { ArrowUp: [0, -1], ArrowDown: [0, 1], ArrowLeft: [-1, 0], ArrowRight: [1, 0] }[event.key];
+  const from = event.target.closest(".pod");
+  if (!step || !from) return;
+  const byPlace = (a, b) => a.getBoundingClientRect().top - b.getBoundingClientRect().top || a.getBoundingClientRect().left - b.getBoundingClientRect().left;
+  const groups = [...event.currentTarget.querySelectorAll(".column, .waiting")]
+    .map((group) => [...group.querySelectorAll(".pod")].sort(byPlace))
+    .filter((pods) => pods.length > 0);
+  const x = groups.findIndex((pods) => pods.includes(from));
+  const nx = Math.min(Math.max(x + step[0], 0), groups.length - 1);
+  const y = groups[x].indexOf(from) + step[1];
+  const to = groups[nx][Math.min(Math.max(y, 0), groups[nx].length - 1)];
+  event.preventDefault();
+  from.tabIndex = -1;
+  to.tabIndex = 0;
+  to.focus();
 }
 
 /**
@@ -98,9 +122,9 @@ export function renderPicture(result, resource, onResource, { height = HEIGHT } 
     );
   });
   const waiting = cluster.pods.filter((p) => p.pending && !p.finalNode && !p.nominatedNode);
-  return h(
+  const section = h(
     "section",
-    { class: "panel", "aria-label": "Cluster picture" },
+    { class: "panel", "aria-label": "Cluster picture", onkeydown: movePodFocus },
     h(
       "div",
       { class: "panel-head" },
@@ -113,7 +137,7 @@ export function renderPicture(result, resource, onResource, { height = HEIGHT } 
         ),
       ),
     ),
-    h("div", { class: "picture" }, columns),
+    h("div", { class: "picture", role: "group", "aria-label": "Pods by node (arrow keys move between them)" }, columns),
     large
       ? h(
           "p",
@@ -143,4 +167,7 @@ export function renderPicture(result, resource, onResource, { height = HEIGHT } 
       ].map(([swatch, text]) => h("span", { class: "legend-item" }, h("span", { class: `swatch ${swatch}` }), text)),
     ),
   );
+  const first = section.querySelector(".pod");
+  if (first) first.tabIndex = 0;
+  return section;
 }

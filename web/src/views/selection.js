@@ -28,26 +28,30 @@ export function renderSelection(attempt) {
     h("h2", {}, "Choosing a node"),
     h("p", { class: "hint" }, "Each criterion keeps the candidates with the best score; the first that leaves one node decides."),
     h(
-      "table",
-      { class: "selection" },
-      h("thead", {}, h("tr", {}, h("th", {}, "Criterion"), nodes.map((n) => h("th", { dataset: { object: `Node ${n}` } }, n)))),
+      "div",
+      { class: "table-scroll", tabindex: "0", role: "region", "aria-label": "Tie-break: each criterion's score per candidate" },
       h(
-        "tbody",
-        {},
-        attempt.selection.map((step) =>
-          h(
-            "tr",
-            {},
-            h("th", { scope: "row" }, step.criterion),
-            nodes.map((n) => {
-              const inStep = n in step.display || step.kept.includes(n);
-              const kept = step.kept.includes(n);
-              return h(
-                "td",
-                { class: kept ? "kept" : inStep ? "dropped" : "out", title: kept ? "kept" : inStep ? "dropped here" : "dropped earlier" },
-                n in step.display ? step.display[n] : kept ? "kept" : "–",
-              );
-            }),
+        "table",
+        { class: "selection" },
+        h("thead", {}, h("tr", {}, h("th", {}, "Criterion"), nodes.map((n) => h("th", { dataset: { object: `Node ${n}` } }, n)))),
+        h(
+          "tbody",
+          {},
+          attempt.selection.map((step) =>
+            h(
+              "tr",
+              {},
+              h("th", { scope: "row" }, step.criterion),
+              nodes.map((n) => {
+                const inStep = n in step.display || step.kept.includes(n);
+                const kept = step.kept.includes(n);
+                return h(
+                  "td",
+                  { class: kept ? "kept" : inStep ? "dropped" : "out", title: kept ? "kept" : inStep ? "dropped here" : "dropped earlier" },
+                  n in step.display ? step.display[n] : kept ? "kept" : "–",
+                );
+              }),
+            ),
           ),
         ),
       ),

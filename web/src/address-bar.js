@@ -1,0 +1,85 @@
+// The address bar follows the scenario, as the TypeScript playground's does:
+// a moment after each change its fragment is the share link's (#v1:…, with
+// the profile and Compare), so a reload, a bookmark or a copied URL keeps the
+// edits. A scenario whose link would be longer than URL_FRAGMENT_CHARS leaves
+// the URL plain, and the page says so; over a cluster the URL holds only what
+// the editors lay over it, and the page says that too.
+import { MAX_FRAGMENT_CHARS, encodeShare } from "./share.js";
+import { $ } from "./state.js";
+
+/**
+ * The longest fragment the address bar is given. Browsers take far longer
+ * URLs, but past this one the bar stops being a way to share: Share says
+ * what the link would be, and the scenario is saved in the browser anyway.
+ */
+export const URL_FRAGMENT_CHARS = 32_000;
+
+const count = (n) => n.toLocaleString("en");
+
+/**
+ * Creates the follower; settings() returns the share settings (share-dialogs.js)
+ * of the editors' scenario, onFollow(url) hears each new URL.
+ */
+export function createAddressBar(state, settings, onFollow = () => {}) {
+  let timer = null;
+  let shown = null; // what the URL shows, as key() gives it
+  let latest = 0; // the newest encoding; older ones are dropped
+
+  const key = (s) => JSON.stringify([s.profile, s.compare, state.cluster?.name ?? "", s.scenario]);
+
+  function note(text) {
+    $("url-note").textContent = text;
+    $("url-note").hidden = !text;
+  }
+
+  function clusterNote() {
+    return state.cluster ? `The address bar holds what the editors lay over ${state.cluster.name}, not the cluster itself.` : "";
+  }
+
+  /** Takes what the editors hold as what the URL shows (the page just opened it); drops a pending change. */
+  function settle() {
+    clearTimeout(timer);
+    latest += 1;
+    shown = key(settings());
+    note(clusterNote());
+  }
+
+  /** Drops a pending change (the URL is about to change under the page). */
+  function pause() {
+    clearTimeout(timer);
+    latest += 1;
+  }
+
+  /** Follows the editors after delay ms (one change for a burst of them). */
+  function schedule(delay) {
+    clearTimeout(timer);
+    timer = setTimeout(follow, delay);
+  }
+
+  async function follow() {
+    const current = settings();
+    const k = key(current);
+    if (k === shown) return;
+    shown = k;
+    const id = ++latest;
+    const fragment = await encodeShare(current);
+    if (id !== latest) return;
+    const url = new URL(location.href);
+    if (fragment.length <= URL_FRAGMENT_CHARS) {
+      url.hash = fragment;
+      note(clusterNote());
+    } else {
+      url.hash = "";
+      note(
+        fragment.length <= MAX_FRAGMENT_CHARS
+          ? `The address bar no longer holds the scenario: its link would be ${count(fragment.length)} characters (the bar keeps up to ${count(URL_FRAGMENT_CHARS)}). Share still makes it.`
+          : `The scenario is too large for the link (${count(fragment.length)} characters; links open up to ${count(MAX_FRAGMENT_CHARS)}): download the scenario (Scenario ↓) to share it.`,
+      );
+    }
+    if (url.href === location.href) return;
+    history.replaceState(history.state, "", url);
+    onFollow(url.href);
+  }
+
+  return { settle, pause, schedule };
+}

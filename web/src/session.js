@@ -1,0 +1,213 @@
+// The person's scenario across replacements and visits. An example brings
+// its lesson, its name in the gallery and, for the profile examples, Compare;
+// they go as soon as an edit moves the text away from the example's (and
+// come back when the edit is undone). Replacing the scenario (an example, a
+// link, a file) can be undone, from the banner or with Ctrl+Z. A link opened
+// over a different saved session shows, but leaves the session alone until
+// the person edits the link's scenario or restores their own.
+import { GALLERY } from "./gallery.js";
+import { joinTabs, splitStream } from "./scenario.js";
+import { $ } from "./state.js";
+import { hideBanner, showBanner } from "./status.js";
+import { STORAGE_CLUSTER, STORAGE_SCENARIO, storage } from "./storage.js";
+
+// A scenario as the editors hold it once loaded: its parts joined.
+function joined(text) {
+  const parts = splitStream(text);
+  return parts ? joinTabs(parts).text : text;
+}
+
+/**
+ * Creates the session over the editors (scenario-editors.js), the profiles
+ * (profiles.js) and the cluster mode (cluster-mode.js); runNow() runs the
+ * editors' scenario.
+ */
+export function createSession(state, mode, scenario, profiles, clusterMode, runNow) {
+  // The example the editors hold, or held before an edit: {example, text (as
+  // the editors join it), compareBefore (the person's own Compare when the
+  // example turned it on, else null), shown (whether the text is still it)}.
+  let origin = null;
+  // The last replacement, which a swap undoes and redoes: {label, note,
+  // opened (a link opened over a kept session), other (the snapshot a swap
+  // restores), text (what the editors held after it), undone}.
+  let last = null;
+  // Whether the saved session is held (storage.js) for the person.
+  let held = false;
+  let examples = null;
+
+  /** Returns the gallery example whose text the editors' text is, or null. */
+  function exampleWithText(text) {
+    examples ??= new Map(GALLERY.map((e) => [joined(e.text), e]));
+    return examples.get(text) ?? null;
+  }
+
+  function showOrigin() {
+    const shown = origin?.shown ?? false;
+    scenario.setLesson(shown && !state.cluster ? origin.example.lesson : "");
+    $("examples").value = shown ? origin.example.id : "";
+  }
+
+  function hold(on) {
+    held = on;
+    if (on) storage.hold(STORAGE_SCENARIO, STORAGE_CLUSTER);
+    else storage.release();
+  }
+
+  /** Loads text as a whole scenario (it runs); example: the one it is, found by its text if null. */
+  function load(text, example = null, compareBefore = null) {
+    origin = null;
+    scenario.loadScenario(text);
+    const now = scenario.scenarioText();
+    example ??= exampleWithText(now);
+    origin = example && { example, text: now, compareBefore, shown: true };
+    showOrigin();
+  }
+
+  function snapshot() {
+    return {
+      editors: scenario.saveEditors(),
+      text: null,
+      profile: state.profile,
+      compare: state.compare,
+      origin: origin && { ...origin },
+      cluster: state.cluster?.name ?? null,
+      hold: held,
+    };
+  }
+
+  function restore(snap) {
+    clusterMode.leaveAnyCluster();
+    hold(snap.hold);
+    profiles.setProfile(snap.profile, false);
+    profiles.setCompare(snap.compare, false);
+    if (snap.editors) {
+      origin = snap.origin;
+      state.focus = null;
+      scenario.restoreEditors(snap.editors);
+      runNow();
+      showOrigin();
+    } else {
+      load(snap.text);
+    }
+    // Text laid over a dump goes over the next one opened.
+    state.resumeOverlay = Boolean(snap.cluster);
+  }
+
+  /** Returns whether the editors hold something only the person has: not empty, not an unedited example. */
+  function isOwn() {
+    if (state.cluster || state.loading) return true;
+    const text = scenario.scenarioText();
+    return text.trim() !== "" && !exampleWithText(text);
+  }
+
+  function announce() {
+    if (last.undone) {
+      showBanner(`Back to your scenario.${last.laidOver}`, [{ label: `Show ${last.label} again`, run: swap }]);
+    } else if (last.opened) {
+      showBanner(`${last.note}Opened the link's scenario. Your previous scenario was kept:`, [{ label: "Restore it", run: swap }]);
+    } else {
+      const closed = last.other.cluster ? ` The cluster (${last.other.cluster}) was closed.` : "";
+      showBanner(`${last.note}Replaced your scenario with ${last.label}.${closed}`, [{ label: "Undo", run: swap }]);
+    }
+  }
+
+  // Puts back what the last replacement replaced, or the replacement again.
+  function swap() {
+    const current = snapshot();
+    const laidOver = last.other.cluster
+      ? ` It was laid over ${last.other.cluster}, which the page does not keep: open it again to see it over that cluster.`
+      : "";
+    restore(last.other);
+    last = { ...last, other: current, text: scenario.scenarioText(), undone: !last.undone, laidOver };
+    announce();
+  }
+
+  /**
+   * Replaces the editors' scenario with text, undoably when they held the
+   * person's own. options: label (what the banner calls the new one),
+   * example (a gallery example), profile and compare (settings that come
+   * with it), note (said first), hold (keep the saved session as it is;
+   * by default, a held session stays held), before and opened (a link
+   * opened at the start: the saved session it shows over).
+   */
+  function replace(text, { label, example = null, profile, compare, note = "", hold: keep = held, before = null, opened = false }) {
+    const own = before !== null || isOwn();
+    before ??= snapshot();
+    hideBanner();
+    clusterMode.leaveAnyCluster();
+    // What an example turned on goes with it.
+    if (origin?.shown && origin.compareBefore !== null) profiles.setCompare(origin.compareBefore, false);
+    if (profile !== undefined) profiles.setProfile(profile, false);
+    const compareBefore = state.compare;
+    if (compare !== undefined) profiles.setCompare(compare, false);
+    hold(keep);
+    load(text, example, example && compare && !compareBefore ? compareBefore : null);
+    last = own ? { label, note, opened, other: before, text: scenario.scenarioText(), undone: false, laidOver: "" } : null;
+    if (own) announce();
+    else if (note) showBanner(note);
+  }
+
+  /** Opens a gallery example. */
+  function openExample(example) {
+    replace(example.text, { label: `the example "${example.title}"`, example, compare: example.compare ? true : undefined });
+  }
+
+  /**
+   * Opens a link's scenario. A saved session of the person's own that
+   * differs from it is kept until they edit (or restore it); at the start,
+   * the banner offers it back.
+   */
+  function openLink(text, { profile, compare, note = "", atStart = false }) {
+    const saved = mode.embed ? null : storage.get(STORAGE_SCENARIO);
+    const keep = Boolean(saved?.trim()) && joined(text) !== saved && !exampleWithText(saved);
+    const label = "the link's scenario";
+    if (!atStart) return replace(text, { label, profile, compare, note, hold: keep });
+    const before = keep
+      ? { editors: null, text: saved, profile: state.profile, compare: state.compare, origin: null, cluster: storage.get(STORAGE_CLUSTER), hold: false }
+      : null;
+    replace(text, { label, profile, compare, note, hold: keep, before, opened: keep });
+  }
+
+  /** Opens a file's scenario (a file too small to be a cluster). */
+  function openFile(name, text) {
+    replace(text, { label: name });
+  }
+
+  /** Opens the saved session (or the default example) as the page opens. */
+  function openSaved(text) {
+    load(text);
+  }
+
+  /** Follows the editors' text: an example's lesson, gallery entry and Compare go when it is no longer the example's. */
+  function check() {
+    if (!origin) return;
+    const shown = !state.cluster && !state.loading && scenario.scenarioText() === origin.text;
+    if (shown === origin.shown) return;
+    origin.shown = shown;
+    if (origin.compareBefore !== null) profiles.setCompare(shown || origin.compareBefore, false);
+    showOrigin();
+  }
+
+  /** Takes a person's edit: the saved session follows the editors again. */
+  function onEdit() {
+    if (held) hold(false);
+    check();
+  }
+
+  /** Takes the person's own choice of profile or Compare, which then stays. */
+  function onChosen() {
+    if (origin) origin.compareBefore = null;
+  }
+
+  /**
+   * Undoes the last replacement if the editors still hold what it put there
+   * (Ctrl+Z with nothing of the editors' own to undo). Returns whether it did.
+   */
+  function undoReplacement() {
+    if (!last || last.undone || mode.readOnly || scenario.scenarioText() !== last.text) return false;
+    swap();
+    return true;
+  }
+
+  return { openExample, openLink, openFile, openSaved, check, onEdit, onChosen, undoReplacement };
+}
