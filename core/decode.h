@@ -21,7 +21,8 @@ struct DecodeResult {
 // Decodes a whole scenario at once (Loader reads one in chunks). The text is
 // YAML (documents separated by ---) or JSON (values one after another); a
 // value is a Kubernetes object, a List (items) or a list of values. Unknown
-// kinds are ignored with a warning.
+// kinds are ignored with a warning, and an input with no objects at all gets
+// one too.
 DecodeResult Decode(std::string_view text);
 
 }  // namespace podsim

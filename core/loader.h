@@ -20,8 +20,9 @@ class YamlReader;
 
 class Loader {
  public:
-  // resources, when given, are the resource names already interned (a
-  // cluster's), so the objects read here share their ids.
+  // resources, when given, are the resource names already interned by the
+  // cluster this input is laid over, so the objects read here share their
+  // ids (and an input with no objects is no problem: see Decoder).
   explicit Loader(const ResourceTable* resources = nullptr);
   ~Loader();
   Loader(const Loader&) = delete;

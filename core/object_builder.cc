@@ -109,6 +109,7 @@ void ObjectBuilder::StartDocument() {
   skip_ = 0;
   anchors_.clear();
   alias_nodes_ = 0;
+  validator_.Reset();
 }
 
 void ObjectBuilder::EndDocument() { in_document_ = false; }
@@ -118,6 +119,7 @@ void ObjectBuilder::Abandon() {
   objects_.clear();
   skip_ = 0;
   abandoned_ = true;
+  validator_.Reset();
 }
 
 void ObjectBuilder::OnSyntaxError(int line, std::string message) {
@@ -270,8 +272,12 @@ bool ObjectBuilder::Bypassed(int line) {
 }
 
 void ObjectBuilder::StartMap(int line, std::string_view anchor) {
-  if (Bypassed(line)) return;
+  using Container = FieldValidator::Container;
+  if (abandoned_) return;
+  if (Bypassed(line)) return validator_.Start(true, Container::kNested);
   Slot slot = Place();
+  validator_.Start(true, slot.value_level && !slot.skip ? Container::kObject
+                                                        : Container::kNested);
   if (slot.skip) return EnterSkipped();
   if (slot.value_level) {
     auto object = std::make_unique<Object>();
@@ -298,8 +304,12 @@ void ObjectBuilder::StartMap(int line, std::string_view anchor) {
 }
 
 void ObjectBuilder::StartSequence(int line, std::string_view anchor) {
-  if (Bypassed(line)) return;
+  using Container = FieldValidator::Container;
+  if (abandoned_) return;
+  if (Bypassed(line)) return validator_.Start(false, Container::kNested);
   Slot slot = Place();
+  validator_.Start(
+      false, slot.items && !slot.skip ? Container::kItems : Container::kNested);
   if (slot.skip) return EnterSkipped();
   if (slot.value_level) {
     int level = frames_.empty() ? 1 : frames_.back().level + 1;
@@ -337,6 +347,7 @@ void ObjectBuilder::EndSequence() { End(); }
 
 void ObjectBuilder::End() {
   if (abandoned_) return;
+  validator_.End();
   if (skip_ > 0) {
     if (--skip_ == 0) return LeaveSkipped();
     Shallower();
@@ -363,6 +374,9 @@ void ObjectBuilder::Finished() {
       sink_.Report(Severity::kError, "List", FieldPath("items"), object->line,
                    "must be a list of objects", object->document);
     }
+    if (!validator_.finished().empty()) {
+      sink_.AddUnknownFields("List", validator_.finished(), object->document);
+    }
     return;
   }
   ObjectSource source;
@@ -370,13 +384,16 @@ void ObjectBuilder::Finished() {
   source.document = object->document;
   source.depth = object->depth;
   source.lines = &object->lines;
+  source.unknown_fields = &validator_.finished();
   sink_.AddObject(object->root, source);
   ++objects_done_;
 }
 
 void ObjectBuilder::OnScalar(const Scalar& scalar, int line,
                              std::string_view anchor) {
-  if (abandoned_ || skip_ > 0) return;
+  if (abandoned_) return;
+  validator_.OnScalar(scalar, line);
+  if (skip_ > 0) return;
   if (!frames_.empty() && frames_.back().type == FrameType::kMap &&
       !frames_.back().has_key) {
     Frame& top = frames_.back();
@@ -443,6 +460,7 @@ void ObjectBuilder::OnScalar(const Scalar& scalar, int line,
     object.kind = value.get<std::string>();
     const FieldRule* rule = sink_.FieldsOf(object.kind);
     top.rule = rule ? rule : &FieldRule::All();
+    validator_.SetKind(object.kind, object.lines);
   }
   Json* node = Insert(slot, std::move(value), line);
   if (!anchor.empty()) Remember(anchor, *node, line);
@@ -451,7 +469,9 @@ void ObjectBuilder::OnScalar(const Scalar& scalar, int line,
 }
 
 void ObjectBuilder::OnAlias(std::string_view anchor, int line) {
-  if (abandoned_ || skip_ > 0) return;
+  if (abandoned_) return;
+  validator_.OnAlias();
+  if (skip_ > 0) return;
   if (!frames_.empty() && frames_.back().type == FrameType::kMap &&
       !frames_.back().has_key) {
     Report(line, "YAML: an alias cannot be a key");

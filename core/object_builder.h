@@ -2,7 +2,8 @@
 // each object is built as JSON with only the fields its kind's reader keeps
 // (FieldRule), handed on with the source line of every kept field, and
 // dropped. A List's items stream through as objects of their own, so a
-// cluster dump is never held whole.
+// cluster dump is never held whole. Every field, built or skipped, is
+// checked against its kind's API schema on the way (FieldValidator).
 #pragma once
 
 #include <memory>
@@ -14,6 +15,7 @@
 
 #include "core/diagnostics.h"
 #include "core/events.h"
+#include "core/field_validation.h"
 
 namespace podsim {
 
@@ -66,6 +68,8 @@ class FieldLines {
     }
   }
   size_t size() const { return entries_.size(); }
+  // Returns the entries, parents before their children.
+  const std::vector<Entry>& entries() const { return entries_; }
 
  private:
   std::vector<Entry> entries_;
@@ -77,6 +81,8 @@ struct ObjectSource {
   int document = -1;
   int depth = 0;  // nesting depth of the object in the source, kept or not
   const FieldLines* lines = nullptr;
+  // Its fields that are not part of the Kubernetes API for its kind.
+  const std::vector<UnknownField>* unknown_fields = nullptr;
 };
 
 // Receives the objects and the problems found between them.
@@ -87,6 +93,11 @@ class ObjectSink {
   virtual const FieldRule* FieldsOf(std::string_view kind) const = 0;
   virtual void AddObject(const nlohmann::json& object,
                          const ObjectSource& source) = 0;
+  // Receives the unknown fields of an object that is not handed over (a
+  // List, whose items are).
+  virtual void AddUnknownFields(std::string_view kind,
+                                const std::vector<UnknownField>& fields,
+                                int document) = 0;
   virtual void Report(Severity severity, const std::string& object,
                       const FieldPath& path, int line, std::string message,
                       int document) = 0;
@@ -178,6 +189,7 @@ class ObjectBuilder final : public EventHandler {
   void Abandon();
 
   ObjectSink& sink_;
+  FieldValidator validator_;  // sees every event, skipped fields' too
   std::vector<Frame> frames_;
   std::vector<std::unique_ptr<Object>> objects_;  // a List, then its item
   int skip_ = 0;  // depth inside a dropped container

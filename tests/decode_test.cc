@@ -146,6 +146,43 @@ TEST_CASE("Decode: JSON that ends early is one diagnostic, not a crash") {
         "JSON: the input ends inside a value");
 }
 
+TEST_CASE("Decode: an input with no objects says so, and what podsim reads") {
+  struct Row {
+    const char* name;
+    const char* text;
+  };
+  const Row rows[] = {
+      {"empty", ""},
+      {"white space and comments", "  \n# nothing yet\n\n"},
+      {"document markers", "---\n---\n"},
+      {"a null document", "~\n"},
+      {"an empty kubectl List", "apiVersion: v1\nitems: []\nkind: List\n"},
+      {"an empty JSON List", "{\"kind\": \"List\", \"items\": []}"},
+  };
+  for (const Row& row : rows) {
+    CAPTURE(row.name);
+    DecodeResult r = Decode(row.text);
+    REQUIRE(r.diagnostics.items().size() == 1);
+    const Diagnostic& d = r.diagnostics.items()[0];
+    CHECK(d.severity == Severity::kWarning);
+    CHECK(d.object == "");
+    CHECK(d.path == "");
+    CHECK(d.line == 0);
+    CHECK(d.message ==
+          "the input holds no Kubernetes objects; podsim reads Node, Pod, "
+          "PriorityClass, PodDisruptionBudget and KubeSchedulerConfiguration "
+          "objects as YAML or JSON, e.g. what kubectl get "
+          "priorityclasses,nodes,pods,pdb -A -o yaml prints");
+  }
+  SUBCASE("not when the input already said what is wrong with it") {
+    CHECK(Decode("kind: ConfigMap\nmetadata: {name: c}\n")
+              .diagnostics.items()
+              .size() == 1);  // only: kind "ConfigMap" is ignored
+    CHECK(Decode("hello\n").diagnostics.items().size() == 1);
+    CHECK(Decode("a: [\n").diagnostics.items().size() == 1);
+  }
+}
+
 TEST_CASE("Decode: names must be RFC 1123 subdomains") {
   DecodeResult r = Decode(ScenarioWith(NodeWith("Bad_Name", {"1"})));
   REQUIRE(r.diagnostics.items().size() == 1);

@@ -38,6 +38,20 @@ TEST_CASE("LoadedCluster: an object of the same kind and name replaces it") {
   CHECK(loaded.SummaryJson().find("\"nodes\":1") != std::string::npos);
 }
 
+TEST_CASE(
+    "LoadedCluster: an empty cluster says so; an empty scenario over it does "
+    "not") {
+  LoadedCluster empty(Decode(""));
+  REQUIRE(empty.diagnostics().items().size() == 1);
+  CHECK(empty.diagnostics().items()[0].message.starts_with(
+      "the input holds no Kubernetes objects;"));
+  CHECK(empty.Simulate("").diagnostics.items().empty());
+  LoadedCluster loaded(Decode(ScenarioWith(NodeWith("n1", {"1"}))));
+  CHECK(loaded.diagnostics().items().empty());
+  CHECK(loaded.Simulate("").diagnostics.items().empty());
+  CHECK(loaded.Simulate("# no objects yet\n").diagnostics.items().empty());
+}
+
 TEST_CASE("LoadedCluster: objects are searchable, stripped to what is read") {
   LoadedCluster loaded(Decode(
       ScenarioWith(NodeWith("n1", {"1"}), RunningPod("low", "n1", {"1"}, 1),

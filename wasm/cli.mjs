@@ -1,9 +1,11 @@
 #!/usr/bin/env node
 // podsim on the command line: simulate a scenario file (or stdin) and print
 // a report, a Markdown report with --markdown, or the result document with
-// --json; or serve the playground.
-// Exit codes: 0 simulated, 1 the input had errors, 2 wrong usage.
-import { createReadStream, existsSync } from "node:fs";
+// --json; or serve the playground. Diagnostics go to standard error as
+// `file:line: severity: message`, the form editors and CI annotate.
+// Exit codes: 0 simulated, 1 the input had errors or held no objects,
+// 2 wrong usage or unreadable input.
+import { createReadStream, existsSync, realpathSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -17,6 +19,7 @@ export { formatComparison, formatReport };
 
 const USAGE = `usage: podsim run <scenario.yaml | -> [--json | --markdown] [--seed N] [--profile P] [--compare]
        podsim serve [--port N] [--host H]
+       podsim --version
 
 Simulates kube-scheduler (v1.35 semantics unless --profile says otherwise)
 on a scenario of Kubernetes objects (Node, Pod, PriorityClass,
@@ -35,6 +38,13 @@ pod, whether it is scheduled, nominated with victims, or unschedulable, and why.
   --profile P    the semantics: current (default) or v1.14
   --compare      run both profiles and show where they differ, and why
   -h, --help     show this help
+  -V, --version  print podsim's version and the semantics it simulates
+
+Problems in the input go to standard error, one a line, as
+file:line: severity: message; the report counts them, and --json and
+--markdown hold them (and print them to standard error too on exit 1).
+Exit status: 0 simulated; 1 the input had errors or held no Kubernetes
+objects; 2 wrong usage, or the file cannot be read.
 
 podsim serve serves the playground page from this package over HTTP (the
 page runs the engine in the browser; nothing leaves the machine):
@@ -66,6 +76,7 @@ function parseArgs(argv) {
   const args = { file: null, json: false, markdown: false, seed: undefined, profile: undefined, compare: false };
   const rest = [...argv];
   if (rest[0] === "-h" || rest[0] === "--help") return { help: true };
+  if (rest[0] === "-V" || rest[0] === "--version") return { version: true };
   const command = rest.shift();
   if (command === "serve") return parseServeArgs(rest);
   if (command !== "run") throw new UsageError(command ? `unknown command '${command}' (commands: run, serve)` : "expected a command: run or serve");
@@ -91,6 +102,75 @@ function parseArgs(argv) {
   if (args.file === null) throw new UsageError("missing the scenario file (or - for stdin)");
   if (args.json && args.markdown) throw new UsageError("--json and --markdown print different things: choose one");
   return args;
+}
+
+// What a file that cannot be read says, in words; other codes keep the
+// system's own message ("EBUSY: resource busy or locked, open 'x'" reads
+// "resource busy or locked").
+const READ_ERRORS = {
+  ENOENT: "no such file",
+  EISDIR: "is a directory, not a file",
+  EACCES: "permission denied",
+  EPERM: "permission denied",
+  ENOTDIR: "no such file (a part of the path is not a directory)",
+  ELOOP: "too many levels of symbolic links",
+  ENAMETOOLONG: "the file name is too long",
+  EMFILE: "too many open files",
+  ENFILE: "too many open files",
+  EIO: "input/output error",
+};
+
+/** Returns the name diagnostics give the input: the path as given, or <stdin>. */
+function inputName(file) {
+  return file === "-" ? "<stdin>" : file;
+}
+
+function cannotRead(file, error) {
+  const system = String(error?.message ?? error).replace(/^E[A-Z]+: /, "").replace(/, \w+ '.*'$/, "");
+  process.stderr.write(`podsim: ${inputName(file)}: ${READ_ERRORS[error?.code] ?? system}\n`);
+  return 2;
+}
+
+// "file:line: severity: object: path: message", GNU style; "file: severity:
+// ..." for a problem with no line.
+function diagnosticLine(name, d) {
+  const where = d.line > 0 ? `${name}:${d.line}` : name;
+  const text = [d.object, d.path, d.message].filter(Boolean).join(": ").replace(/\s*[\r\n]+\s*/g, " ");
+  return `${where}: ${d.severity}: ${text}`;
+}
+
+// The diagnostics of one or more results (a comparison's two share most
+// of theirs), each line once, in order, with its severity.
+function diagnosticLines(name, results) {
+  const lines = new Map();
+  for (const d of results.flatMap((r) => r.diagnostics)) lines.set(diagnosticLine(name, d), d.severity);
+  return lines;
+}
+
+// "1 error, 2 warnings": the report's stand-in for the lines on stderr.
+function diagnosticCount(lines) {
+  const errors = [...lines.values()].filter((severity) => severity === "error").length;
+  const count = (n, word) => (n === 0 ? [] : [`${n} ${word}${n === 1 ? "" : "s"}`]);
+  return [...count(errors, "error"), ...count(lines.size - errors, "warning")].join(", ");
+}
+
+// The engine warns when the input held no objects at all (an empty file, a
+// failed kubectl piped in): nothing was simulated, so the run fails.
+function heldNoObjects(result) {
+  return result.diagnostics.some((d) => d.severity === "warning" && !d.object && !d.path && d.message.startsWith("the input holds no Kubernetes objects"));
+}
+
+// Prints the output and the diagnostics; returns the exit code. The report
+// leaves the diagnostics to stderr and counts them; a document (--json,
+// --markdown) holds them, and they go to stderr too only when the run fails.
+function finish(args, results, output) {
+  const report = !args.json && !args.markdown;
+  const failed = results.some((r) => hasErrors(r) || heldNoObjects(r));
+  const lines = diagnosticLines(inputName(args.file), results);
+  if (lines.size > 0 && (report || failed)) process.stderr.write(`${[...lines.keys()].join("\n")}\n`);
+  const text = report && lines.size > 0 ? `${output}\n\nDiagnostics: ${diagnosticCount(lines)} (on standard error)` : output;
+  process.stdout.write(text.endsWith("\n") ? text : `${text}\n`);
+  return failed ? 1 : 0;
 }
 
 async function readStdin() {
@@ -156,7 +236,14 @@ async function main(argv) {
     return 0;
   }
   if (args.serve) return servePage(args);
-  const known = (await profiles()).map((p) => p.name);
+  const all = await profiles();
+  const known = all.map((p) => p.name);
+  if (args.version) {
+    // package.json ships in the package, beside wasm/.
+    const { version } = JSON.parse(await readFile(new URL("../package.json", import.meta.url), "utf8"));
+    process.stdout.write(`podsim ${version} (kube-scheduler ${all[0].kubernetesVersion} semantics; profiles: ${known.join(", ")})\n`);
+    return 0;
+  }
   if (args.profile !== undefined) {
     if (!known.includes(args.profile)) {
       process.stderr.write(`podsim: unknown profile "${args.profile}" (known: ${known.join(", ")})\n`);
@@ -169,29 +256,27 @@ async function main(argv) {
     try {
       text = args.file === "-" ? await readStdin() : await readFile(args.file, "utf8");
     } catch (error) {
-      process.stderr.write(`podsim: cannot read ${args.file}: ${error.code ?? error.message}\n`);
-      return 2;
+      return cannotRead(args.file, error);
     }
     // The default profile against the one asked for, or the next one known.
     const [base, next] = known;
     const names = [base, args.profile && args.profile !== base ? args.profile : next];
     const comparison = await compare(text, { seed: args.seed, profiles: names });
     if (comparison.kind !== "Comparison") {
-      process.stdout.write(`${args.markdown ? formatMarkdown(comparison, { scenario: text }) : formatReport(comparison)}\n`);
-      return 1;
+      // A refusal: a plain result with the diagnostic that says why.
+      const output = args.json ? JSON.stringify(comparison, null, 2) : args.markdown ? formatMarkdown(comparison, { scenario: text }) : formatReport({ ...comparison, diagnostics: [] });
+      return finish(args, [comparison], output);
     }
     let output = args.json ? JSON.stringify(comparison, null, 2) : formatComparison(comparison);
-    if (args.markdown) output = formatMarkdown(comparison.results[0], { scenario: text, comparison }).trimEnd();
-    process.stdout.write(`${output}\n`);
-    return comparison.results.some(hasErrors) ? 1 : 0;
+    if (args.markdown) output = formatMarkdown(comparison.results[0], { scenario: text, comparison });
+    return finish(args, comparison.results, output);
   }
   let cluster;
   const kept = args.markdown ? keepingStart(inputStream(args.file)) : null;
   try {
     cluster = await loadCluster(kept?.source ?? inputStream(args.file));
   } catch (error) {
-    process.stderr.write(`podsim: cannot read ${args.file}: ${error.code ?? error.message}\n`);
-    return 2;
+    return cannotRead(args.file, error);
   }
   // The input is the cluster: the scenario laid over it is empty, and the
   // cluster's own diagnostics come first.
@@ -202,11 +287,11 @@ async function main(argv) {
     result.diagnostics.push({ severity: "warning", object: "", path: "", line: 0, document: -1, message: `${more} more diagnostic(s) not shown` });
   }
   cluster.free();
-  if (args.markdown) process.stdout.write(formatMarkdown(result, { scenario: kept.text() }));
-  else process.stdout.write(args.json ? `${JSON.stringify(result, null, 2)}\n` : `${formatReport(result)}\n`);
-  return hasErrors(result) ? 1 : 0;
+  if (args.markdown) return finish(args, [result], formatMarkdown(result, { scenario: kept.text() }));
+  if (args.json) return finish(args, [result], JSON.stringify(result, null, 2));
+  return finish(args, [result], formatReport({ ...result, diagnostics: [] }));
 }
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === (await import("node:fs")).realpathSync(process.argv[1])) {
+if (process.argv[1] && fileURLToPath(import.meta.url) === realpathSync(process.argv[1])) {
   process.exitCode = await main(process.argv.slice(2));
 }

@@ -112,11 +112,12 @@ function inputError(message) {
   return { severity: "error", object: "", path: "", line: 0, document: -1, message };
 }
 
-// A result document that carries one input diagnostic and no decisions.
+// A result document that carries one input diagnostic and no decisions (and
+// not the empty input's own warning).
 async function refused(message, options) {
   const engine = await loadEngine(options);
   const result = JSON.parse(engine.simulate("", -1, -1, ""));
-  result.diagnostics.push(inputError(message));
+  result.diagnostics = [inputError(message)];
   return result;
 }
 

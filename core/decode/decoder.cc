@@ -39,8 +39,38 @@ void Decoder::Report(Severity severity, const std::string& object,
                           document);
 }
 
+void Decoder::AddUnknownFields(std::string_view kind,
+                               const std::vector<UnknownField>& fields,
+                               int document) {
+  for (const UnknownField& field : fields) {
+    if (++unknown_fields_ > kMaxUnknownFields) continue;
+    result_.diagnostics.Add(
+        Severity::kWarning,
+        unknown_object_.empty() ? std::string(kind) : unknown_object_,
+        FieldPath(field.path), field.line, UnknownFieldMessage(field, kind),
+        document);
+  }
+}
+
 DecodeResult Decoder::Finish() {
   ResolveNamespaces();
+  if (unknown_fields_ > kMaxUnknownFields) {
+    result_.diagnostics.Add(
+        Severity::kWarning, "", FieldPath(), 0,
+        std::to_string(unknown_fields_ - kMaxUnknownFields) +
+            " more unknown fields are not listed; the first " +
+            std::to_string(kMaxUnknownFields) + " are");
+  }
+  // Otherwise an empty input (a failed `kubectl get` piped in, an empty
+  // editor) simulates nothing without a word.
+  if (objects_ == 0 && !over_cluster_ && result_.diagnostics.items().empty()) {
+    result_.diagnostics.Add(
+        Severity::kWarning, "", FieldPath(), 0,
+        "the input holds no Kubernetes objects; podsim reads Node, Pod, "
+        "PriorityClass, PodDisruptionBudget and KubeSchedulerConfiguration "
+        "objects as YAML or JSON, e.g. what kubectl get "
+        "priorityclasses,nodes,pods,pdb -A -o yaml prints");
+  }
   return std::move(result_);
 }
 
@@ -98,6 +128,11 @@ void Decoder::AddObject(const Json& obj, const ObjectSource& source) {
     return;
   }
   Dispatch(obj, *kind, r);
+  if (source.unknown_fields && !source.unknown_fields->empty()) {
+    unknown_object_ = r.object();
+    AddUnknownFields(*kind, *source.unknown_fields, source.document);
+    unknown_object_.clear();
+  }
   // Diagnostics added later (admission, profiles) name fields too.
   // Past the budget (a big dump) no path is built for it.
   if (source.lines && result_.diagnostics.remembering()) {

@@ -23,18 +23,28 @@ namespace podsim {
 // Decodes the objects of one input into a scenario and its diagnostics.
 class Decoder final : public ObjectSink {
  public:
-  // resources, when given, seeds the scenario's resource names.
-  explicit Decoder(const ResourceTable* resources = nullptr) {
+  // resources, when given, are those of the cluster this input is laid
+  // over (LoadedCluster::With): they seed the scenario's resource names, and
+  // the input may then hold no objects at all.
+  explicit Decoder(const ResourceTable* resources = nullptr)
+      : over_cluster_(resources != nullptr) {
     if (resources) scenario_.resources = *resources;
   }
   // Returns the fields each kind's reader keeps (its file says which).
   const FieldRule* FieldsOf(std::string_view kind) const override;
   void AddObject(const nlohmann::json& object,
                  const ObjectSource& source) override;
+  // Warns of each unknown field, the first kMaxUnknownFields of an input.
+  void AddUnknownFields(std::string_view kind,
+                        const std::vector<UnknownField>& fields,
+                        int document) override;
+  static constexpr size_t kMaxUnknownFields = 100;
   void Report(Severity severity, const std::string& object,
               const FieldPath& path, int line, std::string message,
               int document) override;
-  // Returns the scenario and every diagnostic. REQUIRES: called once, last.
+  // Returns the scenario and every diagnostic, with a warning when the input
+  // held no objects and nothing else was said of it (empty, only comments,
+  // an empty List). REQUIRES: called once, last.
   DecodeResult Finish();
 
  private:
@@ -91,8 +101,11 @@ class Decoder final : public ObjectSink {
 
   DecodeResult result_;
   Scenario& scenario_ = result_.scenario;
+  const bool over_cluster_;
   size_t objects_ = 0;
   bool too_many_reported_ = false;
+  size_t unknown_fields_ = 0;             // found in this input, listed or not
+  std::string unknown_object_;            // the object AddUnknownFields names
   std::unordered_set<std::string> seen_;  // "<kind>/<ns>/<name>"
   // Affinity terms whose namespaceSelector is resolved once all Namespace
   // objects are known: (pod, anti?, term index, selector).

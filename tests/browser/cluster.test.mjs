@@ -269,7 +269,7 @@ test("cluster: a large file without nodes or pods is not a cluster: a message, a
   writeFileSync(notes, "# nothing to schedule here\n".repeat(80_000));
   await page.setInputFiles("#open-file", notes);
   await page.waitForSelector("#banner:not([hidden])", { timeout: 20000 });
-  assert.match(await page.locator("#banner").textContent(), /^notes\.txt holds no nodes and no pods: it is not a cluster\.×$/);
+  assert.match(await page.locator("#banner").textContent(), /^notes\.txt holds no nodes and no pods: it is not a cluster \(the input holds no Kubernetes objects; podsim reads .*\)\.×$/);
   await settled(page);
   assert.equal(await page.locator("#cluster").isHidden(), true);
   assert.equal(await page.locator(".attempt .verdict").first().textContent(), "payments-api → nominated node-a, evicting 2 pods: report-1, report-2");

@@ -1,10 +1,10 @@
 // The CLI: `node wasm/cli.mjs` and `npx podsim`, exit codes and stdin.
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { test } from "node:test";
+import { describe, test } from "node:test";
 
 const root = new URL("../..", import.meta.url).pathname;
 const cli = join(root, "wasm/cli.mjs");
@@ -19,7 +19,7 @@ test("CLI: a report names the verdict, the victims and the message", () => {
   assert.equal(r.status, 0, r.stderr);
   assert.match(r.stdout, /default\/p -> nominated node1, evicting 2 pods: default\/p1\.1, default\/p1\.2/);
   assert.match(r.stdout, /message: 0\/3 nodes are available: 3 Insufficient cpu, 3 Insufficient memory\./);
-  assert.match(r.stdout, /lowest highest-priority victim: node1=0 node3=-100 -> kept node1/);
+  assert.match(r.stdout, /lowest highest-priority victim: node1 highest victim priority 0, node3 highest victim priority 100 -> node1 wins/);
 });
 
 test("CLI: --json prints the result document", () => {
@@ -179,4 +179,143 @@ test("report: free text stays inert Markdown: code spans, pipes in tables, fence
   assert.doesNotMatch(outsideCode, /<img|<b>|@all|<a href="http:\/\/e"/);
   assert.equal((html.match(/<td[ >]/g) ?? []).length, 5, "one row of five cells");
   assert.match(html, /<code class="language-yaml">a: \|\n {2}```\n {2}````` x\n<\/code>/);
+});
+
+describe("CLI: plain messages, empty input, --version, diagnostics on stderr (#17 item 11)", () => {
+  const dir = mkdtempSync(join(tmpdir(), "podsim-nits-"));
+  const write = (name, text) => {
+    const file = join(dir, name);
+    writeFileSync(file, text);
+    return file;
+  };
+  const EMPTY =
+    "warning: the input holds no Kubernetes objects; podsim reads Node, Pod, PriorityClass, PodDisruptionBudget and " +
+    "KubeSchedulerConfiguration objects as YAML or JSON, e.g. what kubectl get priorityclasses,nodes,pods,pdb -A -o yaml prints";
+  const bad = write("bad.yaml", "kind: Pod\nmetadata: {name: web}\nspec:\n  priorityClassName: gold\n  containers: [{name: c}]\n");
+  const GOLD =
+    'error: Pod default/web: spec.priorityClassName: pods "web" is forbidden: no PriorityClass with name gold was found ' +
+    "(known: system-cluster-critical, system-node-critical)";
+  // A node and a ConfigMap: simulated, with one warning.
+  const warned = write(
+    "warned.yaml",
+    'kind: Node\nmetadata: {name: n1}\nstatus: {allocatable: {cpu: "1"}}\n---\nkind: ConfigMap\nmetadata: {name: c}\n',
+  );
+  const IGNORED =
+    'warning: ConfigMap: kind: kind "ConfigMap" is ignored; podsim reads Node, Pod, PriorityClass, PodDisruptionBudget, ' +
+    "KubeSchedulerConfiguration, Namespace and workload controllers (for their replicas)";
+
+  test("a file that cannot be read says why in words, with exit code 2", () => {
+    const file = write("file.yaml", "");
+    for (const [path, words] of [
+      [join(dir, "missing.yaml"), "no such file"],
+      [dir, "is a directory, not a file"],
+      [join(file, "below"), "no such file (a part of the path is not a directory)"],
+    ]) {
+      for (const extra of [[], ["--compare"]]) {
+        const r = podsim(["run", path, ...extra]);
+        assert.equal(r.status, 2, `${path} ${extra}`);
+        assert.equal(r.stderr, `podsim: ${path}: ${words}\n`);
+        assert.equal(r.stdout, "");
+      }
+    }
+  });
+
+  test("a file without read permission says permission denied", () => {
+    const locked = write("locked.yaml", readFileSync(basic, "utf8"));
+    chmodSync(locked, 0o000);
+    chmodSync(dir, 0o755);
+    // root reads any file: run as nobody then.
+    const user = process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : {};
+    const r = spawnSync("node", [cli, "run", locked], { encoding: "utf8", cwd: "/", ...user });
+    assert.equal(r.status, 2, r.stderr);
+    assert.equal(r.stderr, `podsim: ${locked}: permission denied\n`);
+  });
+
+  test("input with no objects is a warning on stderr and exit code 1, from the engine", async () => {
+    for (const [name, text] of [
+      ["empty.yaml", ""],
+      ["comments.yaml", "# to be written\n\n   \n"],
+      ["markers.yaml", "---\n---\n"],
+      ["list.yaml", "apiVersion: v1\nitems: []\nkind: List\n"],
+      ["list.json", '{"apiVersion": "v1", "kind": "List", "items": []}\n'],
+    ]) {
+      const file = write(name, text);
+      const r = podsim(["run", file]);
+      assert.equal(r.status, 1, name);
+      assert.equal(r.stderr, `${file}: ${EMPTY}\n`, name);
+      assert.equal(r.stdout, "podsim: kube-scheduler 1.35 semantics (profile current)\n\nNo pending pods to schedule.\n\nDiagnostics: 1 warning (on standard error)\n");
+    }
+    const piped = podsim(["run", "-", "--json"], "");
+    assert.equal(piped.status, 1);
+    assert.equal(piped.stderr, `<stdin>: ${EMPTY}\n`);
+    assert.deepEqual(JSON.parse(piped.stdout).diagnostics.map((d) => [d.severity, d.line, d.message]), [["warning", 0, EMPTY.slice("warning: ".length)]]);
+    const compared = podsim(["run", write("empty-again.yaml", ""), "--compare"]);
+    assert.equal(compared.status, 1);
+    assert.equal(compared.stderr.split("\n").length, 2, "once, though both profiles ran");
+    // The API says the same; an objectless scenario laid over a cluster does not.
+    const { loadCluster, simulate } = await import("../../wasm/index.mjs");
+    assert.equal((await simulate("")).diagnostics[0].message, EMPTY.slice("warning: ".length));
+    const cluster = await loadCluster(readFileSync(basic, "utf8"));
+    assert.deepEqual((await cluster.simulate("")).diagnostics, []);
+    cluster.free();
+  });
+
+  test("--version and -V print the package's version and the semantics", () => {
+    const { version } = JSON.parse(readFileSync(join(root, "package.json"), "utf8"));
+    for (const flag of ["--version", "-V"]) {
+      const r = podsim([flag]);
+      assert.equal(r.status, 0, r.stderr);
+      assert.equal(r.stdout, `podsim ${version} (kube-scheduler 1.35 semantics; profiles: current, v1.14)\n`);
+    }
+    // Installed, the version is the package's own: package.json beside wasm/.
+    const installed = mkdtempSync(join(tmpdir(), "podsim-installed-"));
+    mkdirSync(join(installed, "wasm/build"), { recursive: true });
+    for (const file of ["wasm/cli.mjs", "wasm/index.mjs", "wasm/report.mjs", "wasm/serve.mjs", "wasm/build/podsim.mjs", "wasm/build/podsim.wasm"]) {
+      copyFileSync(join(root, file), join(installed, file));
+    }
+    writeFileSync(join(installed, "package.json"), JSON.stringify({ name: "podsim", version: "9.8.7", type: "module" }));
+    const r = spawnSync("node", [join(installed, "wasm/cli.mjs"), "--version"], { encoding: "utf8", cwd: "/" });
+    assert.equal(r.status, 0, r.stderr);
+    assert.match(r.stdout, /^podsim 9\.8\.7 \(kube-scheduler 1\.35 semantics; profiles: current, v1\.14\)\n$/);
+    assert.match(podsim(["--help"]).stdout, /-V, --version {2}print podsim's version/);
+  });
+
+  test("diagnostics go to stderr as file:line: severity: message; the report counts them", () => {
+    const r = podsim(["run", bad]);
+    assert.equal(r.status, 1);
+    assert.equal(r.stderr, `${bad}:4: ${GOLD}\n`);
+    assert.doesNotMatch(r.stdout, /gold/);
+    assert.match(r.stdout, /\n\nDiagnostics: 1 error \(on standard error\)\n$/);
+    // Standard input is <stdin>; warnings alone still exit 0.
+    const piped = podsim(["run", "-"], readFileSync(bad, "utf8"));
+    assert.equal(piped.stderr, `<stdin>:4: ${GOLD}\n`);
+    const warning = podsim(["run", warned]);
+    assert.equal(warning.status, 0);
+    assert.equal(warning.stderr, `${warned}:5: ${IGNORED}\n`);
+    assert.match(warning.stdout, /\n\nDiagnostics: 1 warning \(on standard error\)\n$/);
+    // A clean run prints nothing on stderr and no count.
+    const clean = podsim(["run", basic]);
+    assert.equal(clean.stderr, "");
+    assert.doesNotMatch(clean.stdout, /Diagnostics/);
+    // --compare lists them too, each once.
+    const compared = podsim(["run", bad, "--compare"]);
+    assert.equal(compared.status, 1);
+    assert.equal(compared.stderr, `${bad}:4: ${GOLD}\n`);
+    assert.match(compared.stdout, /\n\nDiagnostics: 1 error \(on standard error\)\n$/);
+  });
+
+  test("--json and --markdown keep the diagnostics in the document, and on stderr only when the exit code is 1", () => {
+    for (const format of ["--json", "--markdown"]) {
+      const failed = podsim(["run", bad, format]);
+      assert.equal(failed.status, 1, format);
+      assert.equal(failed.stderr, `${bad}:4: ${GOLD}\n`, format);
+      assert.match(failed.stdout, /no PriorityClass with name gold was found/, format);
+      const passed = podsim(["run", warned, format]);
+      assert.equal(passed.status, 0, format);
+      assert.equal(passed.stderr, "", format);
+      assert.match(passed.stdout, /kind \\?"ConfigMap\\?" is ignored/, format);
+    }
+    const json = JSON.parse(podsim(["run", warned, "--json"]).stdout);
+    assert.deepEqual(json.diagnostics.map((d) => [d.severity, d.object, d.path, d.line]), [["warning", "ConfigMap", "kind", 5]]);
+  });
 });

@@ -11,6 +11,7 @@ import { Annotation, Compartment, EditorSelection, EditorState, Prec, StateEffec
 import { oneDark } from "@codemirror/theme-one-dark";
 import { Decoration, EditorView, keymap, placeholder } from "@codemirror/view";
 
+import { schemaCompletion } from "./schema-completion.js";
 
 // Marks programmatic replacements, which must not count as user edits.
 const silent = Annotation.define();
@@ -100,6 +101,7 @@ export function createEditors(host, tabIds, { onChange, onPointer, onPaste = () 
           runKey,
           Prec.highest(keymap.of([{ key: "Mod-z", run: undoPastLoad(id) }])),
           yaml(),
+          schemaCompletion(),
           EditorView.lineWrapping,
           lintGutter(),
           highlightField,
