@@ -512,6 +512,35 @@ Status CycleState::RunFilters(ObjectIndex n) const {
   return status;
 }
 
+std::string PredicateName(const Status& status, const FilterReasons& reasons) {
+  const std::string_view plugin = status.plugin();
+  if (status.ok() || plugin.empty()) return "";
+  if (plugin == kNodeUnschedulable) return "CheckNodeUnschedulable";
+  if (plugin == kTaintToleration) return "PodToleratesNodeTaints";
+  if (plugin == kInterPodAffinity) return "MatchInterPodAffinity";
+  if (plugin != kNodeResourcesFit && plugin != kNodePorts &&
+      plugin != kNodeAffinity) {
+    return "";
+  }
+  // GeneralPredicates reports its parts' reasons together.
+  bool resources = false, ports = false, selector = false;
+  for (int i = 0; i < status.num_reasons(); ++i) {
+    std::string_view reason = status.reason(i);
+    resources |= reason.starts_with("Insufficient ");
+    ports |= reason == reasons.ports;
+    selector |= reason == reasons.node_affinity;
+  }
+  std::string parts;
+  for (auto [failed, name] : {std::pair{resources, "PodFitsResources"},
+                              std::pair{ports, "PodFitsHostPorts"},
+                              std::pair{selector, "PodMatchNodeSelector"}}) {
+    if (!failed) continue;
+    if (!parts.empty()) parts += ", ";
+    parts += name;
+  }
+  return parts.empty() ? "GeneralPredicates" : parts;
+}
+
 Status RunFiltersWithNominatedPods(CycleState& state, Cluster& cluster,
                                    ObjectIndex n) {
   const Pod& p = cluster.pod(state.pod());

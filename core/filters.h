@@ -114,4 +114,11 @@ bool MatchesNodeSelectorAndAffinity(const Pod& pod, const Node& node);
 // returns the first untolerated one, or nullptr.
 const Taint* FirstUntoleratedTaint(const Pod& pod, const Node& node);
 
+// Returns the v1.14 predicate that wrote a failed status:
+// "CheckNodeUnschedulable", "PodToleratesNodeTaints", "MatchInterPodAffinity",
+// or the parts of GeneralPredicates that failed ("PodFitsResources",
+// "PodFitsResources, PodFitsHostPorts", ...; they report together); "" for
+// a success or a status no filter wrote.
+std::string PredicateName(const Status& status, const FilterReasons& reasons);
+
 }  // namespace podsim

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <climits>
+#include <cstdio>
 
 #include "core/pdb.h"
 
@@ -13,6 +14,8 @@ constexpr const char* kNoVictimsReason =
 constexpr const char* kNotHelpfulReason =
     "Preemption is not helpful for scheduling";
 constexpr int64_t kNow = INT64_MAX;  // start time of a pod without one
+// What the sum criterion adds to each victim's priority (math.MaxInt32 + 1).
+constexpr int64_t kPriorityOffset = 2147483648LL;
 
 uint64_t SplitMix64(uint64_t x) {
   x += 0x9e3779b97f4a7c15ULL;
@@ -23,9 +26,31 @@ uint64_t SplitMix64(uint64_t x) {
 
 int64_t StartTime(const Pod& pod) { return pod.start_time.value_or(kNow); }
 
-std::string Seconds(int64_t t) {
-  if (t == kNow) return "now (no startTime)";
-  return "t=" + std::to_string(t);
+// "2024-05-01T08:00:00Z" for Unix seconds (Howard Hinnant's civil_from_days).
+std::string FormatTime(int64_t t) {
+  int64_t days = t >= 0 ? t / 86400 : (t - 86399) / 86400;
+  int64_t secs = t - days * 86400;
+  int64_t z = days + 719468;
+  int64_t era = (z >= 0 ? z : z - 146096) / 146097;
+  int64_t doe = z - era * 146097;
+  int64_t yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
+  int64_t doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+  int64_t mp = (5 * doy + 2) / 153;
+  int64_t d = doy - (153 * mp + 2) / 5 + 1;
+  int64_t m = mp < 10 ? mp + 3 : mp - 9;
+  int64_t y = yoe + era * 400 + (m <= 2 ? 1 : 0);
+  char buf[96];
+  std::snprintf(buf, sizeof buf, "%04lld-%02lld-%02lldT%02lld:%02lld:%02lldZ",
+                static_cast<long long>(y), static_cast<long long>(m),
+                static_cast<long long>(d), static_cast<long long>(secs / 3600),
+                static_cast<long long>(secs / 60 % 60),
+                static_cast<long long>(secs % 60));
+  return buf;
+}
+
+// "1 victim", "2 victims".
+std::string Count(int64_t n, std::string_view noun) {
+  return std::to_string(n) + " " + std::string(noun) + (n == 1 ? "" : "s");
 }
 
 const char* CriterionName(PickCriterion criterion) {
@@ -56,7 +81,8 @@ int64_t CriterionScore(PickCriterion criterion, const Cluster& cluster,
       return -static_cast<int64_t>(victims[0].priority);
     case PickCriterion::kLowestPrioritySum: {
       int64_t sum = 0;
-      for (const Victim& v : victims) sum += int64_t{v.priority} + 2147483648LL;
+      for (const Victim& v : victims)
+        sum += int64_t{v.priority} + kPriorityOffset;
       return -sum;
     }
     case PickCriterion::kFewestVictims:
@@ -167,6 +193,31 @@ std::string PreemptionEvaluator::PodList(
   return out;
 }
 
+std::string PreemptionEvaluator::FindCandidatesText(int count,
+                                                    int num_candidates,
+                                                    ObjectIndex first) const {
+  std::string out =
+      std::to_string(count) + " node(s) might be helped by preemption (" +
+      (profile_.potential_nodes == PotentialNodes::kResolvableReasons
+           ? "none of their failures is on " + std::string(profile_.name) +
+                 "'s list of unresolvable ones"
+           : std::string("their filter status is Unschedulable, "
+                         "not UnschedulableAndUnresolvable")) +
+      ")";
+  if (!profile_.samples_candidates) {
+    return out + "; " + std::string(profile_.name) +
+           " dry-runs every one of them (selectNodesForPreemption).";
+  }
+  out +=
+      ". kube-scheduler dry-runs them in turn from a random one and stops "
+      "once it has " +
+      std::to_string(num_candidates) + " candidate(s) (numCandidates); ";
+  const std::string& name = cluster_.node(first).name;
+  if (!seed_)
+    return out + "without a seed podsim starts at the first, " + name + ".";
+  return out + "with this seed podsim starts at " + name + ".";
+}
+
 std::optional<std::string_view> PreemptionEvaluator::NotEligibleReason(
     const NodeToStatus& statuses) const {
   if (profile_.honors_preemption_policy &&
@@ -181,14 +232,47 @@ std::optional<std::string_view> PreemptionEvaluator::NotEligibleReason(
       statuses.Get(nominated_).code() == Code::kUnschedulableAndUnresolvable) {
     return std::nullopt;
   }
+  if (TerminatingOnNominated()) {
+    return "not eligible due to a terminating pod on the nominated node.";
+  }
+  return std::nullopt;
+}
+
+std::optional<ObjectIndex> PreemptionEvaluator::TerminatingOnNominated() const {
+  const bool by_preemption_only =
+      profile_.eligibility == Eligibility::kTerminatingByPreemption;
   for (ObjectIndex p : cluster_.info(nominated_).pods) {
     const Pod& pod = cluster_.pod(p);
     if (pod.priority < preemptor_.priority && pod.terminating &&
         (pod.preempted_by_scheduler || !by_preemption_only)) {
-      return "not eligible due to a terminating pod on the nominated node.";
+      return p;
     }
   }
   return std::nullopt;
+}
+
+std::string PreemptionEvaluator::NotEligibleText(
+    std::string_view reason) const {
+  const bool never = profile_.honors_preemption_policy &&
+                     preemptor_.preemption_policy == PreemptionPolicy::kNever;
+  const std::optional<ObjectIndex> p =
+      never || nominated_ == kNoNode ? std::nullopt : TerminatingOnNominated();
+  if (!p) return "The pod may not preempt: " + std::string(reason);
+  const Pod& pod = cluster_.pod(*p);
+  const std::string who =
+      pod.name + " (priority " + std::to_string(pod.priority) + ")";
+  const std::string& node = cluster_.node(nominated_).name;
+  if (profile_.eligibility == Eligibility::kAnyTerminating) {
+    return "The pod is not eligible for more preemption: " + who +
+           ", of lower priority, is terminating on its nominated node " + node +
+           ", and " + std::string(profile_.name) +
+           " waits while any such pod is terminating "
+           "(podEligibleToPreemptOthers).";
+  }
+  return "The pod may not preempt: " + std::string(reason) + " " + who +
+         " is still terminating on " + node +
+         " after an earlier preemption: the pod waits for that room rather "
+         "than evict more.";
 }
 
 bool PreemptionEvaluator::MightHelp(const Status& status) const {
@@ -219,14 +303,13 @@ Status PreemptionEvaluator::Preempt(const NodeToStatus& filter_statuses,
   if (std::optional<std::string_view> reason =
           NotEligibleReason(filter_statuses)) {
     summary.eligible = false;
-    attempt_.trace.push_back(
-        {"eligibility",
-         {},
-         "The pod may not preempt: " + std::string(*reason),
-         false,
-         "",
-         std::nullopt,
-         std::nullopt});
+    attempt_.trace.push_back({"eligibility",
+                              {},
+                              NotEligibleText(*reason),
+                              false,
+                              "",
+                              std::nullopt,
+                              std::nullopt});
     return Status::Make(Code::kUnschedulable, kDefaultPreemption, *reason);
   }
   // 2) Potential nodes: those whose filter failure preemption may resolve.
@@ -278,12 +361,7 @@ Status PreemptionEvaluator::Preempt(const NodeToStatus& filter_statuses,
       attempt_.trace.push_back(
           {"find-candidates",
            {},
-           std::to_string(count) +
-               " node(s) might be helped by preemption; "
-               "looking for " +
-               std::to_string(num_candidates) +
-               " candidate(s), starting at potential node " +
-               std::to_string(offset) + ".",
+           FindCandidatesText(count, num_candidates, potential[offset]),
            std::nullopt,
            "",
            std::nullopt,
@@ -429,8 +507,9 @@ Status PreemptionEvaluator::ComputeVictimsOnNode(ObjectIndex n) {
     result.trace.push_back(
         {"remove-lower-priority", potential,
          potential.empty()
-             ? "No pod has a lower priority; the filters run on the node as "
-               "it is."
+             ? std::string("No pod has a lower priority; the ") +
+                   (profile_.reasons.predicates ? "predicates" : "filters") +
+                   " run on the node as it is."
              : "Removed " + std::to_string(potential.size()) +
                    " pod(s) of lower priority: " + PodList(potential) + ".",
          std::nullopt, "", std::nullopt, std::nullopt});
@@ -610,6 +689,91 @@ const CandidateRef* PickOneNodeUnrecorded(
   return best;
 }
 
+// Appends the record of one criterion: each candidate's raw score, and the
+// number a person compares with its words ("2 victims", "sum 90"), the
+// nodes with the best score, and a note where the numbers alone do not tell
+// why.
+void RecordCriterion(const Profile& profile, PickCriterion criterion,
+                     const std::vector<const CandidateRef*>& nodes,
+                     const std::vector<int64_t>& scores, int64_t best,
+                     SelectionStep& step) {
+  step.criterion = CriterionName(criterion);
+  // The 2^31 per victim cancels out unless the victim counts differ.
+  bool counts_differ = false;
+  bool without_start = false;
+  bool first_not_highest = false;
+  for (const CandidateRef* c : nodes) {
+    counts_differ |= c->victims->size() != nodes[0]->victims->size();
+  }
+  for (size_t i = 0; i < nodes.size(); ++i) {
+    const std::vector<Victim>& victims = *nodes[i]->victims;
+    const int64_t score = scores[i];
+    std::optional<int64_t> value;
+    std::string text;
+    switch (criterion) {
+      case PickCriterion::kFewestPdbViolations:
+        value = -score;
+        text = Count(*value, "PDB violation");
+        break;
+      case PickCriterion::kLowestHighestPriority: {
+        value = -score;
+        int64_t highest = *value;
+        for (const Victim& v : victims) {
+          highest = std::max(highest, int64_t{v.priority});
+        }
+        if (highest == *value) {
+          text = "highest victim priority " + std::to_string(*value);
+        } else {
+          // v1.14 does not re-sort, so a PDB-violating victim can be first.
+          first_not_highest = true;
+          text = "first victim priority " + std::to_string(*value) +
+                 " (highest " + std::to_string(highest) + ")";
+        }
+        break;
+      }
+      case PickCriterion::kLowestPrioritySum: {
+        const auto count = static_cast<int64_t>(victims.size());
+        value = -score - count * kPriorityOffset;
+        text = "sum " + std::to_string(*value);
+        if (counts_differ) text += " + " + std::to_string(count) + " × 2^31";
+        break;
+      }
+      case PickCriterion::kFewestVictims:
+        value = -score;
+        text = Count(*value, "victim");
+        break;
+      case PickCriterion::kLatestStartTime:
+        if (score == kNow) {
+          without_start = true;
+          text = "no startTime (counts as now)";
+        } else {
+          value = score;
+          text = "started " + FormatTime(score);
+        }
+        break;
+    }
+    step.scores.emplace_back(nodes[i]->node, score);
+    step.values.push_back(value);
+    step.display.push_back(std::move(text));
+    if (score == best) step.kept.push_back(nodes[i]->node);
+  }
+  if (criterion == PickCriterion::kLowestPrioritySum && counts_differ) {
+    step.note =
+        "Each victim counts its priority plus 2^31, as kube-scheduler adds "
+        "it so that negative priorities never make more victims look "
+        "cheaper; the victim counts differ here, so the 2^31s do not cancel.";
+  } else if (criterion == PickCriterion::kLatestStartTime && without_start) {
+    step.note =
+        "A victim without status.startTime counts as started now: later than "
+        "any start time given.";
+  } else if (first_not_highest) {
+    step.note = std::string(profile.name) +
+                " reads the first victim's priority as the highest; it keeps "
+                "PDB-violating victims first, so the first is not always the "
+                "highest.";
+  }
+}
+
 }  // namespace
 
 const CandidateRef* PickOneNode(const Profile& profile,
@@ -637,6 +801,9 @@ const CandidateRef* PickOneNode(const Profile& profile,
       SelectionStep step;
       step.criterion = "needs no victims (taken at once)";
       step.kept.push_back(c->node);
+      step.note = std::string(profile.name) +
+                  " takes a candidate that needs no victims as soon as it "
+                  "meets one (pickOneNodeForPreemption).";
       if (selection) selection->push_back(std::move(step));
       return c;
     }
@@ -649,15 +816,8 @@ const CandidateRef* PickOneNode(const Profile& profile,
       best = std::max(best, scores[i]);
     }
     if (selection) {
-      SelectionStep& step = selection->emplace_back();
-      step.criterion = CriterionName(criterion);
-      for (size_t i = 0; i < nodes.size(); ++i) {
-        step.scores.emplace_back(nodes[i]->node, scores[i]);
-        step.display.push_back(criterion == PickCriterion::kLatestStartTime
-                                   ? Seconds(scores[i])
-                                   : std::to_string(scores[i]));
-        if (scores[i] == best) step.kept.push_back(nodes[i]->node);
-      }
+      RecordCriterion(profile, criterion, nodes, scores, best,
+                      selection->emplace_back());
     }
     // Keep the best, in order.
     size_t kept = 0;
@@ -672,6 +832,10 @@ const CandidateRef* PickOneNode(const Profile& profile,
     SelectionStep& tie = selection->emplace_back();
     tie.criterion = "first in node order (final tie)";
     tie.kept.push_back(nodes[0]->node);
+    tie.note =
+        "Still tied after every criterion: kube-scheduler takes the first "
+        "candidate it meets, in Go map order, so any of them; podsim takes the "
+        "first in node order.";
   }
   return nodes[0];
 }

@@ -92,6 +92,10 @@ class PreemptionEvaluator {
   // Mirrors PodEligibleToPreemptOthers.
   std::optional<std::string_view> NotEligibleReason(
       const NodeToStatus& statuses) const;
+  // Returns the lower-priority pod terminating on the nominated node that
+  // keeps the pod from preempting, if any.
+  // REQUIRES: the pod has a nominated node.
+  std::optional<ObjectIndex> TerminatingOnNominated() const;
   // Returns whether preemption might help on a node with this filter status.
   bool MightHelp(const Status& status) const;
   // Mirrors SelectVictimsOnNode; fills the node's verdict and trace. Serves
@@ -106,6 +110,12 @@ class PreemptionEvaluator {
   const std::vector<Victim>& Own(const std::vector<Victim>& victims);
 
   std::string PodList(const std::vector<ObjectIndex>& pods) const;
+  // The find-candidates step in words: count potential nodes, numCandidates
+  // of them wanted, the dry run starting at first.
+  std::string FindCandidatesText(int count, int num_candidates,
+                                 ObjectIndex first) const;
+  // The eligibility step in words when the pod may not preempt.
+  std::string NotEligibleText(std::string_view reason) const;
 
   Cluster& cluster_;
   CycleState& state_;

@@ -51,6 +51,7 @@ Profile MakeCurrent() {
       .existing_anti_affinity =
           "node(s) didn't satisfy existing pods anti-affinity rules",
       .affinity_umbrella = "",
+      .predicates = false,
   };
   p.pick_criteria = kFiveCriteria;
   return p;
@@ -69,6 +70,7 @@ Profile MakeV114() {
   p.reasons.too_many_pods = "Insufficient pods";
   p.reasons.affinity_umbrella =
       "node(s) didn't match pod affinity/anti-affinity";
+  p.reasons.predicates = true;
   p.predicate_order = true;
   p.topology_spread = false;
   p.node_affinity_prefilter = false;

@@ -73,6 +73,9 @@ struct FilterReasons {
   std::string_view existing_anti_affinity;
   // v1.14's MatchInterPodAffinity adds this before its specific reason.
   std::string_view affinity_umbrella;
+  // v1.14 filtered with predicates: the result and the trace name those
+  // (PredicateName) where the current scheduler names plugins.
+  bool predicates = false;
 
   bool operator==(const FilterReasons&) const = default;
 };

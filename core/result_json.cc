@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "core/compare.h"
+#include "core/filters.h"
 #include "core/simulator.h"
 
 namespace podsim {
@@ -197,6 +198,7 @@ class ResultWriter {
       w_.Key("pod").Value(p.key);
       w_.Key("line").Value(p.line);
       w_.Key("priority").Value(int64_t{p.priority});
+      w_.Key("terminating").Bool(p.terminating);
       w_.Key("requests").BeginObject();
       w_.Key("cpu").Value(p.requests.Get(kCpu));
       w_.Key("memory").Value(p.requests.Get(kMemory));
@@ -246,6 +248,11 @@ class ResultWriter {
     w_.Key("reasons").BeginArray();
     for (int i = 0; i < s.num_reasons(); ++i) w_.Value(s.reason(i));
     w_.EndArray();
+    // v1.14 had predicates, not plugins: name the one that failed.
+    if (r_.profile->reasons.predicates) {
+      std::string predicate = PredicateName(s, r_.profile->reasons);
+      if (!predicate.empty()) w_.Key("predicate").Value(predicate);
+    }
     w_.EndObject();
   }
 
@@ -359,9 +366,23 @@ class ResultWriter {
         w_.Key(NodeName(s.scores[i].first)).Value(s.display[i]);
       }
       w_.EndObject();
+      w_.Key("values").BeginObject();
+      for (size_t i = 0; i < s.values.size(); ++i) {
+        w_.Key(NodeName(s.scores[i].first));
+        if (s.values[i]) {
+          w_.Value(*s.values[i]);
+        } else {
+          w_.Null();
+        }
+      }
+      w_.EndObject();
       w_.Key("kept").BeginArray();
       for (ObjectIndex n : s.kept) w_.Value(NodeName(n));
       w_.EndArray();
+      // The step that leaves one candidate decides: that node wins.
+      w_.Key("winner");
+      NodeOrNull(s.kept.size() == 1 ? s.kept[0] : -1);
+      w_.Key("note").Value(s.note);
       w_.EndObject();
     }
     w_.EndArray();

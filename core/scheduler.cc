@@ -280,8 +280,9 @@ Attempt SchedulingQueue::ScheduleOne(ObjectIndex p, bool& retry_unschedulable) {
         attempt.trace.push_back(
             {"score",
              {},
-             "Only " + cluster_.node(feasible[0]).name +
-                 " passes the filters: chosen without scoring.",
+             "Only " + cluster_.node(feasible[0]).name + " passes the " +
+                 (profile.reasons.predicates ? "predicates" : "filters") +
+                 ": chosen without scoring.",
              std::nullopt,
              "",
              std::nullopt,
@@ -300,12 +301,19 @@ Attempt SchedulingQueue::ScheduleOne(ObjectIndex p, bool& retry_unschedulable) {
           best = &s;
         }
       }
+      // v1.14's priority functions are not modelled: today's plugins score.
       attempt.trace.push_back(
           {"score",
            {},
-           std::to_string(feasible.size()) + " nodes pass the filters; " +
+           std::to_string(feasible.size()) + " nodes pass the " +
+               (profile.reasons.predicates ? "predicates" : "filters") + "; " +
                cluster_.node(best->node).name + " scores highest (" +
-               std::to_string(best->total) + ").",
+               std::to_string(best->total) + ")" +
+               (profile.reasons.predicates
+                    ? ", scored by today's plugins: " +
+                          std::string(profile.name) +
+                          "'s priority functions are not modelled."
+                    : "."),
            std::nullopt,
            "",
            std::nullopt,
@@ -348,9 +356,19 @@ Attempt SchedulingQueue::ScheduleOne(ObjectIndex p, bool& retry_unschedulable) {
     std::string text = "Nominated " + node_name + "; deleted " +
                        std::to_string(attempt.victims.size()) + " victim(s)";
     if (!attempt.cleared_nominations.empty()) {
-      text += "; cleared the nomination of " +
-              std::to_string(attempt.cleared_nominations.size()) +
-              " lower-priority pod(s)";
+      const bool one = attempt.cleared_nominations.size() == 1;
+      std::string names;
+      for (ObjectIndex q : attempt.cleared_nominations) {
+        if (!names.empty()) names += ", ";
+        names += cluster_.pod(q).name + " (priority " +
+                 std::to_string(cluster_.pod(q).priority) + ")";
+      }
+      text += std::string("; cleared the nomination") +
+              (one ? " of " : "s of ") + names + ": " +
+              (one ? "it was" : "they were") + " nominated to " + node_name +
+              " with a lower priority and may no longer fit there, so " +
+              (one ? "it goes" : "they go") +
+              " back to the queue to find a node again";
     }
     attempt.trace.push_back({"actuate", attempt.cleared_nominations, text + ".",
                              std::nullopt, "", std::nullopt, std::nullopt});
@@ -374,6 +392,8 @@ Attempt SchedulingQueue::ScheduleOne(ObjectIndex p, bool& retry_unschedulable) {
   // counting every node's reasons a second time); before, the FitError alone.
   attempt.message = std::move(fit_error);
   if (profile.postfilter_in_message) attempt.message += " " + postfilter;
+  const bool dra_clause =
+      profile.postfilter_in_message && postfilter.starts_with(kDraReason);
   if (cluster_.NominatedNodeOf(p) != kNoNode && attempt.preemption.eligible &&
       preemption.code() != Code::kError) {
     const std::string& node_name =
@@ -392,6 +412,23 @@ Attempt SchedulingQueue::ScheduleOne(ObjectIndex p, bool& retry_unschedulable) {
          std::nullopt,
          std::nullopt});
     if (clears_nomination) cluster_.Nominate(p, kNoNode);
+  }
+  if (dra_clause) {
+    attempt.trace.push_back(
+        {"postfilter",
+         {},
+         "The message ends with what the PostFilter plugins said, in order: "
+         "\"" +
+             std::string(kDraReason) +
+             "\" is the DynamicResources plugin, which could free devices "
+             "claimed by other pods but has nothing to free for a pod "
+             "without resource claims; \"preemption: ...\" is "
+             "DefaultPreemption, saying why evicting lower-priority pods "
+             "cannot make room.",
+         std::nullopt,
+         "",
+         std::nullopt,
+         std::nullopt});
   }
   return attempt;
 }

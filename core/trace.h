@@ -60,9 +60,16 @@ struct NodeResult {
 // One criterion of pickOneNodeForPreemption, applied to the survivors.
 struct SelectionStep {
   std::string criterion;
+  // Each candidate's score as the criterion compares it: higher is better,
+  // so counts and priorities are negated and the sum has 2^31 per victim.
   std::vector<std::pair<ObjectIndex, int64_t>> scores;
-  std::vector<std::string> display;  // a readable value per score
-  std::vector<ObjectIndex> kept;
+  // Per score, what a person compares: the words ("2 victims", "sum 90",
+  // "started 2024-05-01T08:00:00Z") and the number in them (a count, a
+  // priority, a sum of priorities, Unix seconds; nullopt: no startTime).
+  std::vector<std::string> display;
+  std::vector<std::optional<int64_t>> values;
+  std::vector<ObjectIndex> kept;  // the best, which the next criterion sees
+  std::string note;  // why, where the values alone do not tell; or empty
 };
 
 struct Candidate {

@@ -185,6 +185,190 @@ TEST_CASE(
                                                      {1, -2 * 2147483638LL}});
 }
 
+namespace {
+// Each candidate's display text, then its value, as "node: text = value".
+std::vector<std::string> Cells(const SimulationResult& r,
+                               const SelectionStep& step) {
+  std::vector<std::string> out;
+  for (size_t i = 0; i < step.scores.size(); ++i) {
+    out.push_back(r.scenario.nodes[step.scores[i].first].name + ": " +
+                  step.display[i] + " = " +
+                  (step.values[i] ? std::to_string(*step.values[i]) : "none"));
+  }
+  return out;
+}
+}  // namespace
+
+TEST_CASE(
+    "Preemption: the selection table shows what a person compares, not the "
+    "scores") {
+  // Criteria 1 to 3: no PDB violated, top victims tie at 50, sums 90 vs 51.
+  SimulationResult r = Run(ScenarioWith(
+      NodeWith("a", {"2"}), NodeWith("b", {"2"}),
+      RunningPod("a1", "a", {"1"}, 50), RunningPod("a2", "a", {"1"}, 40),
+      RunningPod("b1", "b", {"1"}, 50), RunningPod("b2", "b", {"1"}, 1),
+      PendingPod("web", {"2"}, 100)));
+  const Attempt& a = FirstAttempt(r, "web");
+  REQUIRE(a.selection.size() == 3);
+  CHECK(Cells(r, a.selection[0]) ==
+        std::vector<std::string>{"a: 0 PDB violations = 0",
+                                 "b: 0 PDB violations = 0"});
+  CHECK(Cells(r, a.selection[1]) ==
+        std::vector<std::string>{"a: highest victim priority 50 = 50",
+                                 "b: highest victim priority 50 = 50"});
+  CHECK(Cells(r, a.selection[2]) ==
+        std::vector<std::string>{"a: sum 90 = 90", "b: sum 51 = 51"});
+  // The raw scores stay as the criterion compares them.
+  CHECK(a.selection[2].scores ==
+        std::vector<std::pair<ObjectIndex, int64_t>>{
+            {0, -(90 + 2 * 2147483648LL)}, {1, -(51 + 2 * 2147483648LL)}});
+  CHECK(a.selection[2].kept == std::vector<ObjectIndex>{1});
+  for (const SelectionStep& step : a.selection) CHECK(step.note.empty());
+}
+
+TEST_CASE(
+    "Preemption: the table counts PDB violations and victims, and says when "
+    "the 2^31 per victim decides") {
+  SUBCASE("PDB violations") {
+    SimulationResult r = Run(ScenarioWith(
+        NodeWith("a", {"1"}), NodeWith("b", {"1"}),
+        Labelled(RunningPod("pa", "a", {"1"}, 1), "db"),
+        RunningPod("pb", "b", {"1"}, 5), PdbWith("db", {{"app", "db"}}, 0),
+        PendingPod("web", {"1"}, 100)));
+    const Attempt& a = FirstAttempt(r, "web");
+    CHECK(Cells(r, a.selection[0]) ==
+          std::vector<std::string>{"a: 1 PDB violation = 1",
+                                   "b: 0 PDB violations = 0"});
+  }
+  SUBCASE("fewest victims, after sums tied by the offset") {
+    SimulationResult r = Run(ScenarioWith(
+        NodeWith("a", {"2"}), NodeWith("b", {"2"}),
+        RunningPod("a1", "a", {"1"}, INT32_MIN),
+        RunningPod("a2", "a", {"1"}, 5), RunningPod("b1", "b", {"2"}, 5),
+        PendingPod("web", {"2"}, 100)));
+    const Attempt& a = FirstAttempt(r, "web");
+    REQUIRE(a.selection.size() == 4);
+    CHECK(
+        Cells(r, a.selection[2]) ==
+        std::vector<std::string>{"a: sum -2147483643 + 2 × 2^31 = -2147483643",
+                                 "b: sum 5 + 1 × 2^31 = 5"});
+    CHECK(a.selection[2].note ==
+          "Each victim counts its priority plus 2^31, as kube-scheduler adds "
+          "it so that negative priorities never make more victims look "
+          "cheaper; the victim counts differ here, so the 2^31s do not "
+          "cancel.");
+    CHECK(Cells(r, a.selection[3]) ==
+          std::vector<std::string>{"a: 2 victims = 2", "b: 1 victim = 1"});
+  }
+}
+
+TEST_CASE(
+    "Preemption: start times read as RFC 3339, and a missing one as now") {
+  SimulationResult r = Run(ScenarioWith(
+      NodeWith("a", {"1"}), NodeWith("b", {"1"}), NodeWith("c", {"1"}),
+      Started(RunningPod("pa", "a", {"1"}, 5), "2000-02-29T12:34:56Z"),
+      Started(RunningPod("pb", "b", {"1"}, 5), "2024-05-01T08:00:00Z"),
+      RunningPod("pc", "c", {"1"}, 5), PendingPod("web", {"1"}, 100)));
+  const Attempt& a = FirstAttempt(r, "web");
+  REQUIRE(a.selection.size() == 5);
+  CHECK(Cells(r, a.selection[4]) ==
+        std::vector<std::string>{"a: started 2000-02-29T12:34:56Z = 951827696",
+                                 "b: started 2024-05-01T08:00:00Z = 1714550400",
+                                 "c: no startTime (counts as now) = none"});
+  CHECK(a.selection[4].kept == std::vector<ObjectIndex>{2});
+  CHECK(a.selection[4].note ==
+        "A victim without status.startTime counts as started now: later "
+        "than any start time given.");
+}
+
+TEST_CASE("Preemption: a final tie says how upstream would break it") {
+  SimulationResult r = Run(ScenarioWith(
+      NodeWith("a", {"1"}), NodeWith("b", {"1"}),
+      RunningPod("pa", "a", {"1"}, 5), RunningPod("pb", "b", {"1"}, 5),
+      PendingPod("web", {"1"}, 100)));
+  const SelectionStep& tie = FirstAttempt(r, "web").selection.back();
+  CHECK(tie.criterion == "first in node order (final tie)");
+  CHECK(tie.display.empty());
+  CHECK(tie.values.empty());
+  CHECK(tie.note ==
+        "Still tied after every criterion: kube-scheduler takes the first "
+        "candidate it meets, in Go map order, so any of them; podsim takes the "
+        "first in node order.");
+}
+
+TEST_CASE(
+    "PickOneNode: v1.14 reads the first victim's priority, which a "
+    "PDB-violating victim can hold") {
+  Scenario scenario;
+  for (const char* name : {"guarded", "free", "other"}) {
+    Pod pod;
+    pod.name = name;
+    pod.index = static_cast<ObjectIndex>(scenario.pods.size());
+    scenario.pods.push_back(pod);
+  }
+  for (const char* name : {"n1", "n2"}) {
+    Node node;
+    node.name = name;
+    node.index = static_cast<ObjectIndex>(scenario.nodes.size());
+    scenario.nodes.push_back(node);
+  }
+  Cluster cluster(scenario);
+  // On n1 the PDB-violating victim stays first, though "free" is higher.
+  std::vector<Victim> on_n1 = {{0, 0, 20, true}, {1, 0, 30, false}};
+  std::vector<Victim> on_n2 = {{2, 1, 25, false}};
+  std::vector<CandidateRef> candidates = {
+      {0, &on_n1, 0, ScoreCandidate(cluster, on_n1, 0)},
+      {1, &on_n2, 0, ScoreCandidate(cluster, on_n2, 0)}};
+  std::vector<SelectionStep> steps;
+  CHECK(PickOneNode(*FindProfile("v1.14"), candidates, &steps)->node == 0);
+  REQUIRE(steps.size() == 2);
+  CHECK(steps[1].display ==
+        std::vector<std::string>{"first victim priority 20 (highest 30)",
+                                 "highest victim priority 25"});
+  CHECK(steps[1].note ==
+        "v1.14 reads the first victim's priority as the highest; it keeps "
+        "PDB-violating victims first, so the first is not always the "
+        "highest.");
+}
+
+TEST_CASE(
+    "Preemption: the find-candidates step says where the dry run starts, in "
+    "plain words") {
+  std::string text = ScenarioWith(
+      NodeWith("a", {"1"}), NodeWith("b", {"1"}), NodeWith("c", {"1"}),
+      RunningPod("pa", "a", {"1"}, 1), RunningPod("pb", "b", {"1"}, 1),
+      RunningPod("pc", "c", {"1"}, 1), PendingPod("web", {"1"}, 100));
+  const std::string intro =
+      "3 node(s) might be helped by preemption (their filter status is "
+      "Unschedulable, not UnschedulableAndUnresolvable). kube-scheduler "
+      "dry-runs them in turn from a random one and stops once it has 3 "
+      "candidate(s) (numCandidates); ";
+  SUBCASE("without a seed, the first") {
+    SimulationResult r = Run(text);
+    const Attempt& a = FirstAttempt(r, "web");
+    CHECK(a.trace.front().step == "find-candidates");
+    CHECK(a.trace.front().text ==
+          intro + "without a seed podsim starts at the first, a.");
+  }
+  SUBCASE("with a seed, the node at the random offset") {
+    SimulateOptions options;
+    options.seed = 7;
+    SimulationResult r = Simulate(text, options);
+    const Attempt& a = FirstAttempt(r, "web");
+    const std::string start =
+        r.scenario.nodes[a.preemption.offset].name;  // one node per pod
+    CHECK(a.trace.front().text ==
+          intro + "with this seed podsim starts at " + start + ".");
+  }
+  SUBCASE("v1.14 dry-runs every potential node") {
+    SimulationResult r = RunAs("v1.14", text);
+    CHECK(FirstAttempt(r, "web").trace.front().text ==
+          "3 node(s) might be helped by preemption (none of their failures "
+          "is on v1.14's list of unresolvable ones); v1.14 dry-runs every "
+          "one of them (selectNodesForPreemption).");
+  }
+}
+
 TEST_CASE("Preemption: numCandidates mirrors calculateNumCandidates") {
   SchedulerConfig config;  // 10%, at least 100
   CHECK(NumCandidates(5000, config) == 500);
@@ -226,6 +410,23 @@ TEST_CASE(
         "0/1 nodes are available: 1 Insufficient cpu. no new claims to "
         "deallocate, preemption: not "
         "eligible due to a terminating pod on the nominated node.");
+  // After the nominated node, which no longer fits, is filtered.
+  REQUIRE(a.trace.size() == 3);
+  CHECK(a.trace[2].step == "postfilter");
+  CHECK(a.trace[1].step == "eligibility");
+  CHECK(a.trace[1].text ==
+        "The pod may not preempt: not eligible due to a terminating pod on "
+        "the nominated node. old (priority 1) is still terminating on n1 "
+        "after an earlier preemption: the pod waits for that room rather "
+        "than evict more.");
+  SimulationResult old =
+      RunAs("v1.14", ScenarioWith(NodeWith("n1", {"1"}), terminating, pod));
+  CHECK(FirstAttempt(old, "web").trace.front().step == "eligibility");
+  CHECK(FirstAttempt(old, "web").trace.front().text ==
+        "The pod is not eligible for more preemption: old (priority 1), of "
+        "lower priority, is terminating on its nominated node n1, and v1.14 "
+        "waits while any such pod is terminating "
+        "(podEligibleToPreemptOthers).");
 }
 
 TEST_CASE(

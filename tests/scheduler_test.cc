@@ -19,6 +19,10 @@ Json Created(Json pod, const std::string& time) {
   pod["metadata"]["creationTimestamp"] = time;
   return pod;
 }
+Json NominatedTo(Json pod, const std::string& node) {
+  pod["status"]["nominatedNodeName"] = node;
+  return pod;
+}
 }  // namespace
 
 TEST_CASE("Scheduler: the queue pops by priority, then by creation time") {
@@ -97,6 +101,77 @@ TEST_CASE(
             "not in the scenario; add that Node or remove spec.nodeName to "
             "make the pod pending"});
   CHECK(FirstAttempt(r, "web").outcome == Outcome::kScheduled);
+}
+
+TEST_CASE(
+    "Scheduler: the actuate step names the pods whose nomination it "
+    "cleared") {
+  Json waiting = NominatedTo(PendingPod("waiting", {"2"}, 50), "n1");
+  Json later = NominatedTo(PendingPod("later", {"2"}, 40), "n1");
+  SimulationResult r =
+      Run(ScenarioWith(NodeWith("n1", {"1"}), RunningPod("low", "n1", {"1"}, 1),
+                       waiting, PendingPod("web", {"1"}, 100)));
+  const Attempt& a = FirstAttempt(r, "web");
+  CHECK(a.trace.back().step == "actuate");
+  CHECK(a.trace.back().text ==
+        "Nominated n1; deleted 1 victim(s); cleared the nomination of "
+        "waiting (priority 50): it was nominated to n1 with a lower priority "
+        "and may no longer fit there, so it goes back to the queue to find a "
+        "node again.");
+  SimulationResult two =
+      Run(ScenarioWith(NodeWith("n1", {"1"}), RunningPod("low", "n1", {"1"}, 1),
+                       waiting, later, PendingPod("web", {"1"}, 100)));
+  CHECK(FirstAttempt(two, "web").trace.back().text ==
+        "Nominated n1; deleted 1 victim(s); cleared the nominations of "
+        "waiting (priority 50), later (priority 40): they were nominated to "
+        "n1 with a lower priority and may no longer fit there, so they go "
+        "back to the queue to find a node again.");
+}
+
+TEST_CASE(
+    "Scheduler: a plain-words step explains the PostFilter part of the "
+    "message, which stays verbatim") {
+  std::string text =
+      ScenarioWith(NodeWith("n1", {"1"}), RunningPod("peer", "n1", {"1"}, 100),
+                   PendingPod("web", {"1"}, 100));
+  SimulationResult r = Run(text);
+  const Attempt& now = FirstAttempt(r, "web");
+  CHECK(now.message ==
+        "0/1 nodes are available: 1 Insufficient cpu. no new claims to "
+        "deallocate, preemption: 0/1 nodes are available: 1 No preemption "
+        "victims found for incoming pod.");
+  CHECK(now.trace.back().step == "postfilter");
+  CHECK(now.trace.back().text ==
+        "The message ends with what the PostFilter plugins said, in order: "
+        "\"no new claims to deallocate\" is the DynamicResources plugin, "
+        "which could free devices claimed by other pods but has nothing to "
+        "free for a pod without resource claims; \"preemption: ...\" is "
+        "DefaultPreemption, saying why evicting lower-priority pods cannot "
+        "make room.");
+  // v1.14's message is the FitError alone: nothing to explain.
+  SimulationResult old = RunAs("v1.14", text);
+  for (const TraceStep& t : FirstAttempt(old, "web").trace) {
+    CHECK(t.step != "postfilter");
+  }
+}
+
+TEST_CASE("Scheduler: v1.14's score step speaks of predicates") {
+  std::string text = ScenarioWith(NodeWith("n1", {"2"}), NodeWith("n2", {"4"}),
+                                  PendingPod("web", {"1"}, 1));
+  SimulationResult r = Run(text);
+  CHECK(FirstAttempt(r, "web").trace.back().text.starts_with(
+      "2 nodes pass the filters; n2 "));
+  SimulationResult old = RunAs("v1.14", text);
+  const std::string& said = FirstAttempt(old, "web").trace.back().text;
+  CHECK(said.starts_with("2 nodes pass the predicates; n2 scores highest ("));
+  CHECK(said.ends_with(
+      "), scored by today's plugins: v1.14's priority functions are not "
+      "modelled."));
+  SimulationResult one =
+      RunAs("v1.14",
+            ScenarioWith(NodeWith("n1", {"1"}), PendingPod("web", {"1"}, 1)));
+  CHECK(FirstAttempt(one, "web").trace.back().text ==
+        "Only n1 passes the predicates: chosen without scoring.");
 }
 
 TEST_CASE("Scheduler: with no nodes every pod is unschedulable") {

@@ -443,6 +443,14 @@ export interface Status {
   plugin: FilterPluginName | "DefaultPreemption" | "";
   /** Each reason, e.g. "Insufficient cpu"; the event message counts them. */
   reasons: string[];
+  /**
+   * `v1.14` only, on a failed filter: the predicate that reported it, as
+   * v1.14 named it (it had predicates, not plugins): `"CheckNodeUnschedulable"`,
+   * `"PodToleratesNodeTaints"`, `"MatchInterPodAffinity"`, or the parts of
+   * GeneralPredicates that failed, which report together:
+   * `"PodFitsResources"`, `"PodFitsResources, PodFitsHostPorts"`, ...
+   */
+  predicate?: string;
 }
 
 /** One node in one detailed attempt. */
@@ -500,7 +508,7 @@ export interface NodePreemption {
 export type AttemptStepName =
   /** The pod may not preempt (fits false), or v1.14 ignores preemptionPolicy: Never. */
   | "eligibility"
-  /** How many potential nodes, how many candidates are looked for, from which offset. */
+  /** How many potential nodes, how many candidates are looked for, from which node the dry run starts (v1.14: every one). */
   | "find-candidates"
   /** The nominated node is filtered first: fits, or no longer fits (with its status). */
   | "nominated-node"
@@ -509,7 +517,12 @@ export type AttemptStepName =
   /** Victims deleted, the pod nominated, lower nominations cleared (pods: those cleared). */
   | "actuate"
   /** Preemption failed: the pod's own nomination is kept or cleared. */
-  | "nomination";
+  | "nomination"
+  /**
+   * The event message's PostFilter part in plain words (`current`, when the
+   * message carries "no new claims to deallocate, preemption: ...").
+   */
+  | "postfilter";
 
 /** The steps of a node's dry run, in order. */
 export type NodeStepName =
@@ -555,15 +568,38 @@ export type SelectionCriterion =
   /** The candidates left after every criterion: the first in node order wins (no scores). */
   | "first in node order (final tie)";
 
-/** One criterion applied to the candidates still in the running. */
+/**
+ * One criterion applied to the candidates still in the running. The three
+ * records have the same keys: the candidates' node names (none for the two
+ * criteria without scores).
+ */
 export interface SelectionStep {
   criterion: SelectionCriterion;
-  /** Each candidate's score by node name; higher is better (negated counts and priorities). */
+  /**
+   * Each candidate's score as the criterion compares it: higher is better, so
+   * counts and priorities are negated, and the sum adds 2^31 per victim.
+   */
   scores: Record<string, number>;
-  /** The same scores to show, by node name (start times as "t=..."). */
+  /**
+   * What a person compares, in words: "1 PDB violation", "highest victim
+   * priority 100" (v1.14, when a PDB-violating victim is first: "first
+   * victim priority 20 (highest 30)"), "sum 90" ("sum 5 + 1 × 2^31" when the
+   * candidates' victim counts differ), "2 victims", "started
+   * 2024-05-01T08:00:00Z" or "no startTime (counts as now)".
+   */
   display: Record<string, string>;
+  /**
+   * The number in `display`: PDB violations, a priority, a sum of
+   * priorities (without the 2^31s), victims, a start time in Unix seconds;
+   * null for a victim without startTime.
+   */
+  values: Record<string, number | null>;
   /** The nodes with the best score, which the next criterion sees. */
   kept: string[];
+  /** The node this criterion leaves alone: it wins; null while several are kept. */
+  winner: string | null;
+  /** Why, in words, where the values alone do not tell (the 2^31s, a missing startTime, a final tie); else "". */
+  note: string;
 }
 
 /** What PostFilter (DefaultPreemption) did in an attempt. */
@@ -577,7 +613,7 @@ export interface PreemptionSummary {
   potentialNodes: number;
   /** How many candidates the dry run looks for (numCandidates). */
   numCandidates: number;
-  /** The potential node the dry run starts at (random with a seed). */
+  /** The index among the potential nodes where the dry run starts (0, or random with a seed; 0 in v1.14, which dry-runs every one). */
   offset: number;
   /** Candidates found. */
   candidateCount: number;
@@ -622,6 +658,8 @@ export interface ClusterPod {
   /** Source line of the Pod. */
   line: number;
   priority: number;
+  /** Whether it has a deletionTimestamp: it is being deleted, and still holds its room. */
+  terminating: boolean;
   /** cpu in millicores, memory in bytes. */
   requests: { cpu: number; memory: number };
   /** Where it was bound at the start; null for a pending pod. */

@@ -14,7 +14,8 @@ function plural(n, word) {
 function describeStatus(status) {
   if (!status) return "not filtered";
   if (status.code === "Success") return "fits";
-  const plugin = status.plugin ? `${status.plugin}: ` : "";
+  const name = status.predicate ?? status.plugin; // v1.14 names its predicates
+  const plugin = name ? `${name}: ` : "";
   return `${status.code} (${plugin}${status.reasons.join(", ")})`;
 }
 
@@ -88,8 +89,10 @@ export function formatReport(result) {
     }
     if (attempt.selection.length > 0) out.push("  choosing among candidates:");
     for (const step of attempt.selection) {
-      const scores = Object.entries(step.display).map(([n, s]) => `${n}=${s}`).join(" ");
-      out.push(`    ${step.criterion}: ${scores}${scores ? " -> " : ""}kept ${step.kept.join(", ")}`);
+      const values = Object.entries(step.display).map(([n, s]) => `${n} ${s}`).join(", ");
+      const verdict = step.winner ? `${step.winner} wins` : `tie, kept ${step.kept.join(", ")}`;
+      out.push(`    ${step.criterion}: ${values}${values ? " -> " : ""}${verdict}`);
+      if (step.note) out.push(`      (${step.note})`);
     }
   }
   return out.join("\n");

@@ -19,7 +19,7 @@ test("CLI: a report names the verdict, the victims and the message", () => {
   assert.equal(r.status, 0, r.stderr);
   assert.match(r.stdout, /default\/p -> nominated node1, evicting 2 pods: default\/p1\.1, default\/p1\.2/);
   assert.match(r.stdout, /message: 0\/3 nodes are available: 3 Insufficient cpu, 3 Insufficient memory\./);
-  assert.match(r.stdout, /lowest highest-priority victim: node1=0 node3=-100 -> kept node1/);
+  assert.match(r.stdout, /lowest highest-priority victim: node1 highest victim priority 0, node3 highest victim priority 100 -> node1 wins/);
 });
 
 test("CLI: --json prints the result document", () => {

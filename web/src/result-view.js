@@ -9,6 +9,10 @@ import { renderSelection } from "./views/selection.js";
 import { renderVerdicts } from "./views/verdicts.js";
 import { renderVictims } from "./views/victims.js";
 
+// "v1.14", "current (v1.35)": a result's profile as the compare view names it.
+const profileName = (result) =>
+  result.profile === `v${result.kubernetesVersion}` ? result.profile : `${result.profile} (v${result.kubernetesVersion})`;
+
 /** Creates the view; requestDetail(index) asks the engine to detail an attempt it summarised. */
 export function createResultView(state, { requestDetail }) {
   /** Focuses a pod's first attempt (from the differences panel). */
@@ -25,6 +29,8 @@ export function createResultView(state, { requestDetail }) {
     const result = state.shown;
     if (!result) return;
     const attempt = result.pods[state.focus] ?? null;
+    // Comparing, the detail panels say which profile's result they show.
+    const profileLabel = state.compare && state.comparison ? profileName(result) : null;
     const again = (change) => (value) => {
       change(value);
       render();
@@ -46,10 +52,10 @@ export function createResultView(state, { requestDetail }) {
         state.compare ? differencesByPod(state.comparison) : new Map(),
       ),
     );
-    mount($("victims"), renderVictims(attempt));
-    mount($("picture"), renderPicture(result, state.resource, again((resource) => (state.resource = resource))));
-    mount($("selection"), renderSelection(attempt));
-    mount($("nodes"), renderNodes(attempt, state.nodesShown, again((n) => (state.nodesShown = n))));
+    mount($("victims"), renderVictims(attempt, { profileLabel }));
+    mount($("picture"), renderPicture(result, state.resource, again((resource) => (state.resource = resource)), { profileLabel }));
+    mount($("selection"), renderSelection(attempt, { profileLabel }));
+    mount($("nodes"), renderNodes(attempt, state.nodesShown, again((n) => (state.nodesShown = n)), { profileLabel }));
   }
 
   return { render };

@@ -11,9 +11,14 @@ const VERDICTS = {
 };
 const PAGE = 60;
 
+// v1.14 had predicates, not plugins and status codes: core names the
+// predicate that failed, and the line uses its words.
 function filterLine(filter) {
   if (filter === null) return h("p", { class: "filter muted" }, "Not filtered in this attempt.");
-  if (filter.code === "Success") return h("p", { class: "filter ok" }, "Passes every filter.");
+  if (filter.code === "Success") return h("p", { class: "filter ok" }, "Fits: passes every check.");
+  if (filter.predicate) {
+    return h("p", { class: "filter" }, h("span", { class: "code" }, "predicate failed"), ` ${filter.predicate}: `, filter.reasons.join(", "));
+  }
   return h(
     "p",
     { class: "filter" },
@@ -21,6 +26,11 @@ function filterLine(filter) {
     filter.plugin ? ` ${filter.plugin}: ` : " ",
     filter.reasons.join(", "),
   );
+}
+
+// The panel's heading; in compare mode it names the profile shown.
+function heading(profileLabel) {
+  return h("h2", {}, "Nodes", profileLabel ? [" ", h("span", { class: "badge badge-profile", title: "The profile these details are from" }, profileLabel)] : null);
 }
 
 function stepItem(step) {
@@ -71,14 +81,17 @@ function card(attempt, node) {
   );
 }
 
-/** Renders the node cards, a page at a time for large clusters. */
-export function renderNodes(attempt, shown, onShowMore) {
+/**
+ * Renders the node cards, a page at a time for large clusters;
+ * options.profileLabel names the profile in compare mode.
+ */
+export function renderNodes(attempt, shown, onShowMore, { profileLabel = null } = {}) {
   if (!attempt) return null;
   if (!attempt.detailed) {
     return h(
       "section",
       { class: "panel", "aria-label": "Nodes" },
-      h("h2", {}, "Nodes"),
+      heading(profileLabel),
       h("p", { class: "hint" }, "Loading this attempt's per-node detail…"),
     );
   }
@@ -87,7 +100,7 @@ export function renderNodes(attempt, shown, onShowMore) {
   return h(
     "section",
     { class: "panel", "aria-label": "Nodes" },
-    h("h2", {}, "Nodes"),
+    heading(profileLabel),
     attempt.trace.length > 0 ? h("ul", { class: "cycle-trace" }, attempt.trace.map((t) => h("li", {}, t.text))) : null,
     h("div", { class: "node-grid" }, visible.map((n) => card(attempt, n))),
     nodes.length > shown

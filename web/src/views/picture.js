@@ -1,6 +1,7 @@
 // The cluster as a picture: a column per node, pods as blocks sized by their
-// cpu (or memory) request, coloured by priority; victims struck through in
-// red, and each preemptor where it lands. A large cluster shows the nodes
+// cpu (or memory) request, coloured by priority value (the legend lists the
+// values of each colour); victims struck through in red, terminating pods
+// marked, and each preemptor where it lands. A large cluster shows the nodes
 // where something happens first, and its busiest nodes' pods as thin blocks.
 import { h, plural, shortName } from "../dom.js";
 
@@ -10,10 +11,34 @@ const MAX_WAITING = 100;
 const HEIGHT = 220; // px for a node's whole allocatable
 const GAP = 2; // px between blocks
 const LABEL_HEIGHT = 16; // px: a block this tall shows its name
+const COLOURS = 8; // prio-0 (lowest) to prio-7 (highest)
+const TERMINATING = "⊘";
 
+// The colour of a priority value: the distinct values present, lowest to
+// highest, spread over the eight colours.
 function colourIndex(priorities, priority) {
   const i = priorities.indexOf(priority);
-  return priorities.length <= 1 ? 0 : Math.round((i / (priorities.length - 1)) * 7);
+  return priorities.length <= 1 ? 0 : Math.round((i / (priorities.length - 1)) * (COLOURS - 1));
+}
+
+// "priority 5", "priority 5, 10", "priority 5 to 90 (4 values)".
+function valuesText(values) {
+  if (values.length === 1) return `priority ${values[0]}`;
+  if (values.length === 2) return `priority ${values[0]}, ${values[1]}`;
+  return `priority ${values[0]} to ${values.at(-1)} (${values.length} values)`;
+}
+
+// One legend entry per colour drawn (evicted pods are drawn struck through
+// instead), naming its priority values.
+function colourLegend(priorities, drawn) {
+  const byColour = new Map();
+  for (const p of priorities.filter((value) => drawn.has(value))) {
+    const i = colourIndex(priorities, p);
+    byColour.set(i, [...(byColour.get(i) ?? []), p]);
+  }
+  return [...byColour].map(([i, values]) =>
+    h("span", { class: "legend-item", dataset: { colour: `prio-${i}` } }, h("span", { class: `swatch prio-${i}` }), valuesText(values)),
+  );
 }
 
 function amount(resource, value) {
@@ -26,20 +51,22 @@ function block(pod, resource, capacity, priorities, role, least = LABEL_HEIGHT, 
   const value = pod.requests[resource];
   const height = capacity > 0 ? Math.max(least, Math.round((value / capacity) * full)) : LABEL_HEIGHT;
   const title = `${pod.pod} · priority ${pod.priority} · ${amount(resource, value)}${
-    role === "victim" ? ` · evicted by ${pod.evictedBy}` : role === "incoming" ? " · lands here" : ""
-  }`;
+    pod.terminating ? " · terminating (being deleted; it holds its room until it is gone)" : ""
+  }${role === "victim" ? ` · evicted by ${pod.evictedBy}` : role === "incoming" ? " · lands here" : ""}`;
   return h(
     "div",
     {
-      class: `pod prio-${colourIndex(priorities, pod.priority)} ${role}`,
+      class: `pod prio-${colourIndex(priorities, pod.priority)} ${role}${pod.terminating ? " terminating" : ""}`,
       style: { height: `${height}px` },
       title,
       role: "img",
       "aria-label": title,
       tabindex: "-1",
-      dataset: { object: `Pod ${pod.pod}` },
+      dataset: { object: `Pod ${pod.pod}`, priority: String(pod.priority) },
     },
-    height >= LABEL_HEIGHT ? h("span", { class: "pod-name" }, shortName(pod.pod)) : null,
+    height >= LABEL_HEIGHT
+      ? h("span", { class: "pod-name" }, pod.terminating ? h("span", { class: "pod-mark", "aria-hidden": "true" }, `${TERMINATING} `) : null, shortName(pod.pod))
+      : null,
     height >= LABEL_HEIGHT ? h("span", { class: "pod-prio" }, String(pod.priority)) : null,
   );
 }
@@ -77,9 +104,10 @@ function movePodFocus(event) {
 
 /**
  * Renders the picture, pods sized by resource ("cpu" or "memory");
- * options.height is the px of a node's whole allocatable (default 220).
+ * options.height is the px of a node's whole allocatable (default 220);
+ * options.profileLabel names the profile in compare mode.
  */
-export function renderPicture(result, resource, onResource, { height = HEIGHT } = {}) {
+export function renderPicture(result, resource, onResource, { height = HEIGHT, profileLabel = null } = {}) {
   const cluster = result.cluster;
   if (!cluster || cluster.nodes.length === 0) return null;
   const priorities = [...new Set(cluster.pods.map((p) => p.priority))].sort((a, b) => a - b);
@@ -128,7 +156,7 @@ export function renderPicture(result, resource, onResource, { height = HEIGHT } 
     h(
       "div",
       { class: "panel-head" },
-      h("h2", {}, "Cluster"),
+      h("h2", {}, "Cluster", profileLabel ? [" ", h("span", { class: "badge badge-profile", title: "The profile these details are from" }, profileLabel)] : null),
       h(
         "div",
         { class: "toggle", role: "group", "aria-label": "Size pods by" },
@@ -158,13 +186,14 @@ export function renderPicture(result, resource, onResource, { height = HEIGHT } 
     h(
       "p",
       { class: "legend" },
+      colourLegend(priorities, new Set(cluster.pods.filter((p) => !p.evictedBy).map((p) => p.priority))),
       [
-        ["running", "running"],
         ["victim", "evicted"],
         ["incoming", "preemptor, where it lands"],
-        ["prio-0", "low priority"],
-        ["prio-7", "high priority"],
       ].map(([swatch, text]) => h("span", { class: "legend-item" }, h("span", { class: `swatch ${swatch}` }), text)),
+      cluster.pods.some((p) => p.terminating)
+        ? h("span", { class: "legend-item" }, h("span", { class: "pod-mark", "aria-hidden": "true" }, TERMINATING), "terminating (being deleted)")
+        : null,
     ),
   );
   const first = section.querySelector(".pod");
