@@ -95,15 +95,23 @@ void FieldValidator::ValueDone() {
   }
 }
 
-void FieldValidator::ScalarInFrame(const Scalar& scalar, int line) {
-  if (frames_.empty()) return;
+FieldValidator::Frame* FieldValidator::TakeKeySlot() {
+  if (frames_.empty()) return nullptr;
   Frame& top = frames_.back();
-  if (top.outside) return;
-  if (!top.map || !top.expect_key) return ValueDone();
+  if (top.outside) return nullptr;
+  if (!top.map || !top.expect_key) {
+    ValueDone();
+    return nullptr;
+  }
   top.expect_key = false;
   top.next = ApiFields::kAny;
   top.next_name = {};
-  if (top.type < 0) return;
+  return &top;
+}
+
+void FieldValidator::ScalarInFrame(const Scalar& scalar, int line) {
+  Frame* top = TakeKeySlot();
+  if (!top || top->type < 0) return;
   if (scalar.type == Scalar::Type::kString) return Key(scalar.text, line);
   // Keys such as 1 or on, as YAMLToJSON writes them.
   std::optional<std::string> key = KeyText(scalar);
@@ -111,14 +119,8 @@ void FieldValidator::ScalarInFrame(const Scalar& scalar, int line) {
 }
 
 void FieldValidator::OnAlias() {
-  if (unchecked_ > 0 || frames_.empty()) return;
-  Frame& top = frames_.back();
-  if (top.outside) return;
-  if (!top.map || !top.expect_key) return ValueDone();
-  // An alias as a key is refused by the builder.
-  top.expect_key = false;
-  top.next = ApiFields::kAny;
-  top.next_name = {};
+  // An alias as a key is refused by the builder: it names no field.
+  if (unchecked_ == 0) TakeKeySlot();
 }
 
 void FieldValidator::Key(std::string_view key, int line) {

@@ -86,6 +86,10 @@ class FieldValidator {
   };
   void StartFrame(bool map, Container container);
   void EndFrame();
+  // A scalar or alias in the open frame: in a key slot, takes the slot and
+  // returns the frame (the caller checks the key); in a value slot, ends
+  // the value and returns nullptr, as it does outside the checked part.
+  Frame* TakeKeySlot();
   void ScalarInFrame(const Scalar& scalar, int line);
   void Key(std::string_view key, int line);
   void ValueDone();

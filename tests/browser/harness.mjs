@@ -74,3 +74,19 @@ export function useBrowser() {
   });
   return env;
 }
+
+/** The text of the first verdict on the page. */
+export const firstVerdict = (page) => page.locator(".attempt .verdict").first().textContent();
+/** The editor of the selected tab. */
+export const visibleEditor = (page) => page.locator(".editor:not([hidden]) .cm-content");
+
+/** Replaces every match of word in the visible editor with CodeMirror's search panel, as a person would. */
+export async function replaceWord(page, word, replacement) {
+  await visibleEditor(page).click();
+  await page.keyboard.press("Control+f");
+  const panel = page.locator(".editor:not([hidden]) .cm-search");
+  await panel.locator("input[name=search]").fill(word);
+  await panel.locator("input[name=replace]").fill(replacement);
+  await panel.locator("button[name=replaceAll]").click();
+  await page.keyboard.press("Escape");
+}

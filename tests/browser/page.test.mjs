@@ -4,7 +4,7 @@ import { readFileSync } from "node:fs";
 import { test } from "node:test";
 
 import { decodeShare } from "../../web/src/share.js";
-import { openPage, screenshot, settled, useBrowser } from "./harness.mjs";
+import { firstVerdict, openPage, replaceWord, screenshot, settled, useBrowser, visibleEditor } from "./harness.mjs";
 
 const gallery = JSON.parse(readFileSync(new URL("../../web/examples/gallery.json", import.meta.url), "utf8"));
 const env = useBrowser();
@@ -19,20 +19,6 @@ async function fresh(path = "") {
 async function filledValue(page, id) {
   await page.waitForFunction((i) => document.getElementById(i).value !== "", id);
   return page.locator(`#${id}`).inputValue();
-}
-
-const firstVerdict = (page) => page.locator(".attempt .verdict").first().textContent();
-const visibleEditor = (page) => page.locator(".editor:not([hidden]) .cm-content");
-
-// Find and replace with CodeMirror's search panel, as a person would.
-async function replaceWord(page, word, replacement) {
-  await visibleEditor(page).click();
-  await page.keyboard.press("Control+f");
-  const panel = page.locator(".editor:not([hidden]) .cm-search");
-  await panel.locator("input[name=search]").fill(word);
-  await panel.locator("input[name=replace]").fill(replacement);
-  await panel.locator("button[name=replaceAll]").click();
-  await page.keyboard.press("Escape");
 }
 
 async function rerun(page) {

@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { after, before, test } from "node:test";
 
 import { decodeShare, encodeShare } from "../../web/src/share.js";
-import { openPage, screenshot, settled, useBrowser } from "./harness.mjs";
+import { firstVerdict, openPage, replaceWord, screenshot, settled, useBrowser, visibleEditor } from "./harness.mjs";
 
 const env = useBrowser();
 const example = (file) => readFileSync(new URL(`../../web/examples/${file}`, import.meta.url), "utf8");
@@ -38,27 +38,19 @@ async function sameProfile(context, url) {
   return { page, errors };
 }
 
-const firstVerdict = (page) => page.locator(".attempt .verdict").first().textContent();
-const visibleEditor = (page) => page.locator(".editor:not([hidden]) .cm-content");
 const saved = (page) => page.evaluate(() => localStorage.getItem("podsim:scenario"));
 const banner = (page) => page.locator("#banner");
 
-// Find and replace with CodeMirror's search panel, as a person would.
-async function replaceWord(page, word, replacement) {
-  await visibleEditor(page).click();
-  await page.keyboard.press("Control+f");
-  const panel = page.locator(".editor:not([hidden]) .cm-search");
-  await panel.locator("input[name=search]").fill(word);
-  await panel.locator("input[name=replace]").fill(replacement);
-  await panel.locator("button[name=replaceAll]").click();
-  await page.keyboard.press("Escape");
+// Replaces a word in the visible editor and waits for the run it starts.
+async function replaceAndRun(page, word, replacement) {
+  await replaceWord(page, word, replacement);
   await settled(page);
 }
 
 /** Edits the default scenario into the person's own: payments-api becomes checkout-api. */
 async function makeOwn(page) {
   await page.getByRole("tab", { name: /Pending/ }).click();
-  await replaceWord(page, "payments", "checkout");
+  await replaceAndRun(page, "payments", "checkout");
   await page.waitForFunction(() => document.querySelector(".attempt .verdict")?.textContent.startsWith("checkout-api"));
 }
 
@@ -85,7 +77,7 @@ test("state: an edit clears the example's lesson and gallery entry; undoing it b
   const lesson = gallery[0].lesson;
   assert.equal(await page.locator("#lesson").textContent(), lesson);
   await page.getByRole("tab", { name: /Pending/ }).click();
-  await replaceWord(page, "critical", "batch");
+  await replaceAndRun(page, "critical", "batch");
   await page.waitForFunction(() => document.querySelector(".attempt .verdict")?.textContent.includes("cannot be scheduled"));
   // "node-a wins" would now contradict the verdict on screen.
   assert.equal(await page.locator("#lesson").isHidden(), true, "the lesson is gone");
@@ -106,7 +98,7 @@ test("state: the Compare an example turned on goes with an edit; a Compare or se
   await page.waitForSelector(".differences .difference");
   assert.equal(await page.locator("#compare").getAttribute("aria-pressed"), "true");
   await page.getByRole("tab", { name: /Pending/ }).click();
-  await replaceWord(page, "priority: 1000", "priority: 2000");
+  await replaceAndRun(page, "priority: 1000", "priority: 2000");
   await page.waitForFunction(() => !document.querySelector(".differences .difference"));
   assert.equal(await page.locator("#compare").getAttribute("aria-pressed"), "false", "Compare goes back to the person's own choice");
   assert.equal(await page.locator("#lesson").isHidden(), true);
@@ -116,14 +108,14 @@ test("state: the Compare an example turned on goes with an edit; a Compare or se
   await page.locator("#compare").click();
   await page.locator("#profile").selectOption("v1.14");
   await settled(page);
-  await replaceWord(page, "priority: 2000", "priority: 3000");
+  await replaceAndRun(page, "priority: 2000", "priority: 3000");
   assert.equal(await page.locator("#compare").getAttribute("aria-pressed"), "true");
   assert.equal(await page.locator("#profile").inputValue(), "v1.14");
   await page.waitForSelector(".differences");
 
   // An example opened over a Compare you chose leaves it on after an edit.
   await choose(page, "profiles-pdb-budget");
-  await replaceWord(page, "priority: 1000", "priority: 2000");
+  await replaceAndRun(page, "priority: 1000", "priority: 2000");
   assert.equal(await page.locator("#compare").getAttribute("aria-pressed"), "true");
   assert.deepEqual(errors, []);
   await context.close();
@@ -163,7 +155,7 @@ test("state: an example chosen over your scenario can be undone, from the banner
   // Ctrl+Z in an editor: its own edits first, then the replacement.
   await choose(page, "equal-priority");
   await page.getByRole("tab", { name: /Pending/ }).click();
-  await replaceWord(page, "name: web", "name: api");
+  await replaceAndRun(page, "name: web", "name: api");
   await page.waitForFunction(() => document.querySelector(".attempt .verdict")?.textContent.startsWith("api"));
   await visibleEditor(page).click();
   await page.keyboard.press("Control+z");
@@ -255,7 +247,7 @@ test("state: a link does not overwrite a different saved session until you edit;
   const again = await sameProfile(context, link);
   assert.match(await saved(again.page), /checkout-api/);
   await again.page.getByRole("tab", { name: /Pending/ }).click();
-  await replaceWord(again.page, "name: web", "name: edited-web");
+  await replaceAndRun(again.page, "name: web", "name: edited-web");
   await again.page.waitForFunction(() => document.querySelector(".attempt .verdict")?.textContent.startsWith("edited-web"));
   assert.match(await saved(again.page), /edited-web/);
   assert.deepEqual([...errors, ...tab.errors, ...again.errors], []);
