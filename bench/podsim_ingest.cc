@@ -34,9 +34,9 @@ class Counter final : public podsim::EventHandler {
   }
   void OnAlias(std::string_view, int) override { ++events; }
   void OnValueError(int line, std::string message) override {
-    OnSyntaxError(line, std::move(message));
+    OnSyntaxError(line, std::move(message), 0);
   }
-  void OnSyntaxError(int line, std::string message) override {
+  void OnSyntaxError(int line, std::string message, int) override {
     std::fprintf(stderr, "line %d: %s\n", line, message.c_str());
   }
 };

@@ -126,13 +126,14 @@ void Admit(Scenario& scenario, Diagnostics& diagnostics) {
       pod.preemption_policy = pod.spec_preemption_policy.value_or(
           PreemptionPolicy::kPreemptLowerPriority);
       if (!pod.priority_class_name.empty() && !pc) {
-        diagnostics.Add(
+        Diagnostic& d = diagnostics.Add(
             Severity::kWarning, PodObject(pod), class_path, pod.line,
             "no PriorityClass with name " + pod.priority_class_name +
                 " was found; an API server would have rejected "
                 "this pod; simulated with spec.priority " +
                 std::to_string(pod.priority),
             pod.document);
+        diagnostics.NamesMissing(d, "PriorityClass " + pod.priority_class_name);
       } else if (pc && pc->value != pod.priority) {
         diagnostics.Add(Severity::kWarning, PodObject(pod),
                         FieldPath("spec.priority"), pod.line,
@@ -159,12 +160,14 @@ void Admit(Scenario& scenario, Diagnostics& diagnostics) {
       }
     } else if (!pc) {
       // 2) The named class must exist.
-      diagnostics.Add(Severity::kError, PodObject(pod), class_path, pod.line,
-                      "pods \"" + pod.name +
-                          "\" is forbidden: no PriorityClass with name " +
-                          pod.priority_class_name +
-                          " was found (known: " + KnownClasses(scenario) + ")",
-                      pod.document);
+      Diagnostic& d = diagnostics.Add(
+          Severity::kError, PodObject(pod), class_path, pod.line,
+          "pods \"" + pod.name +
+              "\" is forbidden: no PriorityClass with name " +
+              pod.priority_class_name +
+              " was found (known: " + KnownClasses(scenario) + ")",
+          pod.document);
+      diagnostics.NamesMissing(d, "PriorityClass " + pod.priority_class_name);
       pod.admitted = false;
       continue;
     } else {

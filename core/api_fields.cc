@@ -15,10 +15,9 @@ constexpr int16_t kAny = ApiFields::kAny;
 
 #include "core/api_fields_data.inc"
 
-// Optimal string alignment distance (Damerau-Levenshtein with adjacent
-// swaps), case-insensitive, so "priortyClassName" is one edit from
-// "priorityClassName" and "Nodename" none from "nodeName".
-size_t Distance(std::string_view a, std::string_view b) {
+}  // namespace
+
+size_t EditDistance(std::string_view a, std::string_view b) {
   auto lower = [](char c) {
     return static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   };
@@ -40,8 +39,6 @@ size_t Distance(std::string_view a, std::string_view b) {
   }
   return prev[b.size()];
 }
-
-}  // namespace
 
 std::string_view ApiFields::Version() { return kApiVersion; }
 
@@ -78,7 +75,7 @@ std::string_view ApiFields::Suggest(int type, std::string_view name) {
   std::string_view best;
   size_t best_distance = std::max<size_t>(1, name.size() / 3) + 1;
   for (size_t i = t.first; i < t.first + t.count; ++i) {
-    size_t d = Distance(name, kApiFields[i].name);
+    size_t d = EditDistance(name, kApiFields[i].name);
     if (d < best_distance) {
       best_distance = d;
       best = kApiFields[i].name;

@@ -10,6 +10,11 @@
 
 namespace podsim {
 
+// Optimal string alignment distance (Damerau-Levenshtein with adjacent
+// swaps), case-insensitive, so "priortyClassName" is one edit from
+// "priorityClassName" and "Nodename" none from "nodeName".
+size_t EditDistance(std::string_view a, std::string_view b);
+
 // One field of an object type.
 struct ApiField {
   std::string_view name;

@@ -13,9 +13,9 @@ FieldPath FieldPath::Index(size_t i) const {
   return FieldPath(path_ + "[" + std::to_string(i) + "]");
 }
 
-void Diagnostics::Add(Severity severity, std::string object,
-                      const FieldPath& path, int line, std::string message,
-                      int document) {
+Diagnostic& Diagnostics::Add(Severity severity, std::string object,
+                             const FieldPath& path, int line,
+                             std::string message, int document) {
   if (!path.str().empty() && (!field_lines_->empty() || shared_lines_)) {
     std::string key = FieldKey(document, line, path.str());
     for (const FieldLines* lines :
@@ -28,8 +28,60 @@ void Diagnostics::Add(Severity severity, std::string object,
       break;
     }
   }
-  items_.push_back({severity, std::move(object), path.str(), line,
-                    std::move(message), document});
+  Diagnostic& d = items_.emplace_back();
+  d.severity = severity;
+  d.object = std::move(object);
+  d.path = path.str();
+  d.line = line;
+  d.message = std::move(message);
+  d.document = document;
+  return d;
+}
+
+void Diagnostics::MarkTroubled(const std::string& object, size_t first) {
+  // Only the first error is the one others follow from; the object's other
+  // errors stay problems of their own.
+  for (size_t i = first; i < items_.size(); ++i) {
+    Diagnostic& d = items_[i];
+    if (d.severity != Severity::kError || !d.cause.empty()) continue;
+    if (troubled_->count(object)) return;
+    d.cause = "object:" + object;
+    troubled_->emplace(object, Trouble{d.cause, d.line});
+    return;
+  }
+}
+
+void Diagnostics::MarkIgnored(const std::string& object, size_t index) {
+  Diagnostic& d = items_[index];
+  if (d.cause.empty()) d.cause = "object:" + object;
+  troubled_->try_emplace(object, Trouble{d.cause, d.line});
+}
+
+const Diagnostics::Trouble* Diagnostics::TroubleOf(
+    const std::string& object) const {
+  for (const Troubles* troubles :
+       {static_cast<const Troubles*>(troubled_.get()),
+        shared_troubled_.get()}) {
+    if (!troubles) continue;
+    auto it = troubles->find(object);
+    if (it != troubles->end()) return &it->second;
+  }
+  return nullptr;
+}
+
+void Diagnostics::NamesMissing(Diagnostic& d, const std::string& object) const {
+  const Trouble* trouble = TroubleOf(object);
+  if (!trouble) {
+    d.cause = "missing:" + object;
+    return;
+  }
+  d.cause = trouble->cause;
+  d.message += "; " + object;
+  if (trouble->line > 0) {
+    d.related_line = trouble->line;
+    d.message += " at line " + std::to_string(trouble->line);
+  }
+  d.message += " was not read: see the problem there";
 }
 
 std::string Diagnostics::FieldKey(int document, int object_line,

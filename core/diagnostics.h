@@ -33,16 +33,48 @@ struct Diagnostic {
   int line = 0;  // 1-based source line of the object, 0 when unknown
   std::string message;
   int document = -1;  // index of the source document, -1 when unknown
+  // Diagnostics with the same non-empty cause have one root cause (a typo
+  // in one object that others name): readers list them as one problem
+  // found at several places. "" when the diagnostic stands alone.
+  std::string cause;
+  // A second source line the message names as "line N" (where an unclosed
+  // YAML value starts, where the object another names has its error); 0
+  // when none.
+  int related_line = 0;
 };
 
 class Diagnostics {
  public:
   // Adds a diagnostic. line is the object's line; when the field at path was
   // remembered for that object (RememberField), the field's line is used.
-  void Add(Severity severity, std::string object, const FieldPath& path,
-           int line, std::string message, int document = -1);
+  // Returns the diagnostic added, valid until the next Add.
+  Diagnostic& Add(Severity severity, std::string object, const FieldPath& path,
+                  int line, std::string message, int document = -1);
   const std::vector<Diagnostic>& items() const { return items_; }
   bool HasErrors() const;
+
+  // The first error about object ("PriorityClass batch", "Node node-a"):
+  // what follow-on diagnostics join. Objects with an error are recorded by
+  // MarkTroubled.
+  struct Trouble {
+    std::string cause;
+    int line = 0;
+  };
+  // Records that object was not read whole: the first error added from
+  // index first on gets a cause that diagnostics about things naming object
+  // share (see TroubleOf). Does nothing when no error was added from first
+  // on, or when object already has a trouble.
+  void MarkTroubled(const std::string& object, size_t first);
+  // Records that what object names was ignored for the reason of the
+  // diagnostic at index (a kind "Nod" that was meant to be Node).
+  void MarkIgnored(const std::string& object, size_t index);
+  // Returns the trouble recorded for object, or nullptr.
+  const Trouble* TroubleOf(const std::string& object) const;
+  // Marks d, which says that object ("Node node-a") is missing, as a
+  // follow-on: when object had a trouble, d joins its cause and says where
+  // it is; otherwise d shares a cause with every diagnostic that misses the
+  // same object. REQUIRES: d is one of items().
+  void NamesMissing(Diagnostic& d, const std::string& object) const;
 
   // Remembers the line of a field of the object at (document, object_line),
   // for diagnostics added after decoding (admission, profiles). Returns
@@ -55,10 +87,12 @@ class Diagnostics {
   bool remembering() const {
     return field_lines_->size() < kMaxRememberedFields;
   }
-  // Also finds the fields other remembered (a loaded cluster's), without a
-  // copy. REQUIRES: other remembers no more fields from now on.
+  // Also finds the fields other remembered and the troubles it recorded (a
+  // loaded cluster's), without a copy. REQUIRES: other records no more of
+  // either from now on.
   void ShareFieldLines(const Diagnostics& other) {
     shared_lines_ = other.field_lines_;
+    shared_troubled_ = other.troubled_;
   }
 
  private:
@@ -66,6 +100,9 @@ class Diagnostics {
   static std::string FieldKey(int document, int object_line,
                               std::string_view path);
   std::vector<Diagnostic> items_;
+  using Troubles = std::unordered_map<std::string, Trouble>;
+  std::shared_ptr<Troubles> troubled_ = std::make_shared<Troubles>();
+  std::shared_ptr<const Troubles> shared_troubled_;
   std::shared_ptr<FieldLines> field_lines_ = std::make_shared<FieldLines>();
   std::shared_ptr<const FieldLines> shared_lines_;
 };

@@ -38,7 +38,10 @@ class EventHandler {
   virtual void OnAlias(std::string_view anchor, int line) = 0;
   // The input is not well-formed at line; the current document is abandoned
   // (EndDocument is not called for it) and reading resumes at the next one.
-  virtual void OnSyntaxError(int line, std::string message) = 0;
+  // related_line, when not 0, is a line the message names (where the
+  // unclosed value starts).
+  virtual void OnSyntaxError(int line, std::string message,
+                             int related_line) = 0;
   // A value cannot be read (a tag that does not fit): the current document
   // is refused, but its remaining events still arrive, EndDocument too.
   virtual void OnValueError(int line, std::string message) = 0;

@@ -150,12 +150,14 @@ std::string LoadedCluster::SummaryJson() const {
   for (const Diagnostic& d : diagnostics_.items()) {
     errors += d.severity == Severity::kError;
     if (diagnostics.size() >= 200) continue;
-    diagnostics.push_back(
-        {{"severity", d.severity == Severity::kError ? "error" : "warning"},
-         {"object", d.object},
-         {"path", d.path},
-         {"line", d.line},
-         {"message", d.message}});
+    Json& item = diagnostics.emplace_back(
+        Json{{"severity", d.severity == Severity::kError ? "error" : "warning"},
+             {"object", d.object},
+             {"path", d.path},
+             {"line", d.line},
+             {"message", d.message}});
+    if (!d.cause.empty()) item["cause"] = d.cause;
+    if (d.related_line > 0) item["relatedLine"] = d.related_line;
   }
   out["errors"] = errors;
   out["diagnosticCount"] = diagnostics_.items().size();

@@ -90,7 +90,7 @@ void Loader::JsonFailed(bool at_end) {
     return StartYaml();
   }
   // JSON has no document markers to resume at: the rest is not read.
-  builder_->OnSyntaxError(json_->error_line(), json_->error());
+  builder_->OnSyntaxError(json_->error_line(), json_->error(), 0);
   json_.reset();
   std::string().swap(replay_);
   format_ = Format::kStopped;

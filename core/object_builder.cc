@@ -122,26 +122,27 @@ void ObjectBuilder::Abandon() {
   validator_.Reset();
 }
 
-void ObjectBuilder::OnSyntaxError(int line, std::string message) {
+void ObjectBuilder::OnSyntaxError(int line, std::string message,
+                                  int related_line) {
   // An error before a document's first event belongs to that document.
   if (!in_document_) ++document_;
   in_document_ = false;
   sink_.Report(Severity::kError, "", FieldPath(), line, std::move(message),
-               std::max(document_, 0));
+               std::max(document_, 0), related_line);
   Abandon();
 }
 
 void ObjectBuilder::OnValueError(int line, std::string message) {
   // The document goes, as goyaml.v2 refuses it; its events still arrive.
   sink_.Report(Severity::kError, "", FieldPath(), line, std::move(message),
-               std::max(document_, 0));
+               std::max(document_, 0), 0);
   Abandon();
 }
 
 void ObjectBuilder::Report(int line, std::string message, Severity severity) {
   std::string object = objects_.empty() ? "" : objects_.back()->kind;
   sink_.Report(severity, object, FieldPath(), line, std::move(message),
-               document_);
+               document_, 0);
 }
 
 ObjectBuilder::Slot ObjectBuilder::Place() {
@@ -170,9 +171,10 @@ ObjectBuilder::Slot ObjectBuilder::Place() {
       // A List's items, which kubectl prints before kind: List.
       slot.items = root && top.key == "items" &&
                    (object.kind.empty() || object.kind == "List");
-      slot.rule = (root && top.key == "kind") || slot.items
-                      ? &FieldRule::All()
-                      : top.rule->Find(top.key);
+      slot.rule =
+          (root && (top.key == "kind" || top.key == "apiVersion")) || slot.items
+              ? &FieldRule::All()
+              : top.rule->Find(top.key);
       if (!slot.rule) {
         slot.skip = true;
         return slot;
@@ -372,7 +374,7 @@ void ObjectBuilder::Finished() {
   if (object->kind == "List") {
     if (!object->items) {
       sink_.Report(Severity::kError, "List", FieldPath("items"), object->line,
-                   "must be a list of objects", object->document);
+                   "must be a list of objects", object->document, 0);
     }
     if (!validator_.finished().empty()) {
       sink_.AddUnknownFields("List", validator_.finished(), object->document);
@@ -423,7 +425,7 @@ void ObjectBuilder::OnScalar(const Scalar& scalar, int line,
       sink_.Report(Severity::kError, "", FieldPath(), line,
                    std::string("expected a Kubernetes object, not ") +
                        kTypes[static_cast<int>(scalar.type)],
-                   std::max(document_, 0));
+                   std::max(document_, 0), 0);
     }
     return ValueDone();
   }

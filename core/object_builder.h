@@ -100,7 +100,7 @@ class ObjectSink {
                                 int document) = 0;
   virtual void Report(Severity severity, const std::string& object,
                       const FieldPath& path, int line, std::string message,
-                      int document) = 0;
+                      int document, int related_line) = 0;
 };
 
 class ObjectBuilder final : public EventHandler {
@@ -127,7 +127,7 @@ class ObjectBuilder final : public EventHandler {
   void OnScalar(const Scalar& scalar, int line,
                 std::string_view anchor) override;
   void OnAlias(std::string_view anchor, int line) override;
-  void OnSyntaxError(int line, std::string message) override;
+  void OnSyntaxError(int line, std::string message, int related_line) override;
   void OnValueError(int line, std::string message) override;
 
  private:

@@ -135,6 +135,8 @@ class ResultWriter {
       w_.Key("line").Value(d.line);
       w_.Key("message").Value(d.message);
       w_.Key("document").Value(d.document);
+      if (!d.cause.empty()) w_.Key("cause").Value(d.cause);
+      if (d.related_line > 0) w_.Key("relatedLine").Value(d.related_line);
       w_.EndObject();
     }
     w_.EndArray();

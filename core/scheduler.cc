@@ -45,11 +45,13 @@ void SchedulingQueue::Setup() {
     if (pod.bound()) {
       ObjectIndex n = cluster_.FindNode(pod.node_name);
       if (n == kNoNode) {
-        Warn(pod, "spec.nodeName",
-             "bound to node \"" + pod.node_name +
-                 "\", which is not in the scenario; add that Node or remove "
-                 "spec.nodeName to make the pod pending",
-             Severity::kError);
+        Diagnostic& d = Warn(
+            pod, "spec.nodeName",
+            "bound to node \"" + pod.node_name +
+                "\", which is not in the scenario; add that Node or remove "
+                "spec.nodeName to make the pod pending",
+            Severity::kError);
+        diagnostics_.NamesMissing(d, "Node " + pod.node_name);
         continue;
       }
       cluster_.Bind(pod.index, n);
@@ -69,9 +71,11 @@ void SchedulingQueue::Setup() {
     if (!pod.nominated_node_name.empty()) {
       ObjectIndex n = cluster_.FindNode(pod.nominated_node_name);
       if (n == kNoNode) {
-        Warn(pod, "status.nominatedNodeName",
-             "nominated to node \"" + pod.nominated_node_name +
-                 "\", which is not in the scenario; the nomination is ignored");
+        Diagnostic& d = Warn(pod, "status.nominatedNodeName",
+                             "nominated to node \"" + pod.nominated_node_name +
+                                 "\", which is not in the scenario; the "
+                                 "nomination is ignored");
+        diagnostics_.NamesMissing(d, "Node " + pod.nominated_node_name);
       } else {
         cluster_.Nominate(pod.index, n);
       }

@@ -52,10 +52,10 @@ class SchedulingQueue {
   std::vector<ObjectIndex> FindNodesThatFit(CycleState& state, Attempt& attempt,
                                             NodeToStatus& statuses,
                                             NodeCache::Shape* cache);
-  void Warn(const Pod& pod, const std::string& path, std::string message,
-            Severity severity = Severity::kWarning) {
-    diagnostics_.Add(severity, "Pod " + pod.key, FieldPath(path), pod.line,
-                     std::move(message), pod.document);
+  Diagnostic& Warn(const Pod& pod, const std::string& path, std::string message,
+                   Severity severity = Severity::kWarning) {
+    return diagnostics_.Add(severity, "Pod " + pod.key, FieldPath(path),
+                            pod.line, std::move(message), pod.document);
   }
 
   const Scenario& scenario_;

@@ -177,6 +177,7 @@ void YamlReader::Fail(std::string message) {
   } else if (!message.empty()) {
     line = first_line_ + static_cast<int>(p.mark.line) + 1;
   }
+  int related_line = 0;
   if (message.empty() && starved_) {
     message = "YAML: a single value or key is longer than " +
               std::to_string(kLookahead >> 20) +
@@ -191,14 +192,13 @@ void YamlReader::Fail(std::string message) {
       message += " (";
       message += p.context;
       if (p.context_mark.line != p.problem_mark.line) {
-        message += " started at line " +
-                   std::to_string(first_line_ +
-                                  static_cast<int>(p.context_mark.line) + 1);
+        related_line = first_line_ + static_cast<int>(p.context_mark.line) + 1;
+        message += " started at line " + std::to_string(related_line);
       }
       message += ")";
     }
   }
-  handler_.OnSyntaxError(line, std::move(message));
+  handler_.OnSyntaxError(line, std::move(message), related_line);
   if (starved_) {
     state_ = State::kDone;
     return;

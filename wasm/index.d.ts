@@ -297,6 +297,14 @@ export interface Diagnostic {
   message: string;
   /** The 0-based index of the source document (YAML `---` part); -1 when unknown. */
   document: number;
+  /**
+   * Diagnostics with the same cause have one root cause (a typo several
+   * objects name), e.g. `"missing:PriorityClass batch"`, `"object:Node a"`,
+   * `"kind:Nod"`, `"field:Node:statu"`. Absent when it stands alone.
+   */
+  cause?: string;
+  /** A second 1-based line the message names as `line N` (where an unclosed value starts). */
+  relatedLine?: number;
 }
 
 /**

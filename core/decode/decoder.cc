@@ -1,9 +1,12 @@
 // Objects, as the builder hands them over, go to their kind's reader.
 #include "core/decode/decoder.h"
 
+#include <cctype>
 #include <set>
 #include <string>
 #include <utility>
+
+#include "core/api_fields.h"
 
 namespace podsim {
 namespace {
@@ -28,15 +31,17 @@ const FieldRule* Decoder::FieldsOf(std::string_view kind) const {
   }
   // KubeSchedulerConfiguration is read whole; other kinds only for a
   // warning that names them.
-  static const FieldRule* kind_only = new FieldRule(FieldRule::Parse(""));
+  static const FieldRule* kind_only =
+      new FieldRule(FieldRule::Parse("metadata{name namespace}"));
   return kind == "KubeSchedulerConfiguration" ? nullptr : kind_only;
 }
 
 void Decoder::Report(Severity severity, const std::string& object,
                      const FieldPath& path, int line, std::string message,
-                     int document) {
-  result_.diagnostics.Add(severity, object, path, line, std::move(message),
-                          document);
+                     int document, int related_line) {
+  result_.diagnostics
+      .Add(severity, object, path, line, std::move(message), document)
+      .related_line = related_line;
 }
 
 void Decoder::AddUnknownFields(std::string_view kind,
@@ -44,11 +49,13 @@ void Decoder::AddUnknownFields(std::string_view kind,
                                int document) {
   for (const UnknownField& field : fields) {
     if (++unknown_fields_ > kMaxUnknownFields) continue;
-    result_.diagnostics.Add(
-        Severity::kWarning,
-        unknown_object_.empty() ? std::string(kind) : unknown_object_,
-        FieldPath(field.path), field.line, UnknownFieldMessage(field, kind),
-        document);
+    // The same misspelling in several objects is one problem.
+    result_.diagnostics
+        .Add(Severity::kWarning,
+             unknown_object_.empty() ? std::string(kind) : unknown_object_,
+             FieldPath(field.path), field.line,
+             UnknownFieldMessage(field, kind), document)
+        .cause = "field:" + std::string(kind) + ":" + field.path;
   }
 }
 
@@ -127,7 +134,11 @@ void Decoder::AddObject(const Json& obj, const ObjectSource& source) {
                              " levels deep; ignored");
     return;
   }
+  CheckApiVersion(obj, *kind, r);
+  size_t first = result_.diagnostics.items().size();
   Dispatch(obj, *kind, r);
+  // What names this object (a pod its class or node) follows its error.
+  if (r.object() != *kind) result_.diagnostics.MarkTroubled(r.object(), first);
   if (source.unknown_fields && !source.unknown_fields->empty()) {
     unknown_object_ = r.object();
     AddUnknownFields(*kind, *source.unknown_fields, source.document);
@@ -153,11 +164,83 @@ void Decoder::Dispatch(const Json& obj, const std::string& kind, Reader& r) {
   if (FieldsOf(kind) == &ControllerFields()) {
     return DecodeController(obj, r, kind);
   }
-  r.Warn(FieldPath("kind"),
-         "kind " + Quoted(kind) +
-             " is ignored; podsim reads Node, Pod, PriorityClass, "
-             "PodDisruptionBudget, KubeSchedulerConfiguration, Namespace and "
-             "workload controllers (for their replicas)");
+  // Every object of an ignored kind is one problem; a kind one edit from
+  // one podsim reads ("Nod") is likely meant as that one, and what names
+  // the object (a pod its node) follows from this warning.
+  std::string_view meant = MeantKind(kind);
+  size_t index = result_.diagnostics.items().size();
+  Diagnostic& warning = r.Warn(
+      FieldPath("kind"),
+      "kind " + Quoted(kind) + " is ignored" +
+          (meant.empty() ? "" : "; did you mean " + std::string(meant) + "?") +
+          "; podsim reads Node, Pod, PriorityClass, "
+          "PodDisruptionBudget, KubeSchedulerConfiguration, Namespace and "
+          "workload controllers (for their replicas)");
+  warning.cause = "kind:" + kind;
+  if (meant.empty()) return;
+  const Json* meta = Reader::Member(obj, "metadata");
+  const Json* name = meta ? Reader::Member(*meta, "name") : nullptr;
+  if (!name || !name->is_string()) return;
+  std::string object = std::string(meant) + " ";
+  if (meant == "Pod" || meant == "PodDisruptionBudget") {
+    const Json* ns = Reader::Member(*meta, "namespace");
+    object +=
+        (ns && ns->is_string() ? ns->get<std::string>() : "default") + "/";
+  }
+  result_.diagnostics.MarkIgnored(object + name->get<std::string>(), index);
+}
+
+std::string_view Decoder::MeantKind(std::string_view kind) {
+  static constexpr std::string_view kKinds[] = {"Node",
+                                                "Pod",
+                                                "PriorityClass",
+                                                "PodDisruptionBudget",
+                                                "Namespace",
+                                                "Deployment",
+                                                "ReplicaSet",
+                                                "StatefulSet",
+                                                "ReplicationController",
+                                                "KubeSchedulerConfiguration"};
+  auto lower = [](char c) {
+    return std::tolower(static_cast<unsigned char>(c));
+  };
+  for (std::string_view known : kKinds) {
+    // The first letter must match: Job, a real kind, is one edit from Pod.
+    if (kind.empty() || lower(kind[0]) != lower(known[0])) continue;
+    if (EditDistance(kind, known) <= 1 + known.size() / 8) return known;
+  }
+  return {};
+}
+
+void Decoder::CheckApiVersion(const Json& obj, std::string_view kind,
+                              Reader& r) {
+  const Json* version = Reader::Member(obj, "apiVersion");
+  if (!version || !version->is_string()) return;
+  std::string_view served;
+  if (kind == "Node" || kind == "Pod" || kind == "Namespace" ||
+      kind == "ReplicationController") {
+    served = "v1";
+  } else if (kind == "PriorityClass") {
+    served = "scheduling.k8s.io/v1";
+  } else if (kind == "PodDisruptionBudget") {
+    served = "policy/v1";
+  } else if (kind == "Deployment" || kind == "ReplicaSet" ||
+             kind == "StatefulSet") {
+    served = "apps/v1";
+  } else if (kind == "KubeSchedulerConfiguration") {
+    served = "kubescheduler.config.k8s.io/v1";
+  } else {
+    return;
+  }
+  const std::string& written = version->get_ref<const std::string&>();
+  if (written == served) return;
+  r.Warn(
+      FieldPath("apiVersion"),
+      "apiVersion " + Quoted(written) + " does not serve " + std::string(kind) +
+          " in Kubernetes " + std::string(ApiFields::Version()) +
+          " (kubectl would refuse the "
+          "object); expected " +
+          std::string(served) + "; podsim reads it as " + std::string(served));
 }
 
 void Decoder::ResolveNamespaces() {

@@ -41,7 +41,7 @@ class Decoder final : public ObjectSink {
   static constexpr size_t kMaxUnknownFields = 100;
   void Report(Severity severity, const std::string& object,
               const FieldPath& path, int line, std::string message,
-              int document) override;
+              int document, int related_line) override;
   // Returns the scenario and every diagnostic, with a warning when the input
   // held no objects and nothing else was said of it (empty, only comments,
   // an empty List). REQUIRES: called once, last.
@@ -53,6 +53,11 @@ class Decoder final : public ObjectSink {
 
   // decoder.cc: objects by kind, and what needs every object read.
   void Dispatch(const Json& obj, const std::string& kind, Reader& r);
+  // Warns when apiVersion is not the one Kubernetes serves kind at.
+  void CheckApiVersion(const Json& obj, std::string_view kind, Reader& r);
+  // Returns the kind podsim reads that kind is one edit or so from ("Nod"
+  // is Node), or "".
+  static std::string_view MeantKind(std::string_view kind);
   void ResolveNamespaces();
   // Returns the metadata name (reporting when missing or invalid).
   std::optional<std::string> Name(const Json& meta, Reader& r);

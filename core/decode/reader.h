@@ -50,13 +50,14 @@ class Reader {
         lines_(lines) {}
 
   // Report against the field's own line when it is known.
-  void Error(const FieldPath& path, std::string message) {
-    diagnostics_.Add(Severity::kError, object_, path, LineOf(path),
-                     std::move(message), document_);
+  // Each returns the diagnostic added, valid until the next one.
+  Diagnostic& Error(const FieldPath& path, std::string message) {
+    return diagnostics_.Add(Severity::kError, object_, path, LineOf(path),
+                            std::move(message), document_);
   }
-  void Warn(const FieldPath& path, std::string message) {
-    diagnostics_.Add(Severity::kWarning, object_, path, LineOf(path),
-                     std::move(message), document_);
+  Diagnostic& Warn(const FieldPath& path, std::string message) {
+    return diagnostics_.Add(Severity::kWarning, object_, path, LineOf(path),
+                            std::move(message), document_);
   }
   void SetObject(std::string object) { object_ = std::move(object); }
   const std::string& object() const { return object_; }

@@ -152,13 +152,14 @@ export function createEditors(host, tabIds, { onChange, onPointer, onPaste = () 
       });
       loadDepth[id] = undoDepth(view.state);
     },
-    /** diagnostics: [{line, severity, message}] (1-based lines). */
+    /** diagnostics: [{line, severity (error, warning or info), message}] (1-based lines). */
     setDiagnostics(id, diagnostics) {
       const view = views[id];
       const doc = view.state.doc;
       const marks = diagnostics.map((d) => {
         const line = doc.line(Math.min(Math.max(d.line, 1), doc.lines));
-        return { from: line.from, to: line.to, severity: d.severity === "error" ? "error" : "warning", message: d.message };
+        const severity = d.severity === "error" || d.severity === "info" ? d.severity : "warning";
+        return { from: line.from, to: line.to, severity, message: d.message };
       });
       view.dispatch(setDiagnostics(view.state, marks));
     },

@@ -6,6 +6,7 @@ import { plural } from "./dom.js";
 import { joinTabs, objectKeys } from "./scenario.js";
 import { $ } from "./state.js";
 import { setStatus } from "./status.js";
+import { countCauses } from "./views/diagnostics.js";
 import { STORAGE_CLUSTER, STORAGE_SCENARIO, storage } from "./storage.js";
 
 /**
@@ -114,8 +115,8 @@ export function createRunner(state, mode, scenario, { render, onProfiles, onLoad
     state.result = result;
     state.resultRun = state.run;
     scenario.markDiagnostics(result, state.run);
-    const errors = result.diagnostics.filter((d) => d.severity === "error").length;
-    const warnings = result.diagnostics.length - errors;
+    // One count per root cause: a typo that five pods name is one error.
+    const { errors, warnings, places } = countCauses(result.diagnostics);
     if (errors === 0 || !state.shown) {
       state.comparison = comparison;
       state.shown = result;
@@ -130,7 +131,10 @@ export function createRunner(state, mode, scenario, { render, onProfiles, onLoad
     $("result-body").classList.toggle("stale", stale);
     const pending = new Set(result.pods.map((a) => a.pod)).size;
     if (stale) {
-      setStatus("error", `${plural(errors, "error")} in the scenario: showing the last good result, dimmed. Fix the marked lines.`);
+      const where = places > errors + warnings ? ` (marked at ${places} places)` : "";
+      setStatus("error", `${plural(errors, "error")} in the scenario${where}: showing the last good result, dimmed.`, [
+        { label: errors === 1 ? "Show the error" : "Show the first error", run: () => scenario.showFirstProblem() },
+      ]);
     } else {
       setStatus(
         "ok",

@@ -7,7 +7,7 @@ import { DEFAULT_EXAMPLE } from "./gallery.js";
 import { ALL, TABS, joinTabs, locateLine, splitStream } from "./scenario.js";
 import { $ } from "./state.js";
 import { showBanner } from "./status.js";
-import { renderDiagnostics } from "./views/diagnostics.js";
+import { groupDiagnostics, renderDiagnostics } from "./views/diagnostics.js";
 
 const countObjects = (text) => (text.match(/^kind:/gm) ?? []).length;
 
@@ -20,6 +20,7 @@ const countObjects = (text) => (text.match(/^kind:/gm) ?? []).length;
 export function createScenarioEditors(state, mode, { onEdit, onRun, onPointer, onPaste, onUndoLoad }) {
   const tabIds = [...TABS.map((t) => t.id), ALL.id];
   const labelOf = (id) => [...TABS, ALL].find((t) => t.id === id).title;
+  const shortLabelOf = (id) => [...TABS, ALL].find((t) => t.id === id).label;
   const editors = createEditors($("editor-host"), tabIds, {
     label: (id) => `${labelOf(id)} YAML`,
     onChange(tab, text) {
@@ -132,22 +133,42 @@ export function createScenarioEditors(state, mode, { onEdit, onRun, onPointer, o
     return locateLine(run.starts, run.tabs, diagnostic.line);
   }
 
-  /** Marks a result's diagnostics in the editors and lists them below. */
+  /** Marks a result's diagnostics in the editors and lists them below, one entry per root cause. */
   function markDiagnostics(result, run) {
     const byTab = Object.fromEntries(tabIds.map((id) => [id, []]));
-    for (const d of result.diagnostics) {
+    const mark = (d) => {
       const where = locate(d, run);
       if (where.line > 0) byTab[where.tab].push({ ...d, line: where.line });
       // The All editor holds the joined stream: its lines are the engine's.
       if (d.line > 0 && where.tab !== ALL.id) byTab[ALL.id].push(d);
+    };
+    for (const d of result.diagnostics) {
+      // What follows from another object's problem (a pod naming a class
+      // with an error) is marked quietly: the problem is marked where it is.
+      mark(d.cause && d.relatedLine > 0 ? { ...d, severity: "info" } : d);
+      // The line a message names (where an unclosed value starts) is marked too.
+      if (d.relatedLine > 0) mark({ severity: "info", line: d.relatedLine, message: `Named by the ${d.severity} at line ${d.line}: ${d.message}` });
     }
     for (const id of tabIds) editors.setDiagnostics(id, byTab[id]);
     state.errorTabs = tabIds.filter((id) => byTab[id].some((d) => d.severity === "error"));
     updateTabs();
+    state.firstProblem = groupDiagnostics(result.diagnostics)[0]?.first ?? null;
+    state.problemsRun = run;
     mount(
       $("diagnostics"),
-      renderDiagnostics(result.diagnostics, (d) => locate(d, run), (where) => jumpTo(where.tab, where.line)),
+      renderDiagnostics(result.diagnostics, (d) => locate(d, run), (where) => jumpTo(where.tab, where.line), shortLabelOf),
     );
+  }
+
+  /** Jumps to the first problem's line and brings the list of problems into view. */
+  function showFirstProblem() {
+    const first = state.firstProblem;
+    if (!first) return;
+    const where = locate(first, state.problemsRun);
+    jumpTo(where.tab, where.line);
+    // After the editor has scrolled the line into view (in its next frame),
+    // the list above it comes into view too.
+    requestAnimationFrame(() => requestAnimationFrame(() => $("diagnostics").scrollIntoView({ block: "nearest" })));
   }
 
   /** Shows a tab (opening the collapsed editors of an embed) and scrolls to a line. */
@@ -194,6 +215,7 @@ export function createScenarioEditors(state, mode, { onEdit, onRun, onPointer, o
     scenarioText,
     locate,
     markDiagnostics,
+    showFirstProblem,
     jumpTo,
     saveEditors,
     clearEditors,

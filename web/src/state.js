@@ -21,6 +21,8 @@ export function createState() {
     source: "tabs", // which holds the truth: the part tabs, or "all"
     active: "pending",
     errorTabs: [], // the tabs whose text has errors
+    firstProblem: null, // the diagnostic that names the first root cause (errors first)
+    problemsRun: null, // the run whose diagnostics the editors mark
     run: null, // {id, source, starts, tabs, overlay, text}: what the pending run was given
     runs: 0,
     result: null, // the latest result

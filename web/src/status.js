@@ -3,11 +3,11 @@
 import { h, mount } from "./dom.js";
 import { $ } from "./state.js";
 
-/** Sets the status line; kind is "ok" or "error". */
-export function setStatus(kind, text) {
+/** Sets the status line; kind is "ok" or "error"; after the text, each action ({label, run}) as a button. */
+export function setStatus(kind, text, actions = []) {
   const el = $("status");
   el.className = `status status-${kind}`;
-  el.textContent = text;
+  mount(el, text, actions.map(({ label, run }) => [" ", h("button", { type: "button", class: "link-button status-action", onclick: run }, label)]));
 }
 
 /**
