@@ -202,7 +202,8 @@ test("markdown: the Embed dialog offers the <podsim-scenario> element, read-only
   await page.locator("#embed-readonly").check();
   const snippet = await page.locator("#embed-snippet").inputValue();
   assert.equal(snippet.split("\n")[0], `<script type="module" src="${env.server.url}embed/podsim-embed.js"></script>`);
-  assert.match(snippet, /\n<podsim-scenario readonly>\n/);
+  // The dialog's panels (victims and the picture) as the element's parts.
+  assert.match(snippet, /\n<podsim-scenario readonly show="verdicts,messages,victims,picture">\n/);
   assert.match(snippet, /&lt;\/details>&lt;script>window\.__pwned=1&lt;\/script>/);
   // Parsed as HTML, the element holds the whole scenario as its text.
   const parsed = await page.evaluate((html) => {
@@ -223,9 +224,9 @@ test("markdown: the Embed dialog offers the <podsim-scenario> element, read-only
   await screenshot(page, "40-markdown-embed-element");
   // Unchecked, and back to the iframe, which keeps its form.
   await page.locator("#embed-readonly").uncheck();
-  assert.match(await page.locator("#embed-snippet").inputValue(), /\n<podsim-scenario>\n/);
+  assert.match(await page.locator("#embed-snippet").inputValue(), /\n<podsim-scenario show="verdicts,messages,victims,picture">\n/);
   await page.locator("#embed-kind-iframe").check();
-  assert.match(await page.locator("#embed-snippet").inputValue(), /^<iframe src="[^"]+\?embed#v1:[^"]+"/);
+  assert.match(await page.locator("#embed-snippet").inputValue(), /^<iframe src="[^"]+\?embed&amp;panels=victims,picture#v1:[^"]+"/);
   assert.deepEqual(errors, []);
   await context.close();
 });
@@ -235,7 +236,8 @@ test("markdown: the element snippet runs in a docs page", async () => {
   await page.locator("#embed").click();
   await page.locator("#embed-kind-element").check();
   const snippet = await page.locator("#embed-snippet").inputValue();
-  assert.match(snippet, /<podsim-scenario>/);
+  // The default example's lesson comes as the caption.
+  assert.match(snippet, /<podsim-scenario caption="payments-api fits nowhere; [^"]+" show="[a-z,]+">/);
   // A docs page of the same origin, without the playground's policy.
   const docs = `${env.server.url}docs-page.html`;
   await context.route(docs, (route) =>
@@ -247,6 +249,8 @@ test("markdown: the element snippet runs in a docs page", async () => {
   });
   const verdict = await page.evaluate(() => document.querySelector("podsim-scenario").shadowRoot.querySelector(".attempt .verdict").textContent);
   assert.equal(verdict, "payments-api → nominated node-a, evicting 2 pods: report-1, report-2");
+  const caption = await page.evaluate(() => document.querySelector("podsim-scenario").shadowRoot.querySelector(".lesson")?.textContent);
+  assert.match(caption ?? "", /^payments-api fits nowhere; node-a wins/);
   await context.close();
 });
 

@@ -116,7 +116,7 @@ test("page: embed mode shows the result first, with a way back to the playground
   await page.getByRole("button", { name: "Embed" }).click();
   await page.locator("#embed-readonly").check();
   const snippet = await filledValue(page, "embed-snippet");
-  assert.match(snippet, /^<iframe src="[^"]+\?embed&amp;readonly#v1:[^"]+" title="podsim: Kubernetes preemption"/);
+  assert.match(snippet, /^<iframe src="[^"]+\?embed&amp;readonly&amp;panels=victims,picture#v1:[^"]+" title="podsim: Kubernetes preemption"/);
   const src = snippet.match(/src="([^"]+)"/)[1].replaceAll("&amp;", "&");
   await context.close();
 

@@ -26,7 +26,7 @@ export function createFragmentOpener(state, profiles, session) {
       note = `This link asks for the "${profile}" semantics, which this podsim does not know; showing ${state.profiles[0].name}. `;
       profile = state.profiles[0].name;
     }
-    session.openLink(link.scenario, { profile, compare: link.compare, note, atStart });
+    session.openLink(link.scenario, { profile, compare: link.compare, caption: link.caption, note, atStart });
     return true;
   };
 }

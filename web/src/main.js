@@ -19,7 +19,7 @@ import { createRunner } from "./runner.js";
 import { createScenarioEditors } from "./scenario-editors.js";
 import { createSession } from "./session.js";
 import { copyText, createSharing, playgroundUrl } from "./share-dialogs.js";
-import { $, createState, pageMode } from "./state.js";
+import { $, EMBED_PANELS, createState, pageMode } from "./state.js";
 import { showBanner } from "./status.js";
 import { STORAGE_CLUSTER, STORAGE_SCENARIO, storage } from "./storage.js";
 import { setupTheme } from "./theme.js";
@@ -92,6 +92,22 @@ function setupEmbed() {
   open.href = playgroundUrl(location.hash);
   window.addEventListener("hashchange", () => (open.href = playgroundUrl(location.hash)));
   scenario.editors.setReadOnly(mode.readOnly);
+  for (const panel of EMBED_PANELS) $(panel).hidden = mode.panels !== null && !mode.panels.has(panel);
+  reportHeight();
+}
+
+// Tells the page around the frame how tall the content is, whenever that
+// changes: {type: "podsim:height", height} (the Embed dialog's snippet
+// resizes the frame to it). The height never depends on the frame's own.
+function reportHeight() {
+  if (window.parent === window) return;
+  let last = 0;
+  new ResizeObserver(() => {
+    const height = Math.ceil(document.body.getBoundingClientRect().height);
+    if (height === last) return;
+    last = height;
+    window.parent.postMessage({ type: "podsim:height", height }, "*");
+  }).observe(document.body);
 }
 
 // Opens the link in the URL, else the last session, else the default example.
@@ -118,7 +134,7 @@ async function onHashChange() {
 
 runner.start();
 runner.post({ id: 0, kind: "profiles" });
-setupTheme(scenario.editors);
+setupTheme(scenario.editors, mode.theme);
 setupGallery(session.openExample);
 setupFileDrop(mode, openFile);
 setupKeys({ runNow, copyShareLink: sharing.copyShareLink, undoReplacement: session.undoReplacement });

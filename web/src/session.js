@@ -43,7 +43,9 @@ export function createSession(state, mode, scenario, profiles, clusterMode, runN
 
   function showOrigin() {
     const shown = origin?.shown ?? false;
-    scenario.setLesson(shown && !state.cluster ? origin.example.lesson : "");
+    // A link's caption is a lesson too; either travels in the links made of the scenario while it shows.
+    state.caption = shown && !state.cluster ? origin.example.lesson : "";
+    scenario.setLesson(state.caption);
     $("examples").value = shown ? origin.example.id : "";
   }
 
@@ -141,7 +143,7 @@ export function createSession(state, mode, scenario, profiles, clusterMode, runN
     const compareBefore = state.compare;
     if (compare !== undefined) profiles.setCompare(compare, false);
     hold(keep);
-    load(text, example, example && compare && !compareBefore ? compareBefore : null);
+    load(text, example, example?.id && compare && !compareBefore ? compareBefore : null);
     last = own ? { label, note, opened, other: before, text: scenario.scenarioText(), undone: false, laidOver: "" } : null;
     if (own) announce();
     else if (note) showBanner(note);
@@ -157,15 +159,17 @@ export function createSession(state, mode, scenario, profiles, clusterMode, runN
    * differs from it is kept until they edit (or restore it); at the start,
    * the banner offers it back.
    */
-  function openLink(text, { profile, compare, note = "", atStart = false }) {
+  function openLink(text, { profile, compare, caption = "", note = "", atStart = false }) {
     const saved = mode.embed ? null : storage.get(STORAGE_SCENARIO);
     const keep = Boolean(saved?.trim()) && joined(text) !== saved && !exampleWithText(saved);
     const label = "the link's scenario";
-    if (!atStart) return replace(text, { label, profile, compare, note, hold: keep });
+    // A caption shows as the scenario's lesson, and goes as an example's does when an edit moves away from it.
+    const example = caption ? { id: "", lesson: caption } : null;
+    if (!atStart) return replace(text, { label, example, profile, compare, note, hold: keep });
     const before = keep
       ? { editors: null, text: saved, profile: state.profile, compare: state.compare, origin: null, cluster: storage.get(STORAGE_CLUSTER), hold: false }
       : null;
-    replace(text, { label, profile, compare, note, hold: keep, before, opened: keep });
+    replace(text, { label, example, profile, compare, note, hold: keep, before, opened: keep });
   }
 
   /** Opens a file's scenario (a file too small to be a cluster). */

@@ -34,11 +34,14 @@ const attribute = (text) => text.replaceAll("&", "&amp;").replaceAll('"', "&quot
  * Returns the docs embed's snippet for an HTML page: its script, then the
  * element holding the scenario as its text.
  */
-export function elementSnippet({ scriptUrl, scenario, profile, compare, readOnly }) {
+export function elementSnippet({ scriptUrl, scenario, profile, compare, readOnly, caption = "", theme = "", show = "" }) {
   const attributes = [
     readOnly ? " readonly" : "",
     profile && profile !== "current" ? ` profile="${attribute(profile)}"` : "",
     compare ? " compare" : "",
+    caption ? ` caption="${attribute(caption)}"` : "",
+    theme ? ` theme="${theme}"` : "",
+    show ? ` show="${show}"` : "",
   ].join("");
   // The scenario as the element's own text, escaped as HTML text: the
   // element reads back exactly the YAML, whatever it holds.
@@ -46,6 +49,27 @@ export function elementSnippet({ scriptUrl, scenario, profile, compare, readOnly
   return (
     `<script type="module" src="${attribute(scriptUrl)}"></script>\n` +
     `<podsim-scenario${attributes}>\n${yaml.endsWith("\n") ? yaml : `${yaml}\n`}</podsim-scenario>`
+  );
+}
+
+/**
+ * Returns the iframe snippet for a playground URL (src, with ?embed): the
+ * frame, and with resize the script that sets its height to what the
+ * frame reports ({type: "podsim:height"}, from origin only).
+ */
+export function iframeSnippet({ src, height, resize }) {
+  const frame =
+    `<iframe src="${attribute(src)}" title="podsim: Kubernetes preemption" ` +
+    `width="100%" height="${height}" style="border:0" loading="lazy"${resize ? " data-podsim-resize" : ""}></iframe>`;
+  if (!resize) return frame;
+  const origin = new URL(src).origin;
+  return (
+    `${frame}\n<script>\n` +
+    `addEventListener("message", (e) => {\n` +
+    `  if (e.origin !== ${JSON.stringify(origin)} || e.data?.type !== "podsim:height") return;\n` +
+    `  const height = Math.min(Math.max(Number(e.data.height) || 0, 100), 20000);\n` +
+    `  for (const f of document.querySelectorAll("iframe[data-podsim-resize]")) if (f.contentWindow === e.source) f.style.height = height + "px";\n` +
+    `});\n</script>`
   );
 }
 
@@ -73,7 +97,7 @@ async function refusal(fragment, scenario) {
 export function createSharing(state, scenarioText) {
   function shareSettings(scenario = scenarioText()) {
     const profile = state.profiles.find((p) => p.name === state.profile);
-    return { scenario, kubernetesVersion: profile?.kubernetesVersion ?? "", profile: state.profile, compare: state.compare };
+    return { scenario, kubernetesVersion: profile?.kubernetesVersion ?? "", profile: state.profile, compare: state.compare, caption: state.caption };
   }
 
   /**
@@ -141,29 +165,48 @@ export function createSharing(state, scenarioText) {
   async function openEmbed() {
     $("embed-snippet").value = "";
     const settings = shareSettings();
-    const fragment = await encodeShare(settings);
+    $("embed-caption").value = settings.caption;
     const page = new URL(location.href);
     page.search = "";
     page.hash = "";
     const scriptUrl = new URL("embed/podsim-embed.js", page).href;
-    const update = () => {
+    let fragment = await encodeShare(settings);
+    let encoded = settings.caption;
+    let latest = 0;
+    const update = async () => {
+      const ticket = ++latest;
+      const caption = $("embed-caption").value.trim();
+      if (caption !== encoded) {
+        const next = await encodeShare({ ...settings, caption });
+        if (ticket !== latest) return; // a later change is on its way
+        fragment = next;
+        encoded = caption;
+      }
       const readOnly = $("embed-readonly").checked;
       const element = $("embed-kind-element").checked;
+      const theme = $("embed-theme").value;
+      const panels = [...document.querySelectorAll("input[name=embed-panel]:checked")].map((input) => input.value);
+      $("embed-height-label").hidden = $("embed-resize-label").hidden = element;
       if (element) {
-        $("embed-snippet").value = elementSnippet({ scriptUrl, ...settings, readOnly });
+        // The element's parts: its verdicts and messages, and of the panels those it has.
+        const show = ["verdicts", "messages", ...(settings.compare ? ["differences"] : []), ...panels.filter((p) => p === "victims" || p === "picture")].join(",");
+        $("embed-snippet").value = elementSnippet({ scriptUrl, ...settings, caption, readOnly, theme, show });
       } else {
-        const src = playgroundUrl(fragment, readOnly ? "?embed&readonly" : "?embed");
-        $("embed-snippet").value =
-          `<iframe src="${src.replaceAll("&", "&amp;").replaceAll('"', "&quot;")}" title="podsim: Kubernetes preemption" ` +
-          `width="100%" height="560" style="border:0" loading="lazy"></iframe>`;
+        const query = ["embed", readOnly ? "readonly" : "", `panels=${panels.join(",")}`, theme ? `theme=${theme}` : ""].filter(Boolean).join("&");
+        const height = Math.min(Math.max(Number($("embed-height").value) || 560, 200), 4000);
+        $("embed-snippet").value = iframeSnippet({ src: playgroundUrl(fragment, `?${query}`), height, resize: $("embed-resize").checked });
       }
       $("embed-about").textContent = element
-        ? "A live result in your page, the scenario in its HTML. On a Markdown site, put the YAML in a ```yaml block " +
-          "right before an empty <podsim-scenario> instead (docs/embedding.md). Read-only: no Edit."
-        : "The whole playground in a frame, the scenario in its link. Read-only: the editors cannot be edited.";
+        ? "A live result in your page, the scenario in its HTML; it grows to fit. On a Markdown site, put the YAML in a ```yaml block " +
+          "right before an empty <podsim-scenario> instead (docs/embedding.md). Read-only: no Edit. " +
+          "The tie-break table and node cards are the iframe's."
+        : "The playground in a frame, the scenario in its link; the editors start collapsed above the result. " +
+          "Read-only: the editors cannot be edited. Grow to fit: the frame tells your page its height, and the script sets it.";
     };
-    for (const id of ["embed-readonly", "embed-kind-iframe", "embed-kind-element"]) $(id).onchange = update;
-    update();
+    for (const id of ["embed-readonly", "embed-kind-iframe", "embed-kind-element", "embed-theme", "embed-height", "embed-resize"]) $(id).onchange = update;
+    $("embed-caption").oninput = update;
+    for (const input of document.querySelectorAll("input[name=embed-panel]")) input.onchange = update;
+    await update();
     // The iframe's src is a link too: one the page refuses opens nothing.
     const refused = await refusal(fragment, settings.scenario);
     $("embed-info").textContent = [

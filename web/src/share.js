@@ -9,6 +9,8 @@ export const MAX_FRAGMENT_CHARS = 400_000;
 export const MAX_DECODED_BYTES = 2 * 1024 * 1024;
 /** Links longer than this may not survive chat tools and browsers. */
 export const LONG_LINK_CHARS = 2000;
+/** Longest caption a link carries, in characters. */
+export const MAX_CAPTION_CHARS = 500;
 
 function toBase64Url(bytes) {
   let binary = "";
@@ -51,16 +53,17 @@ async function pipe(bytes, transform, limit) {
   return out;
 }
 
-/** Returns the fragment (without "#") for a scenario and its settings. */
-export async function encodeShare({ scenario, kubernetesVersion, profile = "current", compare = false }) {
-  const json = JSON.stringify({ v: 1, kubernetesVersion, profile, compare, scenario });
+/** Returns the fragment (without "#") for a scenario and its settings; a caption (the lesson shown above the verdicts) is optional. */
+export async function encodeShare({ scenario, kubernetesVersion, profile = "current", compare = false, caption = "" }) {
+  const text = caption.trim().slice(0, MAX_CAPTION_CHARS);
+  const json = JSON.stringify({ v: 1, kubernetesVersion, profile, compare, ...(text ? { caption: text } : {}), scenario });
   const compressed = await pipe(new TextEncoder().encode(json), new CompressionStream("deflate-raw"), Infinity);
   return VERSION_PREFIX + toBase64Url(compressed);
 }
 
 /**
  * Decodes a fragment (with or without "#"). Returns {scenario,
- * kubernetesVersion, profile, compare} (profile "" when the link has none;
+ * kubernetesVersion, profile, compare, caption} (profile and caption "" when the link has none;
  * the caller checks it names a known profile), or throws an Error whose message says what is wrong.
  */
 export async function decodeShare(fragment) {
@@ -90,5 +93,6 @@ export async function decodeShare(fragment) {
   }
   const kubernetesVersion = typeof payload.kubernetesVersion === "string" ? payload.kubernetesVersion.slice(0, 16) : "";
   const profile = typeof payload.profile === "string" ? payload.profile.slice(0, 32) : "";
-  return { scenario: payload.scenario, kubernetesVersion, profile, compare: payload.compare === true };
+  const caption = typeof payload.caption === "string" ? payload.caption.trim().slice(0, MAX_CAPTION_CHARS) : "";
+  return { scenario: payload.scenario, kubernetesVersion, profile, compare: payload.compare === true, caption };
 }

@@ -7,11 +7,26 @@ import { ATTEMPT_PAGE } from "./views/verdicts.js";
 /** Returns the page's element with this id. */
 export const $ = (id) => document.getElementById(id);
 
-/** Returns {embed, readOnly}: ?embed shows the page in another one, ?embed&readonly locks its editors. */
+/** The result's panels an embed can leave out (the verdicts always show). */
+export const EMBED_PANELS = ["victims", "picture", "selection", "nodes"];
+
+/**
+ * Returns {embed, readOnly, panels, theme}: ?embed shows the page in another
+ * one; with it, readonly locks its editors, panels=victims,picture names the
+ * panels shown (null: all of them; unknown names are ignored) and
+ * theme=light|dark fixes the theme (null: the reader's).
+ */
 export function pageMode(search = location.search) {
   const params = new URLSearchParams(search);
   const embed = params.has("embed");
-  return { embed, readOnly: embed && params.has("readonly") };
+  const listed = embed && params.has("panels") ? params.get("panels").split(",") : null;
+  const theme = embed ? params.get("theme") : null;
+  return {
+    embed,
+    readOnly: embed && params.has("readonly"),
+    panels: listed && new Set(listed.filter((p) => EMBED_PANELS.includes(p))),
+    theme: theme === "light" || theme === "dark" ? theme : null,
+  };
 }
 
 /** Returns the state of a page that has not run yet. */
@@ -21,6 +36,7 @@ export function createState() {
     source: "tabs", // which holds the truth: the part tabs, or "all"
     active: "pending",
     errorTabs: [], // the tabs whose text has errors
+    caption: "", // the lesson shown (an example's, or a link's caption) while the text is still that scenario
     firstProblem: null, // the diagnostic that names the first root cause (errors first)
     problemsRun: null, // the run whose diagnostics the editors mark
     run: null, // {id, source, starts, tabs, overlay, text}: what the pending run was given

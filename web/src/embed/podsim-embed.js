@@ -89,7 +89,7 @@ function lineRange(text, line) {
 }
 
 export class PodsimScenario extends HTMLElement {
-  static observedAttributes = ["src", "profile", "compare", "show", "readonly", "playground", "theme"];
+  static observedAttributes = ["src", "profile", "compare", "show", "readonly", "playground", "theme", "caption"];
 
   #els = null; // the shadow root's fixed elements
   #started = false;
@@ -398,7 +398,10 @@ export class PodsimScenario extends HTMLElement {
 
   #panels({ result, comparison }, parts) {
     const attempt = result.pods[this.#focus] ?? null;
+    // The author's caption, while the scenario is still theirs (an edit can contradict it).
+    const caption = (this.getAttribute("caption") ?? "").trim();
     return [
+      caption && this.#text === this.#original ? h("p", { class: "lesson" }, caption) : null,
       parts.has("verdicts")
         ? renderVerdicts(
             result,
