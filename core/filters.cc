@@ -225,7 +225,7 @@ void CycleState::PreFilterSpread() {
       int64_t count = 0;
       for (ObjectIndex q : cluster_.info(n).pods) {
         const Pod& other = cluster_.pod(q);
-        if (other.terminating || other.ns != p.ns) continue;
+        if (cluster_.Terminating(q) || other.ns != p.ns) continue;
         if (!s.constraint->selector.is_nil &&
             s.constraint->selector.Matches(other.labels)) {
           ++count;

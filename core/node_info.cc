@@ -11,6 +11,8 @@ Cluster::Cluster(const Scenario& scenario)
       pod_node_(scenario.pods.size(), kNoNode),
       nominated_(scenario.nodes.size()),
       nominated_node_(scenario.pods.size(), kNoNode),
+      terminating_(scenario.pods.size(), 0),
+      preempted_(scenario.pods.size(), 0),
       versions_(scenario.nodes.size(), 0) {
   for (const Node& n : scenario.nodes) {
     infos_[n.index].node = n.index;
@@ -20,7 +22,16 @@ Cluster::Cluster(const Scenario& scenario)
   for (const Pod& p : scenario.pods) {
     if (!p.required_anti_affinity.empty())
       pods_with_anti_affinity_.push_back(p.index);
+    terminating_[p.index] = p.terminating;
+    preempted_[p.index] = p.preempted_by_scheduler;
   }
+}
+
+void Cluster::MarkPreempted(ObjectIndex p) {
+  terminating_[p] = 1;
+  preempted_[p] = 1;
+  // Filters that skip terminating pods (PodTopologySpread) see a change.
+  if (pod_node_[p] != kNoNode) versions_[pod_node_[p]] = next_version_++;
 }
 
 const std::vector<ObjectIndex>& Cluster::PodsLabelled(

@@ -69,12 +69,22 @@ class Cluster {
   }
   void Nominate(ObjectIndex p, ObjectIndex n);  // kNoNode clears
 
+  // Whether a pod is terminating (a deletionTimestamp), in the input or
+  // since the scheduler preempted it; it keeps its room until deleted.
+  bool Terminating(ObjectIndex p) const { return terminating_[p] != 0; }
+  // Whether its DisruptionTarget condition says PreemptionByScheduler.
+  bool PreemptedByScheduler(ObjectIndex p) const { return preempted_[p] != 0; }
+  // The scheduler preempted p: it is terminating by preemption.
+  void MarkPreempted(ObjectIndex p);
+
  private:
   const Scenario& scenario_;
   std::vector<NodeInfo> infos_;
   std::vector<ObjectIndex> pod_node_;
   std::vector<std::vector<ObjectIndex>> nominated_;
   std::vector<ObjectIndex> nominated_node_;
+  std::vector<uint8_t> terminating_;
+  std::vector<uint8_t> preempted_;
   std::vector<ObjectIndex> pods_with_anti_affinity_;
   mutable std::unordered_map<
       std::string, std::unordered_map<std::string, std::vector<ObjectIndex>>>

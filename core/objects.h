@@ -87,6 +87,10 @@ struct Pod {
   std::optional<int64_t> creation_time;  // Unix seconds
   std::optional<int64_t> start_time;
   bool terminating = false;  // metadata.deletionTimestamp is set
+  // metadata.deletionTimestamp: when a terminating pod is gone at the latest.
+  std::optional<int64_t> deletion_time;
+  // spec.terminationGracePeriodSeconds (the API's default is 30).
+  int64_t termination_grace_seconds = 30;
   // The first DisruptionTarget condition is True/PreemptionByScheduler.
   bool preempted_by_scheduler = false;
   std::optional<bool> ready;  // the Ready condition, when given
@@ -124,6 +128,7 @@ struct Node {
   int line = 0;
   int document = -1;
   ObjectIndex index = 0;
+  std::optional<int64_t> creation_time;  // Unix seconds
   Labels labels;
   bool unschedulable = false;
   std::vector<Taint> taints;
@@ -149,6 +154,7 @@ struct PodDisruptionBudget {
   std::string ns = "default";
   std::string name;
   int line = 0;
+  std::optional<int64_t> creation_time;  // Unix seconds
   LabelSelector selector;
   std::optional<IntOrPercent> min_available;
   std::optional<IntOrPercent> max_unavailable;
@@ -173,6 +179,10 @@ struct SchedulerConfig {
   int32_t min_candidate_nodes_percentage = 10;
   int32_t min_candidate_nodes_absolute = 100;
   int32_t percentage_of_nodes_to_score = 0;  // 0: adaptive, as upstream
+  // The scheduling queue's backoff of a pod that failed: the initial one,
+  // doubled per attempt up to the max (v1 defaults).
+  int64_t pod_initial_backoff_seconds = 1;
+  int64_t pod_max_backoff_seconds = 10;
 };
 
 struct Scenario {

@@ -27,27 +27,6 @@ uint64_t SplitMix64(uint64_t x) {
 int64_t StartTime(const Pod& pod) { return pod.start_time.value_or(kNow); }
 
 // "2024-05-01T08:00:00Z" for Unix seconds (Howard Hinnant's civil_from_days).
-std::string FormatTime(int64_t t) {
-  int64_t days = t >= 0 ? t / 86400 : (t - 86399) / 86400;
-  int64_t secs = t - days * 86400;
-  int64_t z = days + 719468;
-  int64_t era = (z >= 0 ? z : z - 146096) / 146097;
-  int64_t doe = z - era * 146097;
-  int64_t yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
-  int64_t doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-  int64_t mp = (5 * doy + 2) / 153;
-  int64_t d = doy - (153 * mp + 2) / 5 + 1;
-  int64_t m = mp < 10 ? mp + 3 : mp - 9;
-  int64_t y = yoe + era * 400 + (m <= 2 ? 1 : 0);
-  char buf[96];
-  std::snprintf(buf, sizeof buf, "%04lld-%02lld-%02lldT%02lld:%02lld:%02lldZ",
-                static_cast<long long>(y), static_cast<long long>(m),
-                static_cast<long long>(d), static_cast<long long>(secs / 3600),
-                static_cast<long long>(secs / 60 % 60),
-                static_cast<long long>(secs % 60));
-  return buf;
-}
-
 // "1 victim", "2 victims".
 std::string Count(int64_t n, std::string_view noun) {
   return std::to_string(n) + " " + std::string(noun) + (n == 1 ? "" : "s");
@@ -243,8 +222,8 @@ std::optional<ObjectIndex> PreemptionEvaluator::TerminatingOnNominated() const {
       profile_.eligibility == Eligibility::kTerminatingByPreemption;
   for (ObjectIndex p : cluster_.info(nominated_).pods) {
     const Pod& pod = cluster_.pod(p);
-    if (pod.priority < preemptor_.priority && pod.terminating &&
-        (pod.preempted_by_scheduler || !by_preemption_only)) {
+    if (pod.priority < preemptor_.priority && cluster_.Terminating(p) &&
+        (cluster_.PreemptedByScheduler(p) || !by_preemption_only)) {
       return p;
     }
   }

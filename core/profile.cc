@@ -89,6 +89,10 @@ Profile MakeV114() {
   p.clears_nomination_without_candidate = false;
   p.postfilter_in_message = false;
   p.dra_postfilter = false;
+  p.unschedulable_timeout_seconds = 60;
+  p.queueing_hints = false;
+  p.pop_from_backoff = false;
+  p.skips_terminating_victims = false;
   return p;
 }
 

@@ -117,6 +117,21 @@ struct Profile {
   // DynamicResources' "no new claims to deallocate, " before it (v1.34+).
   bool postfilter_in_message = true;
   bool dra_postfilter = true;
+
+  // The scheduling queue (pkg/scheduler/backend/queue): how long a pod may
+  // wait in the unschedulable pool before the 30 s flush retries it (5 min;
+  // v1.14's unschedulableQ: 60 s).
+  int64_t unschedulable_timeout_seconds = 300;
+  // Queueing hints (v1.32+): an event moves only the pods whose rejecting
+  // plugins it may help; v1.14 moves every waiting pod.
+  bool queueing_hints = true;
+  // SchedulerPopFromBackoffQ (v1.33+): with activeQ empty, the backoffQ's
+  // head is popped at once; backoff expiries are whole-second windows.
+  bool pop_from_backoff = true;
+  // v1.34+ (#133167): victims already terminating get no second deletion;
+  // when every victim is, preemption does nothing more (no nomination of
+  // lower-priority pods is cleared).
+  bool skips_terminating_victims = true;
 };
 
 // The profile the engine uses unless told otherwise (v1.35).

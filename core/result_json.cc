@@ -153,6 +153,7 @@ class ResultWriter {
     w_.Key("pods").BeginArray();
     for (const Attempt& a : r_.attempts) WriteAttempt(a);
     w_.EndArray();
+    WriteClock();
     WriteCluster();
     w_.EndObject();
     return w_.Take();
@@ -258,7 +259,8 @@ class ResultWriter {
     w_.EndObject();
   }
 
-  void WriteVictims(const std::vector<Victim>& victims) {
+  // timed: the victims an attempt deleted, with when each leaves.
+  void WriteVictims(const std::vector<Victim>& victims, bool timed = false) {
     w_.BeginArray();
     for (const Victim& v : victims) {
       w_.BeginObject();
@@ -266,9 +268,80 @@ class ResultWriter {
       w_.Key("node").Value(NodeName(v.node));
       w_.Key("priority").Value(int64_t{v.priority});
       w_.Key("pdbViolation").Bool(v.pdb_violation);
+      if (timed) {
+        w_.Key("goneAt").Value(FormatMillis(v.gone_ms));
+        w_.Key("goneAfterMs").Value(v.gone_ms - r_.timeline.start_ms);
+        w_.Key("alreadyTerminating").Bool(v.already_terminating);
+      }
       w_.EndObject();
     }
     w_.EndArray();
+  }
+
+  // "+30 s" for a time on the clock.
+  std::string Since(int64_t ms) {
+    return "+" + FormatDuration(ms - r_.timeline.start_ms);
+  }
+
+  std::string EventText(const QueueEvent& e) {
+    const std::string& pod = PodKey(e.pod);
+    switch (e.kind) {
+      case QueueEventKind::kArrive:
+        return pod + " enters the scheduling queue.";
+      case QueueEventKind::kTerminating:
+        return pod + " is deleted by preemption; it keeps its room on " +
+               NodeName(e.node) + " until " + Since(e.until_ms) +
+               " (its grace period, " + FormatDuration(e.until_ms - e.time_ms) +
+               ").";
+      case QueueEventKind::kGone:
+        return pod + " has left " + NodeName(e.node) +
+               "; the pods its room may help move on.";
+      case QueueEventKind::kUnschedulable:
+        return pod +
+               " waits in the unschedulable pool for a cluster event that may "
+               "help it (at most " +
+               FormatDuration(r_.profile->unschedulable_timeout_seconds *
+                              1000) +
+               ").";
+      case QueueEventKind::kBackoff:
+        return pod + " backs off until " + Since(e.until_ms) + ".";
+      case QueueEventKind::kActive:
+        return pod + " moves to the active queue.";
+      case QueueEventKind::kFlush:
+        return pod + " waited " +
+               FormatDuration(r_.profile->unschedulable_timeout_seconds *
+                              1000) +
+               " in the unschedulable pool: the flush moves it to the active "
+               "queue.";
+      case QueueEventKind::kGated:
+        return pod + " waits for its preemption's API calls to finish.";
+    }
+    return pod;
+  }
+
+  void WriteClock() {
+    const Timeline& t = r_.timeline;
+    w_.Key("clock").BeginObject();
+    w_.Key("start").Value(FormatMillis(t.start_ms));
+    w_.Key("startFrom")
+        .Value(t.start_given ? "option" : (t.start_found ? "objects" : "none"));
+    w_.Key("end").Value(FormatMillis(t.end_ms));
+    w_.Key("durationMs").Value(t.end_ms - t.start_ms);
+    w_.Key("events").BeginArray();
+    for (const QueueEvent& e : t.events) {
+      w_.BeginObject();
+      w_.Key("time").Value(FormatMillis(e.time_ms));
+      w_.Key("atMs").Value(e.time_ms - t.start_ms);
+      w_.Key("kind").Value(ToString(e.kind));
+      w_.Key("pod").Value(PodKey(e.pod));
+      if (e.node >= 0) w_.Key("node").Value(NodeName(e.node));
+      if (e.until_ms > 0) w_.Key("until").Value(FormatMillis(e.until_ms));
+      w_.Key("text").Value(EventText(e));
+      w_.EndObject();
+    }
+    w_.EndArray();
+    w_.Key("eventsDropped").Value(t.events_dropped);
+    w_.EndObject();
   }
 
   void WritePods(const std::vector<ObjectIndex>& pods) {
@@ -338,6 +411,8 @@ class ResultWriter {
     w_.BeginObject();
     w_.Key("pod").Value(pod.key);
     w_.Key("attempt").Value(a.attempt);
+    w_.Key("time").Value(FormatMillis(a.time_ms));
+    w_.Key("atMs").Value(a.time_ms - r_.timeline.start_ms);
     w_.Key("detailed").Bool(a.detailed);
     w_.Key("priority").Value(int64_t{a.priority});
     w_.Key("preemptionPolicy").Value(ToString(a.preemption_policy));
@@ -349,7 +424,7 @@ class ResultWriter {
       w_.Null();
     }
     w_.Key("victims");
-    WriteVictims(a.victims);
+    WriteVictims(a.victims, /*timed=*/true);
     w_.Key("pdbViolations").Value(a.pdb_violations);
     w_.Key("message").Value(a.message);
     w_.Key("nodes").BeginArray();

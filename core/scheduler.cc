@@ -12,8 +12,6 @@ namespace {
 // v1.34+ runs DynamicResources' PostFilter first; for a pod without claims
 // it adds this reason before DefaultPreemption's.
 constexpr const char* kDraReason = "no new claims to deallocate";
-// A cap that ends the simulation should retries never settle.
-constexpr size_t kAttemptsPerPendingPod = 8;
 
 // Mirrors numFeasibleNodesToFind.
 int NumFeasibleNodesToFind(int num_nodes, int32_t percentage) {
@@ -27,111 +25,43 @@ int NumFeasibleNodesToFind(int num_nodes, int32_t percentage) {
   return static_cast<int>(std::max<int64_t>(k, 100));
 }
 
-bool RetriableAfterDeletion(const Status& status) {
-  return status.plugin() == kNodeResourcesFit ||
-         status.plugin() == kNodePorts ||
-         status.plugin() == kInterPodAffinity ||
-         status.plugin() == kPodTopologySpread;
-}
-
 }  // namespace
 
-void SchedulingQueue::Setup() {
-  std::vector<ObjectIndex> pending;
-  int64_t latest = 0;
-  for (const Pod& pod : scenario_.pods) {
-    if (!pod.admitted) continue;
-    if (pod.phase == "Succeeded" || pod.phase == "Failed") continue;
-    if (pod.bound()) {
-      ObjectIndex n = cluster_.FindNode(pod.node_name);
-      if (n == kNoNode) {
-        Diagnostic& d = Warn(
-            pod, "spec.nodeName",
-            "bound to node \"" + pod.node_name +
-                "\", which is not in the scenario; add that Node or remove "
-                "spec.nodeName to make the pod pending",
-            Severity::kError);
-        diagnostics_.NamesMissing(d, "Node " + pod.node_name);
-        continue;
-      }
-      cluster_.Bind(pod.index, n);
-      continue;
-    }
-    if (pod.scheduler_name != "default-scheduler") {
-      Warn(pod, "spec.schedulerName",
-           "schedulerName \"" + pod.scheduler_name +
-               "\" is not default-scheduler; the pod is left pending");
-      continue;
-    }
-    if (pod.terminating) {
-      Warn(pod, "metadata.deletionTimestamp",
-           "the pod is being deleted; the scheduler skips it");
-      continue;
-    }
-    if (!pod.nominated_node_name.empty()) {
-      ObjectIndex n = cluster_.FindNode(pod.nominated_node_name);
-      if (n == kNoNode) {
-        Diagnostic& d = Warn(pod, "status.nominatedNodeName",
-                             "nominated to node \"" + pod.nominated_node_name +
-                                 "\", which is not in the scenario; the "
-                                 "nomination is ignored");
-        diagnostics_.NamesMissing(d, "Node " + pod.nominated_node_name);
-      } else {
-        cluster_.Nominate(pod.index, n);
-      }
-    }
-    pending.push_back(pod.index);
-    if (pod.creation_time) latest = std::max(latest, *pod.creation_time);
-  }
-  // Pods without creationTimestamp were queued after the others, in input
-  // order; re-queued pods come later still.
-  clock_ = latest + 1;
-  for (ObjectIndex p : pending) {
-    const Pod& pod = cluster_.pod(p);
-    int64_t ts = pod.creation_time ? *pod.creation_time : clock_;
-    active_.insert({-int64_t{pod.priority}, ts, sequence_++, p});
-  }
-  clock_ += 1;
-  last_failure_.resize(scenario_.pods.size());
+uint32_t SchedulingQueue::Rejectors(const NodeToStatus& statuses) const {
+  auto bit = [](const Status& s) -> uint32_t {
+    if (s.ok()) return 0;
+    if (s.plugin() == kNodeResourcesFit) return kRejectsFit;
+    if (s.plugin() == kNodePorts) return kRejectsPorts;
+    if (s.plugin() == kInterPodAffinity) return kRejectsAffinity;
+    if (s.plugin() == kPodTopologySpread) return kRejectsSpread;
+    return kRejectsOther;
+  };
+  uint32_t bits = bit(statuses.absent);
+  for (int n = 0; n < cluster_.num_nodes(); ++n) bits |= bit(statuses.Get(n));
+  return bits;
 }
 
-void SchedulingQueue::Enqueue(ObjectIndex p) {
-  active_.insert(
-      {-int64_t{cluster_.pod(p).priority}, clock_++, sequence_++, p});
-}
-
-bool SchedulingQueue::Next(Attempt& attempt) {
-  if (active_.empty()) return false;
-  if (attempts_made_ >= attempt_limit_) {
-    diagnostics_.Add(Severity::kWarning, "", FieldPath(), 0,
-                     "stopped after " + std::to_string(attempts_made_) +
-                         " scheduling attempts; some pods were still being "
-                         "retried");
-    active_.clear();
-    return false;
-  }
-  ObjectIndex p = std::get<3>(*active_.begin());
-  active_.erase(active_.begin());
-  bool retry_unschedulable = false;
-  attempt = ScheduleOne(p, retry_unschedulable);
-  if (attempt.outcome == Outcome::kNominated) {
-    Enqueue(p);  // retried once its victims are gone, which is now
-  } else if (attempt.outcome == Outcome::kUnschedulable) {
-    unschedulable_.push_back(p);
-  }
-  if (retry_unschedulable) {
-    // Pods rejected for lack of room may fit now that pods were deleted.
-    std::vector<ObjectIndex> waiting;
-    for (ObjectIndex q : unschedulable_) {
-      if (q != p && RetriableAfterDeletion(last_failure_[q])) {
-        Enqueue(q);
-      } else {
-        waiting.push_back(q);
-      }
+std::string SchedulingQueue::VictimTimes(const Attempt& attempt) const {
+  int64_t last = now_;
+  int64_t grace = -1;
+  bool same_grace = true;
+  for (const Victim& v : attempt.victims) {
+    last = std::max(last, v.gone_ms);
+    int64_t g = v.gone_ms - now_;
+    if ((grace >= 0 && g != grace) || v.already_terminating) {
+      same_grace = false;
     }
-    unschedulable_ = std::move(waiting);
+    grace = g;
   }
-  return true;
+  const bool one = attempt.victims.size() == 1;
+  if (last <= now_) {
+    return one ? "; it leaves at once (no grace period)"
+               : "; they leave at once (no grace period)";
+  }
+  std::string text = std::string(one ? "; it keeps its" : "; they keep their") +
+                     " room on the node for " + FormatDuration(last - now_);
+  if (same_grace) text += one ? " (its grace period)" : " (their grace period)";
+  return text + " while the pod waits nominated";
 }
 
 bool SchedulingQueue::Detailed(int attempt) const {
@@ -191,7 +121,7 @@ std::vector<ObjectIndex> SchedulingQueue::FindNodesThatFit(
   return feasible;
 }
 
-Attempt SchedulingQueue::ScheduleOne(ObjectIndex p, bool& retry_unschedulable) {
+Attempt SchedulingQueue::ScheduleOne(ObjectIndex p) {
   const Pod& pod = cluster_.pod(p);
   Attempt attempt;
   attempt.pod = p;
@@ -217,8 +147,7 @@ Attempt SchedulingQueue::ScheduleOne(ObjectIndex p, bool& retry_unschedulable) {
   if (cluster_.num_nodes() == 0) {
     // Mirrors ErrNoNodesAvailable: returned as is, not as a FitError.
     attempt.message = "no nodes available to schedule pods";
-    last_failure_[p] = Status::Make(Code::kUnschedulableAndUnresolvable, "",
-                                    "no nodes available to schedule pods");
+    queued_[p].rejectors = kRejectsOther;
     return attempt;
   }
   if (filter_statuses_.size() != cluster_.num_nodes()) {
@@ -326,15 +255,9 @@ Attempt SchedulingQueue::ScheduleOne(ObjectIndex p, bool& retry_unschedulable) {
       return attempt;
     }
   }
-  // 3) No node fits: PostFilter (DefaultPreemption).
-  last_failure_[p] = Status();
-  for (int n = 0; n < cluster_.num_nodes(); ++n) {
-    const Status& s = statuses.Get(n);
-    if (RetriableAfterDeletion(s)) {
-      last_failure_[p] = s;
-      break;
-    }
-  }
+  // 3) No node fits: PostFilter (DefaultPreemption). The plugins that
+  // rejected the pod decide which events move it back (queueing hints).
+  queued_[p].rejectors = Rejectors(statuses);
   bool clears_nomination = false;
   PreemptionEvaluator evaluator(cluster_, state, attempt, options_.seed, cache,
                                 preemption_scratch_);
@@ -346,19 +269,29 @@ Attempt SchedulingQueue::ScheduleOne(ObjectIndex p, bool& retry_unschedulable) {
     attempt.message = std::move(fit_error);
     ObjectIndex n = attempt.node;
     const std::string& node_name = cluster_.node(n).name;
-    // Effects: victims go (DisruptionTarget, then delete), the pod is
-    // nominated, and lower-priority nominations on the node are cleared.
-    for (const Victim& v : attempt.victims) cluster_.Delete(v.pod);
+    // Effects: the pod is nominated; victims are deleted (DisruptionTarget,
+    // then a graceful delete: they keep their room until gone); then
+    // lower-priority nominations on the node are cleared.
     cluster_.Nominate(p, n);
+    const bool acts = StartTerminating(attempt);
     std::vector<ObjectIndex> nominated = cluster_.NominatedPods(n);
     for (ObjectIndex q : nominated) {
-      if (cluster_.pod(q).priority < pod.priority) {
+      if (acts && cluster_.pod(q).priority < pod.priority) {
         cluster_.Nominate(q, kNoNode);
         attempt.cleared_nominations.push_back(q);
       }
     }
-    std::string text = "Nominated " + node_name + "; deleted " +
-                       std::to_string(attempt.victims.size()) + " victim(s)";
+    std::string text = "Nominated " + node_name;
+    if (acts) {
+      text +=
+          "; deleted " + std::to_string(attempt.victims.size()) + " victim(s)";
+    } else {
+      text +=
+          "; every victim was already terminating after an earlier "
+          "preemption, so kube-scheduler (v1.34+) deletes none again and "
+          "clears no other nomination";
+    }
+    if (!attempt.victims.empty()) text += VictimTimes(attempt);
     if (!attempt.cleared_nominations.empty()) {
       const bool one = attempt.cleared_nominations.size() == 1;
       std::string names;
@@ -376,7 +309,6 @@ Attempt SchedulingQueue::ScheduleOne(ObjectIndex p, bool& retry_unschedulable) {
     }
     attempt.trace.push_back({"actuate", attempt.cleared_nominations, text + ".",
                              std::nullopt, "", std::nullopt, std::nullopt});
-    retry_unschedulable = !attempt.victims.empty();
     return attempt;
   }
   attempt.outcome = Outcome::kUnschedulable;
@@ -446,18 +378,17 @@ SchedulingQueue::SchedulingQueue(const Scenario& scenario,
       cluster_(scenario),
       attempts_per_pod_(scenario.pods.size(), 0) {
   Setup();
-  attempt_limit_ =
-      static_cast<int64_t>(kAttemptsPerPendingPod * (active_.size() + 1));
 }
 
-std::vector<Attempt> RunScheduler(const Scenario& scenario,
-                                  const SchedulerOptions& options,
-                                  Diagnostics& diagnostics) {
+SchedulerRun RunScheduler(const Scenario& scenario,
+                          const SchedulerOptions& options,
+                          Diagnostics& diagnostics) {
   SchedulingQueue queue(scenario, options, diagnostics);
-  std::vector<Attempt> attempts;
+  SchedulerRun run;
   Attempt attempt;
-  while (queue.Next(attempt)) attempts.push_back(std::move(attempt));
-  return attempts;
+  while (queue.Next(attempt)) run.attempts.push_back(std::move(attempt));
+  run.timeline = queue.TakeTimeline();
+  return run;
 }
 
 }  // namespace podsim

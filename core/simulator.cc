@@ -65,8 +65,11 @@ SimulationResult Simulate(Scenario scenario, Diagnostics diagnostics,
   scheduler_options.detail_budget = options.detail_budget;
   scheduler_options.detail_attempt = options.detail_attempt;
   scheduler_options.profile = result.profile;
-  result.attempts =
+  scheduler_options.start_ms = options.start_ms;
+  SchedulerRun run =
       RunScheduler(result.scenario, scheduler_options, result.diagnostics);
+  result.attempts = std::move(run.attempts);
+  result.timeline = std::move(run.timeline);
   return result;
 }
 

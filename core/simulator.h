@@ -20,6 +20,9 @@ struct SimulateOptions {
   std::optional<int> detail_attempt;
   // The semantics profile by name ("current", "v1.14"); empty is current.
   std::string profile;
+  // The simulated clock's start, Unix milliseconds; by default the latest
+  // time on the cluster's objects.
+  std::optional<int64_t> start_ms;
 };
 
 // Decodes, admits and simulates. Never fails: bad input becomes diagnostics

@@ -32,6 +32,10 @@ struct Victim {
   ObjectIndex node = 0;
   int32_t priority = 0;
   bool pdb_violation = false;
+  // When the victim leaves its node (its deletion plus its grace period),
+  // in Unix milliseconds; a victim already terminating keeps its deadline.
+  int64_t gone_ms = 0;
+  bool already_terminating = false;
 };
 
 // One readable step of an explanation, with the data behind it.
@@ -92,7 +96,8 @@ struct PreemptionSummary {
 
 struct Attempt {
   ObjectIndex pod = 0;
-  int attempt = 1;  // the pod's how-manieth attempt
+  int attempt = 1;      // the pod's how-manieth attempt
+  int64_t time_ms = 0;  // when the cycle ran, on the simulated clock
   // Whether nodes, the dry-run traces and the candidates were recorded.
   bool detailed = true;
   int32_t priority = 0;
@@ -110,14 +115,53 @@ struct Attempt {
   std::vector<TraceStep> trace;  // the cycle's own steps
 };
 
+// What happens between scheduling cycles, on the simulated clock.
+enum class QueueEventKind {
+  kArrive,         // a pod to schedule enters the queue
+  kTerminating,    // a victim is deleted: it keeps its room until gone
+  kGone,           // a terminating pod has left its node
+  kUnschedulable,  // a pod waits in the unschedulable pool for an event
+  kBackoff,        // a pod waits out its backoff
+  kActive,         // a pod moves to activeQ (an event, its backoff done)
+  kFlush,          // the unschedulable pool's timeout moves a pod
+  kGated,          // asynchronous preemption holds the preemptor back
+};
+
+struct QueueEvent {
+  int64_t time_ms = 0;
+  QueueEventKind kind = QueueEventKind::kArrive;
+  ObjectIndex pod = 0;
+  ObjectIndex node = -1;  // the node a victim leaves
+  int64_t until_ms = 0;   // the end of a grace period or a backoff
+  std::string text;       // a sentence for people
+};
+
+// The simulated clock of a run and what happened on it.
+struct Timeline {
+  int64_t start_ms = 0;  // the latest time on the cluster's objects, or given
+  bool start_given = false;
+  bool start_found = false;  // whether any object carried a time
+  int64_t end_ms = 0;
+  std::vector<QueueEvent> events;
+  int64_t events_dropped = 0;  // past the cap, counted only
+};
+
 struct SimulationResult {
   const Profile* profile = &CurrentProfile();  // the semantics simulated
   Scenario scenario;
   Diagnostics diagnostics;
   std::vector<Attempt> attempts;
+  Timeline timeline;
 };
 
+// A Unix time in seconds as RFC 3339 ("2024-05-01T08:00:00Z").
+std::string FormatTime(int64_t unix_seconds);
+// The same in milliseconds, with ".250" when not whole seconds.
+std::string FormatMillis(int64_t unix_ms);
+// A span of time for people: "30 s", "1 min 30 s", "5 min", "250 ms".
+std::string FormatDuration(int64_t ms);
 std::string_view ToString(Outcome outcome);
+std::string_view ToString(QueueEventKind kind);
 std::string_view ToString(Verdict verdict);
 
 }  // namespace podsim

@@ -6,7 +6,7 @@ namespace podsim {
 using namespace testing;
 
 namespace {
-std::vector<std::string> Timeline(const SimulationResult& r) {
+std::vector<std::string> Outcomes(const SimulationResult& r) {
   std::vector<std::string> out;
   for (const Attempt& a : r.attempts) {
     out.push_back(r.scenario.pods[a.pod].name + " " +
@@ -31,7 +31,7 @@ TEST_CASE("Scheduler: the queue pops by priority, then by creation time") {
       Created(PendingPod("late", {"1"}, 5), "2024-01-01T00:00:09Z"),
       Created(PendingPod("early", {"1"}, 5), "2024-01-01T00:00:01Z"),
       PendingPod("urgent", {"1"}, 50)));
-  CHECK(Timeline(r) == std::vector<std::string>{"urgent Scheduled n1",
+  CHECK(Outcomes(r) == std::vector<std::string>{"urgent Scheduled n1",
                                                 "early Scheduled n1",
                                                 "late Scheduled n1"});
 }
@@ -42,7 +42,7 @@ TEST_CASE(
   SimulationResult r =
       Run(ScenarioWith(NodeWith("n1", {"1"}), RunningPod("low", "n1", {"1"}, 1),
                        PendingPod("web", {"1"}, 100)));
-  CHECK(Timeline(r) ==
+  CHECK(Outcomes(r) ==
         std::vector<std::string>{"web Nominated n1", "web Scheduled n1"});
   CHECK(r.attempts[1].attempt == 2);
   CHECK(r.attempts[1].trace[0].step == "nominated-node");
@@ -55,9 +55,16 @@ TEST_CASE("Scheduler: each cycle sees the effects of the one before") {
       RunningPod("la", "a", {"1"}, 1), RunningPod("lb", "b", {"1"}, 2),
       Created(PendingPod("first", {"1"}, 100), "2024-01-01T00:00:01Z"),
       Created(PendingPod("second", {"1"}, 100), "2024-01-01T00:00:02Z")));
-  CHECK(Timeline(r) ==
+  // la leaves 30 s after first's preemption, which moves every pod that
+  // NodeResourcesFit rejected: second is retried too, while lb is still
+  // terminating on its nominated node b (not eligible to preempt again),
+  // and binds a second later, once lb is gone.
+  CHECK(Outcomes(r) ==
         std::vector<std::string>{"first Nominated a", "second Nominated b",
-                                 "first Scheduled a", "second Scheduled b"});
+                                 "first Scheduled a", "second Unschedulable",
+                                 "second Scheduled b"});
+  CHECK(r.attempts[2].time_ms - r.attempts[0].time_ms == 30'000);
+  CHECK(r.attempts[4].time_ms - r.attempts[1].time_ms == 30'000);
 }
 
 TEST_CASE(
@@ -67,7 +74,7 @@ TEST_CASE(
       NodeWith("n1", {"1"}), RunningPod("victim", "n1", {"1"}, 1),
       PendingPod("web", {"1"}, 100),
       Created(PendingPod("sneaky", {"1"}, 50), "2024-01-01T00:00:00Z")));
-  CHECK(Timeline(r) == std::vector<std::string>{"web Nominated n1",
+  CHECK(Outcomes(r) == std::vector<std::string>{"web Nominated n1",
                                                 "web Scheduled n1",
                                                 "sneaky Unschedulable"});
 }
@@ -114,7 +121,9 @@ TEST_CASE(
   const Attempt& a = FirstAttempt(r, "web");
   CHECK(a.trace.back().step == "actuate");
   CHECK(a.trace.back().text ==
-        "Nominated n1; deleted 1 victim(s); cleared the nomination of "
+        "Nominated n1; deleted 1 victim(s); it keeps its room on the node for "
+        "30 s (its grace period) while the pod waits nominated; cleared "
+        "the nomination of "
         "waiting (priority 50): it was nominated to n1 with a lower priority "
         "and may no longer fit there, so it goes back to the queue to find a "
         "node again.");
@@ -122,7 +131,9 @@ TEST_CASE(
       Run(ScenarioWith(NodeWith("n1", {"1"}), RunningPod("low", "n1", {"1"}, 1),
                        waiting, later, PendingPod("web", {"1"}, 100)));
   CHECK(FirstAttempt(two, "web").trace.back().text ==
-        "Nominated n1; deleted 1 victim(s); cleared the nominations of "
+        "Nominated n1; deleted 1 victim(s); it keeps its room on the node for "
+        "30 s (its grace period) while the pod waits nominated; cleared "
+        "the nominations of "
         "waiting (priority 50), later (priority 40): they were nominated to "
         "n1 with a lower priority and may no longer fit there, so they go "
         "back to the queue to find a node again.");
@@ -188,7 +199,7 @@ TEST_CASE(
   done["status"]["phase"] = "Succeeded";
   SimulationResult r = Run(ScenarioWith(NodeWith("n1", {"1"}), other, done,
                                         PendingPod("web", {"1"}, 1)));
-  CHECK(Timeline(r) == std::vector<std::string>{"web Scheduled n1"});
+  CHECK(Outcomes(r) == std::vector<std::string>{"web Scheduled n1"});
   CHECK(DiagnosticTexts(r) ==
         std::vector<std::string>{
             "Pod default/other: spec.schedulerName: schedulerName \"volcano\" "

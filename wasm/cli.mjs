@@ -17,7 +17,7 @@ import { PAGE_ROOT, serve } from "./serve.mjs";
 // The formatters live in report.mjs (the page shares them); exported here too.
 export { formatComparison, formatReport };
 
-const USAGE = `usage: podsim run <scenario.yaml | -> [--json | --markdown] [--seed N] [--profile P] [--compare]
+const USAGE = `usage: podsim run <scenario.yaml | -> [--json | --markdown] [--seed N] [--profile P] [--compare] [--start-time T]
        podsim serve [--port N] [--host H]
        podsim --version
 
@@ -37,6 +37,9 @@ pod, whether it is scheduled, nominated with victims, or unschedulable, and why.
   --seed N       seed the random candidate offset (default: offset 0)
   --profile P    the semantics: current (default) or v1.14
   --compare      run both profiles and show where they differ, and why
+  --start-time T start the simulated clock at T (RFC 3339, e.g.
+                 2024-05-01T08:00:00Z; default: the latest time on the
+                 cluster's objects)
   -h, --help     show this help
   -V, --version  print podsim's version and the semantics it simulates
 
@@ -95,6 +98,12 @@ function parseArgs(argv) {
       const value = rest.shift();
       if (!/^\d{1,15}$/.test(value ?? "")) throw new UsageError("--seed takes a non-negative integer");
       args.seed = Number(value);
+    } else if (arg === "--start-time") {
+      const value = rest.shift();
+      if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/.test(value ?? "") || !Number.isFinite(Date.parse(value))) {
+        throw new UsageError("--start-time takes an RFC 3339 time, e.g. 2024-05-01T08:00:00Z");
+      }
+      args.startTime = value;
     } else if (arg.startsWith("--")) throw new UsageError(`unknown option ${arg}`);
     else if (args.file === null) args.file = arg;
     else throw new UsageError(`unexpected argument ${arg}`);
@@ -261,7 +270,7 @@ async function main(argv) {
     // The default profile against the one asked for, or the next one known.
     const [base, next] = known;
     const names = [base, args.profile && args.profile !== base ? args.profile : next];
-    const comparison = await compare(text, { seed: args.seed, profiles: names });
+    const comparison = await compare(text, { seed: args.seed, profiles: names, startTime: args.startTime });
     if (comparison.kind !== "Comparison") {
       // A refusal: a plain result with the diagnostic that says why.
       const output = args.json ? JSON.stringify(comparison, null, 2) : args.markdown ? formatMarkdown(comparison, { scenario: text }) : formatReport({ ...comparison, diagnostics: [] });
@@ -280,7 +289,7 @@ async function main(argv) {
   }
   // The input is the cluster: the scenario laid over it is empty, and the
   // cluster's own diagnostics come first.
-  const result = await cluster.simulate("", { seed: args.seed, profile: args.profile });
+  const result = await cluster.simulate("", { seed: args.seed, profile: args.profile, startTime: args.startTime });
   result.diagnostics = [...cluster.summary.diagnostics.map((d) => ({ document: -1, ...d })), ...result.diagnostics];
   if (cluster.summary.diagnosticCount > cluster.summary.diagnostics.length) {
     const more = cluster.summary.diagnosticCount - cluster.summary.diagnostics.length;

@@ -104,6 +104,13 @@ export interface RunOptions {
    * instead (a deterministic re-run). Ignored unless a non-negative integer.
    */
   detailAttempt?: number;
+  /**
+   * Starts the simulated clock: an RFC 3339 time, a Date or Unix
+   * milliseconds. By default the clock starts at the latest time on the
+   * cluster's objects (bound pods' creation and start, nodes' and PDBs'
+   * creation). Anything else throws a TypeError.
+   */
+  startTime?: string | Date | number;
 }
 
 /** Options of {@link simulate}. */
@@ -113,6 +120,8 @@ export interface SimulateOptions extends RunOptions, EngineOptions {}
 export interface CompareOptions extends EngineOptions {
   /** Seeds the random candidate offset, as {@link RunOptions.seed}. */
   seed?: number;
+  /** Starts the simulated clock, as {@link RunOptions.startTime}. */
+  startTime?: string | Date | number;
   /**
    * The two profiles to compare, `a` then `b`; by default the first two
    * {@link profiles} (`["current", "v1.14"]`). An unknown name makes
@@ -330,8 +339,41 @@ export interface SimulationResult {
    * them; a pod may have several (nominated, then scheduled).
    */
   pods: Attempt[];
+  /** The simulated clock: where it started, where it ended, and what happened between cycles. */
+  clock: Clock;
   /** Allocatable, requests and placements: what the page's picture draws. */
   cluster: ClusterPicture;
+}
+
+/** The simulated clock of a run. */
+export interface Clock {
+  /** RFC 3339, with milliseconds when not whole seconds. */
+  start: string;
+  /** `option`: options.startTime; `objects`: the latest time on the cluster's objects; `none`: no object carries a time (the Unix epoch). */
+  startFrom: "option" | "objects" | "none";
+  end: string;
+  durationMs: number;
+  /** What happened between the cycles, in order (at most 20,000; the rest are counted in eventsDropped). */
+  events: QueueEvent[];
+  eventsDropped: number;
+}
+
+/** What happens between scheduling cycles. */
+export type QueueEventKind = "arrive" | "terminating" | "gone" | "unschedulable" | "backoff" | "active" | "flush" | "gated";
+
+export interface QueueEvent {
+  time: string;
+  /** Milliseconds since the clock's start. */
+  atMs: number;
+  kind: QueueEventKind;
+  /** `"namespace/name"`: the pod that arrives, moves or (a victim) terminates and leaves. */
+  pod: string;
+  /** The node a victim leaves. */
+  node?: string;
+  /** The end of a grace period or of a backoff. */
+  until?: string;
+  /** A sentence to read. */
+  text: string;
 }
 
 /** A PodDisruptionBudget as the simulation used it. */
@@ -356,6 +398,10 @@ interface AttemptBase {
   pod: string;
   /** The pod's how-manieth attempt, from 1. */
   attempt: number;
+  /** When the cycle ran on the simulated clock, RFC 3339. */
+  time: string;
+  /** The same, in milliseconds since the clock's start. */
+  atMs: number;
   /**
    * Whether `nodes`, `selection`, the dry-run traces and the candidates were
    * recorded (see {@link RunOptions.detailAttempt}); when false they are empty.
@@ -420,6 +466,12 @@ export interface Victim {
   priority: number;
   /** Whether evicting it violates a PodDisruptionBudget. */
   pdbViolation: boolean;
+  /** An attempt's victims only: when it leaves its node (its deletion plus its grace period), RFC 3339. */
+  goneAt?: string;
+  /** The same, in milliseconds since the clock's start. */
+  goneAfterMs?: number;
+  /** It was already terminating (an earlier preemption, or the input): it keeps its deadline. */
+  alreadyTerminating?: boolean;
 }
 
 /** A framework.Status code. */

@@ -140,6 +140,17 @@ function detailOf(options) {
   return Number.isSafeInteger(options.detailAttempt) && options.detailAttempt >= 0 ? options.detailAttempt : -1;
 }
 
+// options.startTime as Unix milliseconds, or NaN (the objects' times).
+function startOf(options) {
+  const start = options.startTime;
+  if (start === undefined || start === null) return NaN;
+  const ms = start instanceof Date ? start.getTime() : typeof start === "string" ? Date.parse(start) : start;
+  if (typeof ms !== "number" || !Number.isFinite(ms)) {
+    throw new TypeError("options.startTime takes an RFC 3339 time (e.g. 2024-05-01T08:00:00Z), a Date or Unix milliseconds");
+  }
+  return Math.trunc(ms);
+}
+
 /**
  * Returns the semantics profiles the engine knows, the default first:
  * [{name, kubernetesVersion, summary}].
@@ -157,7 +168,9 @@ export async function profiles(options = {}) {
  * options.profile names the semantics ("current", the default, or "v1.14").
  * Per-node detail (filter results, dry-run traces) is kept for the first
  * attempts, up to about 10,000 node entries; options.detailAttempt (0-based)
- * asks for that one attempt in detail instead.
+ * asks for that one attempt in detail instead. options.startTime (an RFC
+ * 3339 time, a Date or Unix milliseconds) starts the simulated clock; by
+ * default it starts at the latest time on the cluster's objects.
  * options.wasm, on the first call of any function here, says where the
  * engine's WebAssembly is when it is not beside this file (a bundle made by
  * a tool that does not copy it): its URL, its bytes, a Response or a
@@ -169,8 +182,9 @@ export async function simulate(text, options = {}) {
   if (large) return refused(large, options);
   const engine = await loadEngine(options);
   const profile = typeof options.profile === "string" ? options.profile : "";
+  const start = startOf(options);
   try {
-    return JSON.parse(engine.simulate(source, seedOf(options), detailOf(options), profile));
+    return JSON.parse(engine.simulate(source, seedOf(options), detailOf(options), profile, start));
   } catch (error) {
     throw engineFailed(error);
   }
@@ -189,8 +203,9 @@ export async function compare(text, options = {}) {
   const engine = await loadEngine(options);
   const known = await profiles(options);
   const [a, b] = options.profiles ?? [known[0].name, known[1].name];
+  const start = startOf(options);
   try {
-    return JSON.parse(engine.compare(source, seedOf(options), String(a), String(b)));
+    return JSON.parse(engine.compare(source, seedOf(options), String(a), String(b), start));
   } catch (error) {
     throw engineFailed(error);
   }
@@ -306,8 +321,9 @@ export async function loadCluster(source, options = {}) {
     async simulate(text, simulateOptions = {}) {
       live();
       const profile = typeof simulateOptions.profile === "string" ? simulateOptions.profile : "";
+      const start = startOf(simulateOptions);
       try {
-        return JSON.parse(handle.simulate(textOf(text), seedOf(simulateOptions), detailOf(simulateOptions), profile));
+        return JSON.parse(handle.simulate(textOf(text), seedOf(simulateOptions), detailOf(simulateOptions), profile, start));
       } catch (error) {
         throw engineFailed(error);
       }

@@ -11,6 +11,26 @@ function plural(n, word) {
   return `${n} ${word}${n === 1 ? "" : "s"}`;
 }
 
+/** A span of the simulated clock for people: "30 s", "1 min 30 s", "250 ms" (as core writes it). */
+export function formatDuration(ms) {
+  if (ms % 1000 !== 0) return `${ms} ms`;
+  const s = ms / 1000;
+  if (s < 60) return `${s} s`;
+  const parts = [];
+  if (s >= 3600) parts.push(`${Math.floor(s / 3600)} h`);
+  if (Math.floor(s / 60) % 60) parts.push(`${Math.floor(s / 60) % 60} min`);
+  if (s % 60) parts.push(`${s % 60} s`);
+  return parts.join(" ");
+}
+
+/** Where the simulated clock started, in words ("" for a result without a clock). */
+export function describeClock(clock) {
+  if (!clock) return "";
+  if (clock.startFrom === "none") return "the simulated clock starts when the run does (no object carries a time); times are since then";
+  const from = clock.startFrom === "option" ? "as given" : "the latest time on the cluster's objects";
+  return `the simulated clock starts at ${clock.start} (${from}); times are since then`;
+}
+
 function describeStatus(status) {
   if (!status) return "not filtered";
   if (status.code === "Success") return "fits";
@@ -58,6 +78,7 @@ export function formatComparison(comparison) {
 /** Formats the result document as a report a person can read. */
 export function formatReport(result) {
   const out = [`podsim: kube-scheduler ${result.kubernetesVersion} semantics (profile ${result.profile})`];
+  if (result.pods.length > 0 && result.clock) out.push(describeClock(result.clock));
   if (result.diagnostics.length > 0) {
     out.push("", "Diagnostics:");
     for (const d of result.diagnostics) {
@@ -71,10 +92,12 @@ export function formatReport(result) {
   }
   if (result.pods.length === 0) out.push("", "No pending pods to schedule.");
   for (const attempt of result.pods) {
-    out.push("", `${verdictLine(attempt)}   [priority ${attempt.priority}, attempt ${attempt.attempt}]`);
+    const at = attempt.atMs === undefined ? "" : `, at +${formatDuration(attempt.atMs)}`;
+    out.push("", `${verdictLine(attempt)}   [priority ${attempt.priority}, attempt ${attempt.attempt}${at}]`);
     out.push(`  message: ${attempt.message}`);
     for (const v of attempt.victims) {
-      out.push(`  victim:  ${v.pod} on ${v.node}, priority ${v.priority}${v.pdbViolation ? ", violates its PDB" : ""}`);
+      const leaves = v.goneAfterMs === undefined ? "" : v.alreadyTerminating ? `, already terminating, gone at +${formatDuration(v.goneAfterMs)}` : `, leaves at +${formatDuration(v.goneAfterMs)}`;
+      out.push(`  victim:  ${v.pod} on ${v.node}, priority ${v.priority}${v.pdbViolation ? ", violates its PDB" : ""}${leaves}`);
     }
     for (const step of attempt.trace) out.push(`  ${step.text}`);
     const shown = attempt.nodes.filter((n) => n.filter || n.preemption);

@@ -16,7 +16,8 @@ using decode::Quoted;
 // What this reader reads; the builder drops every other field unbuilt.
 const FieldRule& Decoder::NodeFields() {
   static const FieldRule* rule =
-      new FieldRule(FieldRule::Parse("metadata{name labels} spec{unschedulable "
+      new FieldRule(FieldRule::Parse("metadata{name labels creationTimestamp} "
+                                     "spec{unschedulable "
                                      "taints} status{allocatable capacity}"));
   return *rule;
 }
@@ -38,6 +39,8 @@ void Decoder::DecodeNode(const Json& obj, Reader& r) {
   node.name = *name;
   node.line = r.line();
   node.document = r.document();
+  node.creation_time = r.Time(*meta, "creationTimestamp",
+                              FieldPath("metadata.creationTimestamp"));
   node.index = static_cast<ObjectIndex>(scenario_.nodes.size());
   auto labels = r.StringMap(*meta, "labels", FieldPath("metadata.labels"));
   bool has_hostname = std::any_of(labels.begin(), labels.end(), [](auto& l) {

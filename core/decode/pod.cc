@@ -25,6 +25,7 @@ const FieldRule& Decoder::PodFields() {
       "metadata{name namespace uid labels ownerReferences creationTimestamp "
       "deletionTimestamp} "
       "spec{nodeName schedulerName priority priorityClassName preemptionPolicy "
+      "terminationGracePeriodSeconds "
       "containers{name resources ports restartPolicy} "
       "initContainers{name resources ports restartPolicy} overhead resources "
       "nodeSelector tolerations affinity topologySpreadConstraints} "
@@ -87,10 +88,12 @@ void Decoder::DecodePod(const Json& obj, Reader& r) {
   pod.owners = DecodeOwners(*meta, r);
   pod.creation_time = r.Time(*meta, "creationTimestamp",
                              FieldPath("metadata.creationTimestamp"));
-  pod.terminating = Reader::Member(*meta, "deletionTimestamp") != nullptr &&
-                    r.Time(*meta, "deletionTimestamp",
-                           FieldPath("metadata.deletionTimestamp"))
-                        .has_value();
+  if (Reader::Member(*meta, "deletionTimestamp")) {
+    // The deadline by which the kubelet has stopped the pod.
+    pod.deletion_time = r.Time(*meta, "deletionTimestamp",
+                               FieldPath("metadata.deletionTimestamp"));
+    pod.terminating = pod.deletion_time.has_value();
+  }
 
   PodResourceSpec resources;
   const Json* spec = r.Object(obj, "spec", FieldPath("spec"));
@@ -148,6 +151,12 @@ void Decoder::DecodePodSpec(const Json& spec, Reader& r, Pod& pod,
   if (std::optional<int64_t> p = r.Integer(
           spec, "priority", FieldPath("spec.priority"), INT32_MIN, INT32_MAX)) {
     pod.spec_priority = static_cast<int32_t>(*p);
+  }
+  // The API's validation: a non-negative number of seconds.
+  if (std::optional<int64_t> grace = r.Integer(
+          spec, "terminationGracePeriodSeconds",
+          FieldPath("spec.terminationGracePeriodSeconds"), 0, INT32_MAX)) {
+    pod.termination_grace_seconds = *grace;
   }
   pod.priority_class_name =
       r.String(spec, "priorityClassName", FieldPath("spec.priorityClassName"))

@@ -15,9 +15,10 @@ using decode::ReadLabelSelector;
 
 // What this reader reads; the builder drops every other field unbuilt.
 const FieldRule& Decoder::PdbFields() {
-  static const FieldRule* rule = new FieldRule(FieldRule::Parse(
-      "metadata{name namespace} spec{selector minAvailable maxUnavailable} "
-      "status{disruptionsAllowed disruptedPods}"));
+  static const FieldRule* rule = new FieldRule(
+      FieldRule::Parse("metadata{name namespace creationTimestamp} "
+                       "spec{selector minAvailable maxUnavailable} "
+                       "status{disruptionsAllowed disruptedPods}"));
   return *rule;
 }
 
@@ -41,6 +42,8 @@ void Decoder::DecodePdb(const Json& obj, Reader& r) {
     return;
   }
   pdb.line = r.line();
+  pdb.creation_time = r.Time(*meta, "creationTimestamp",
+                             FieldPath("metadata.creationTimestamp"));
   const Json* spec = r.Object(obj, "spec", FieldPath("spec"));
   if (!spec) spec = &empty;
   pdb.selector =

@@ -19,6 +19,24 @@ void Decoder::DecodeConfig(const Json& obj, Reader& r) {
                     FieldPath("percentageOfNodesToScore"), 0, 100)) {
     config.percentage_of_nodes_to_score = static_cast<int32_t>(*pct);
   }
+  // Validation: both at least 1 s, the max not below the initial one.
+  if (std::optional<int64_t> initial =
+          r.Integer(obj, "podInitialBackoffSeconds",
+                    FieldPath("podInitialBackoffSeconds"), 1, INT32_MAX)) {
+    config.pod_initial_backoff_seconds = *initial;
+  }
+  if (std::optional<int64_t> max =
+          r.Integer(obj, "podMaxBackoffSeconds",
+                    FieldPath("podMaxBackoffSeconds"), 1, INT32_MAX)) {
+    config.pod_max_backoff_seconds = *max;
+  }
+  if (config.pod_max_backoff_seconds < config.pod_initial_backoff_seconds) {
+    r.Error(FieldPath("podMaxBackoffSeconds"),
+            "must be greater than or equal to podInitialBackoffSeconds (" +
+                std::to_string(config.pod_initial_backoff_seconds) +
+                "); the initial backoff is used as the max");
+    config.pod_max_backoff_seconds = config.pod_initial_backoff_seconds;
+  }
   const Json* profiles = r.Array(obj, "profiles", FieldPath("profiles"));
   if (!profiles) return;
   for (size_t i = 0; i < profiles->size(); ++i) {

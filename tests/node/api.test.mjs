@@ -45,10 +45,30 @@ test("API: a YAML stream simulates and nominates with a victim", async () => {
   assert.equal(first.pod, "default/web");
   assert.equal(first.outcome, "Nominated");
   assert.equal(first.node, "node-1");
-  assert.deepEqual(first.victims, [{ pod: "default/low", node: "node-1", priority: 10, pdbViolation: false }]);
+  // No object carries a time: the clock starts at 0, and the victim keeps
+  // its room for the default grace period of 30 s.
+  assert.deepEqual(first.victims, [
+    { pod: "default/low", node: "node-1", priority: 10, pdbViolation: false, goneAt: "1970-01-01T00:00:30Z", goneAfterMs: 30000, alreadyTerminating: false },
+  ]);
   assert.equal(first.message, "0/1 nodes are available: 1 Insufficient cpu.");
   assert.equal(second.outcome, "Scheduled");
   assert.equal(second.message, "Successfully assigned default/web to node-1");
+  assert.deepEqual([first.atMs, second.atMs], [0, 30000]);
+  assert.equal(result.clock.startFrom, "none");
+});
+
+test("API: options.startTime starts the clock; a bad one is a TypeError", async () => {
+  const text = [NODE, RUNNING, PENDING].join("---\n");
+  const result = await simulate(text, { startTime: "2024-05-01T08:00:00Z" });
+  assert.equal(result.clock.start, "2024-05-01T08:00:00Z");
+  assert.equal(result.clock.startFrom, "option");
+  assert.deepEqual(result.pods.map((a) => a.time), ["2024-05-01T08:00:00Z", "2024-05-01T08:00:30Z"]);
+  assert.deepEqual(
+    result.clock.events.map((e) => `${e.atMs} ${e.kind} ${e.pod}`),
+    ["0 arrive default/web", "0 terminating default/low", "0 unschedulable default/web", "30000 gone default/low", "30000 active default/web"],
+  );
+  assert.equal((await simulate(text, { startTime: new Date("2024-05-01T08:00:00Z") })).clock.start, "2024-05-01T08:00:00Z");
+  await assert.rejects(simulate(text, { startTime: "yesterday" }), TypeError);
 });
 
 test("API: a kubectl List and a JSON array give the same result as a stream", async () => {

@@ -1,0 +1,409 @@
+// The scheduling queue's timing, mirroring pkg/scheduler/backend/queue:
+// activeQ by priority then arrival, backoffQ, the unschedulable pool moved
+// by the cluster events that may help its pods (queueing hints) and flushed
+// after its timeout, on a simulated clock that also runs the victims'
+// grace periods. The cycle itself is in scheduler.cc.
+#include <algorithm>
+
+#include "core/scheduler.h"
+
+namespace podsim {
+namespace {
+
+constexpr int64_t kSecond = 1000;
+// flushUnschedulablePodsLeftover runs every 30 s.
+constexpr int64_t kFlushPeriod = 30 * kSecond;
+// A cap that ends the simulation should retries never settle.
+constexpr size_t kAttemptsPerPendingPod = 8;
+
+int64_t Millis(int64_t seconds) { return seconds * kSecond; }
+
+}  // namespace
+
+uint32_t SchedulingQueue::HelpedBy(ClusterEvent event) const {
+  // v1.14 has no queueing hints: every event moves every waiting pod.
+  if (!options_.profile->queueing_hints) return ~uint32_t{0};
+  constexpr uint32_t kNeighbours =
+      kRejectsFit | kRejectsPorts | kRejectsAffinity | kRejectsSpread;
+  switch (event) {
+    case ClusterEvent::kAssignedPodDelete:  // room, ports, domains free up
+    case ClusterEvent::kNominationCleared:  // the nominated-pods pass changes
+      return kNeighbours;
+    case ClusterEvent::kAssignedPodAdd:  // affinity, spreading may be met
+      return kRejectsAffinity | kRejectsSpread;
+    case ClusterEvent::kPodTerminating:  // spreading skips terminating pods
+      return kRejectsSpread;
+  }
+  return kNeighbours;
+}
+
+void SchedulingQueue::Setup() {
+  queued_.assign(scenario_.pods.size(), QueuedPod{});
+  gone_at_.assign(scenario_.pods.size(), -1);
+  // The clock starts at the latest time on the cluster's objects (bound
+  // pods' creation and start, nodes' and PDBs' creation), so that a months
+  // old dump works; pods created later arrive later.
+  std::optional<int64_t> latest_object;
+  auto see = [&](const std::optional<int64_t>& seconds) {
+    if (seconds)
+      latest_object = std::max(latest_object.value_or(*seconds), *seconds);
+  };
+  for (const Node& node : scenario_.nodes) see(node.creation_time);
+  for (const PodDisruptionBudget& pdb : scenario_.pdbs) see(pdb.creation_time);
+  std::vector<ObjectIndex> pending;
+  int64_t latest_created = 0;
+  for (const Pod& pod : scenario_.pods) {
+    if (!pod.admitted) continue;
+    if (pod.phase == "Succeeded" || pod.phase == "Failed") continue;
+    if (pod.bound()) {
+      ObjectIndex n = cluster_.FindNode(pod.node_name);
+      if (n == kNoNode) {
+        Diagnostic& d = Warn(
+            pod, "spec.nodeName",
+            "bound to node \"" + pod.node_name +
+                "\", which is not in the scenario; add that Node or remove "
+                "spec.nodeName to make the pod pending",
+            Severity::kError);
+        diagnostics_.NamesMissing(d, "Node " + pod.node_name);
+        continue;
+      }
+      cluster_.Bind(pod.index, n);
+      see(pod.creation_time);
+      see(pod.start_time);
+      continue;
+    }
+    if (pod.scheduler_name != "default-scheduler") {
+      Warn(pod, "spec.schedulerName",
+           "schedulerName \"" + pod.scheduler_name +
+               "\" is not default-scheduler; the pod is left pending");
+      continue;
+    }
+    if (pod.terminating) {
+      Warn(pod, "metadata.deletionTimestamp",
+           "the pod is being deleted; the scheduler skips it");
+      continue;
+    }
+    if (!pod.nominated_node_name.empty()) {
+      ObjectIndex n = cluster_.FindNode(pod.nominated_node_name);
+      if (n == kNoNode) {
+        Diagnostic& d = Warn(pod, "status.nominatedNodeName",
+                             "nominated to node \"" + pod.nominated_node_name +
+                                 "\", which is not in the scenario; the "
+                                 "nomination is ignored");
+        diagnostics_.NamesMissing(d, "Node " + pod.nominated_node_name);
+      } else {
+        cluster_.Nominate(pod.index, n);
+      }
+    }
+    pending.push_back(pod.index);
+    if (pod.creation_time)
+      latest_created = std::max(latest_created, *pod.creation_time);
+  }
+  attempt_limit_ =
+      static_cast<int64_t>(kAttemptsPerPendingPod * (pending.size() + 1));
+  timeline_.start_found = latest_object.has_value();
+  timeline_.start_given = options_.start_ms.has_value();
+  now_ = options_.start_ms ? *options_.start_ms
+                           : Millis(latest_object.value_or(0));
+  timeline_.start_ms = now_;
+  // A pod terminating in the input leaves at its deadline; one already
+  // past it leaves a second after the start (the kubelet is overdue), so
+  // that the first cycles see it as the input shows it.
+  for (const Pod& pod : scenario_.pods) {
+    if (!pod.terminating || !pod.bound() ||
+        cluster_.NodeOf(pod.index) == kNoNode)
+      continue;
+    int64_t deadline =
+        std::max(Millis(pod.deletion_time.value_or(0)), now_ + kSecond);
+    gone_at_[pod.index] = deadline;
+    SetTimer(deadline, Timer::kGone, pod.index);
+  }
+  // Pods without creationTimestamp were queued after the others, in input
+  // order. A pod created after the start arrives then.
+  const int64_t unstamped = Millis(latest_created) + 1;
+  for (ObjectIndex p : pending) {
+    const Pod& pod = cluster_.pod(p);
+    QueuedPod& q = queued_[p];
+    q.timestamp = pod.creation_time ? Millis(*pod.creation_time) : unstamped;
+    if (pod.creation_time && Millis(*pod.creation_time) > now_) {
+      q.place = Place::kArriving;
+      SetTimer(q.timestamp, Timer::kArrive, p);
+      continue;
+    }
+    q.place = Place::kActive;
+    active_.insert({-int64_t{pod.priority}, q.timestamp, sequence_++, p});
+    Record(QueueEventKind::kArrive, p);
+  }
+}
+
+void SchedulingQueue::Record(QueueEventKind kind, ObjectIndex p,
+                             ObjectIndex node, int64_t until_ms) {
+  if (static_cast<int64_t>(timeline_.events.size()) >= options_.max_events) {
+    ++timeline_.events_dropped;
+    return;
+  }
+  timeline_.events.push_back({now_, kind, p, node, until_ms});
+}
+
+void SchedulingQueue::SetTimer(int64_t time_ms, Timer timer, ObjectIndex p) {
+  timers_.insert({time_ms, timer_sequence_++, timer, p});
+}
+
+void SchedulingQueue::AddActive(ObjectIndex p) {
+  QueuedPod& q = queued_[p];
+  q.place = Place::kActive;
+  active_.insert(
+      {-int64_t{cluster_.pod(p).priority}, q.timestamp, sequence_++, p});
+}
+
+int64_t SchedulingQueue::BackoffDuration(int attempts) const {
+  // calculateBackoffDuration: the initial backoff, doubled per attempt
+  // after the first, up to the max.
+  const int64_t max = Millis(scenario_.config.pod_max_backoff_seconds);
+  int64_t duration = Millis(scenario_.config.pod_initial_backoff_seconds);
+  for (int i = 1; i < attempts; ++i) {
+    if (duration > max - duration) return max;
+    duration += duration;
+  }
+  return std::min(duration, max);
+}
+
+int64_t SchedulingQueue::BackoffRelease(int64_t expiry) const {
+  if (options_.profile->pop_from_backoff) {
+    // v1.33+: expiries are truncated to the second; the pod leaves at the
+    // first whole-second tick after its window.
+    return (expiry / kSecond + 1) * kSecond;
+  }
+  // The 1 s flush ticker, started with the clock.
+  const int64_t start = timeline_.start_ms;
+  return start + (expiry - start + kSecond - 1) / kSecond * kSecond;
+}
+
+void SchedulingQueue::AddBackoff(ObjectIndex p) {
+  QueuedPod& q = queued_[p];
+  q.place = Place::kBackoff;
+  const bool windows = options_.profile->pop_from_backoff;
+  backoff_.insert({windows ? q.backoff_until / kSecond : q.backoff_until,
+                   windows ? -int64_t{cluster_.pod(p).priority} : 0,
+                   q.timestamp, sequence_++, p});
+  const int64_t release = BackoffRelease(q.backoff_until);
+  SetTimer(release, Timer::kBackoffDone, p);
+  Record(QueueEventKind::kBackoff, p, kNoNode, release);
+}
+
+void SchedulingQueue::Leave(ObjectIndex p) {
+  QueuedPod& q = queued_[p];
+  if (q.place == Place::kActive) {
+    for (auto it = active_.begin(); it != active_.end(); ++it) {
+      if (std::get<3>(*it) == p) {
+        active_.erase(it);
+        break;
+      }
+    }
+  } else if (q.place == Place::kBackoff) {
+    for (auto it = backoff_.begin(); it != backoff_.end(); ++it) {
+      if (std::get<4>(*it) == p) {
+        backoff_.erase(it);
+        break;
+      }
+    }
+  } else if (q.place == Place::kUnschedulable) {
+    auto drop = [p](std::vector<ObjectIndex>& pool) {
+      pool.erase(std::remove(pool.begin(), pool.end(), p), pool.end());
+    };
+    drop(unschedulable_);
+    drop(parked_);
+    q.parked = false;
+  }
+  q.place = Place::kNone;
+}
+
+void SchedulingQueue::AddUnschedulable(ObjectIndex p, const Attempt& attempt) {
+  // AddUnschedulableIfNotPresent: the cycle took no simulated time, so no
+  // event arrived during it; the pod waits in the unschedulable pool for
+  // one that may help it, its backoff counted from now.
+  QueuedPod& q = queued_[p];
+  q.timestamp = now_;
+  q.backoff_until = now_ + BackoffDuration(attempt.attempt);
+  q.changes_seen = changes_;
+  q.place = Place::kUnschedulable;
+  q.parked = false;
+  unschedulable_.push_back(p);
+  Record(QueueEventKind::kUnschedulable, p);
+  ArmFlush(p);
+}
+
+void SchedulingQueue::ArmFlush(ObjectIndex p) {
+  // The flush runs every 30 s from the start and moves pods that waited
+  // longer than the timeout.
+  const int64_t start = timeline_.start_ms;
+  const int64_t due = queued_[p].timestamp +
+                      Millis(options_.profile->unschedulable_timeout_seconds);
+  int64_t tick = start + ((due - start) / kFlushPeriod + 1) * kFlushPeriod;
+  if (tick <= now_)
+    tick = start + ((now_ - start) / kFlushPeriod + 1) * kFlushPeriod;
+  SetTimer(tick, Timer::kFlush, p);
+}
+
+void SchedulingQueue::MoveToActiveOrBackoff(ObjectIndex p, QueueEventKind why) {
+  Leave(p);
+  if (now_ < queued_[p].backoff_until) {
+    AddBackoff(p);
+  } else {
+    AddActive(p);
+    Record(why, p);
+  }
+}
+
+void SchedulingQueue::OnClusterEvent(ClusterEvent event) {
+  ++changes_;
+  // Parked pods may gain from a flush again.
+  for (ObjectIndex p : parked_) {
+    queued_[p].parked = false;
+    ArmFlush(p);
+  }
+  parked_.clear();
+  const uint32_t helped = HelpedBy(event);
+  std::vector<ObjectIndex> moving;
+  for (ObjectIndex p : unschedulable_) {
+    if (queued_[p].rejectors & helped) moving.push_back(p);
+  }
+  for (ObjectIndex p : moving)
+    MoveToActiveOrBackoff(p, QueueEventKind::kActive);
+}
+
+void SchedulingQueue::Gone(ObjectIndex p) {
+  if (gone_at_[p] < 0) return;
+  gone_at_[p] = -1;
+  ObjectIndex node = cluster_.NodeOf(p);
+  cluster_.Delete(p);
+  Record(QueueEventKind::kGone, p, node);
+  OnClusterEvent(ClusterEvent::kAssignedPodDelete);
+}
+
+void SchedulingQueue::FireTimers() {
+  while (!timers_.empty() && std::get<0>(*timers_.begin()) <= now_) {
+    auto [time, seq, timer, p] = *timers_.begin();
+    timers_.erase(timers_.begin());
+    QueuedPod& q = queued_[p];
+    switch (timer) {
+      case Timer::kArrive:
+        if (q.place != Place::kArriving) break;
+        AddActive(p);
+        Record(QueueEventKind::kArrive, p);
+        break;
+      case Timer::kGone:
+        Gone(p);
+        break;
+      case Timer::kBackoffDone:
+        if (q.place != Place::kBackoff ||
+            now_ < BackoffRelease(q.backoff_until))
+          break;
+        Leave(p);
+        AddActive(p);
+        Record(QueueEventKind::kActive, p);
+        break;
+      case Timer::kFlush: {
+        if (q.place != Place::kUnschedulable || q.parked) break;
+        if (now_ - q.timestamp <=
+            Millis(options_.profile->unschedulable_timeout_seconds))
+          break;
+        if (q.changes_seen == changes_) {
+          // Nothing changed since it failed: a retry would fail the same way.
+          q.parked = true;
+          parked_.push_back(p);
+          break;
+        }
+        Leave(p);
+        if (now_ < q.backoff_until) {
+          AddBackoff(p);
+        } else {
+          AddActive(p);
+          Record(QueueEventKind::kFlush, p);
+        }
+        break;
+      }
+    }
+  }
+}
+
+bool SchedulingQueue::AdvanceClock() {
+  if (timers_.empty()) return false;
+  now_ = std::max(now_, std::get<0>(*timers_.begin()));
+  return true;
+}
+
+bool SchedulingQueue::Next(Attempt& attempt) {
+  for (;;) {
+    FireTimers();
+    if (attempts_made_ >= attempt_limit_ &&
+        (!active_.empty() || !backoff_.empty())) {
+      diagnostics_.Add(Severity::kWarning, "", FieldPath(), 0,
+                       "stopped after " + std::to_string(attempts_made_) +
+                           " scheduling attempts; some pods were still being "
+                           "retried");
+      active_.clear();
+      backoff_.clear();
+      timers_.clear();
+      timeline_.end_ms = now_;
+      return false;
+    }
+    ObjectIndex p = kNoNode;
+    if (!active_.empty()) {
+      p = std::get<3>(*active_.begin());
+    } else if (options_.profile->pop_from_backoff && !backoff_.empty()) {
+      // SchedulerPopFromBackoffQ: nothing else to do, so no need to wait.
+      p = std::get<4>(*backoff_.begin());
+    }
+    if (p != kNoNode) {
+      Leave(p);
+      attempt = ScheduleOne(p);
+      attempt.time_ms = now_;
+      AfterCycle(p, attempt);
+      timeline_.end_ms = now_;
+      return true;
+    }
+    if (!AdvanceClock()) {
+      timeline_.end_ms = now_;
+      return false;
+    }
+  }
+}
+
+void SchedulingQueue::AfterCycle(ObjectIndex p, Attempt& attempt) {
+  QueuedPod& q = queued_[p];
+  ++q.attempts;
+  if (attempt.outcome == Outcome::kScheduled) {
+    q.place = Place::kDone;
+    OnClusterEvent(ClusterEvent::kAssignedPodAdd);
+    return;
+  }
+  if (attempt.outcome == Outcome::kNominated) {
+    if (!attempt.victims.empty()) OnClusterEvent(ClusterEvent::kPodTerminating);
+    if (!attempt.cleared_nominations.empty()) {
+      OnClusterEvent(ClusterEvent::kNominationCleared);
+    }
+  }
+  AddUnschedulable(p, attempt);
+}
+
+bool SchedulingQueue::StartTerminating(Attempt& attempt) {
+  bool any_new = attempt.victims.empty();
+  for (Victim& v : attempt.victims) {
+    if (cluster_.Terminating(v.pod)) {
+      // It keeps its own deadline; an input pod past it leaves at once.
+      v.already_terminating = true;
+      v.gone_ms = gone_at_[v.pod] >= 0 ? gone_at_[v.pod] : now_;
+      continue;
+    }
+    any_new = true;
+    cluster_.MarkPreempted(v.pod);
+    v.gone_ms = now_ + Millis(cluster_.pod(v.pod).termination_grace_seconds);
+    gone_at_[v.pod] = v.gone_ms;
+    SetTimer(v.gone_ms, Timer::kGone, v.pod);
+    Record(QueueEventKind::kTerminating, v.pod, v.node, v.gone_ms);
+  }
+  return any_new || !options_.profile->skips_terminating_victims;
+}
+
+}  // namespace podsim
