@@ -78,8 +78,11 @@ function basic(nodes, podsPerNode, podCpu, podMemory, preemptors) {
       lines.push(pod(`low-${n}-${p}`, { nodeName: `node-${n}`, cpu: podCpu, memory: podMemory, start: n * podsPerNode + p }));
     }
   }
+  // Created (in order) before the last running pod started: every
+  // preemptor is already waiting when the simulated clock starts, a burst
+  // as scheduler_perf creates them.
   for (let i = 0; i < preemptors; i++) {
-    lines.push(pod(`preemptor-${i}`, { priority: 10000, cpu: "3970m", memory: "500Mi", created: 1_000_000 + i }));
+    lines.push(pod(`preemptor-${i}`, { priority: 10000, cpu: "3970m", memory: "500Mi", created: i }));
   }
   return lines;
 }
@@ -163,7 +166,7 @@ function mix(nodes, preemptors, random) {
         cpu: `${1000 + 500 * (i % 5)}m`,
         memory: "1Gi",
         labels: { app: `web-${i % 50}` },
-        created: 1_000_000 + i,
+        created: i, // waiting when the clock starts, as in basic()
         extra,
       }),
     );

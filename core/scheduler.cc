@@ -37,7 +37,19 @@ uint32_t SchedulingQueue::Rejectors(const NodeToStatus& statuses) const {
     return kRejectsOther;
   };
   uint32_t bits = bit(statuses.absent);
-  for (int n = 0; n < cluster_.num_nodes(); ++n) bits |= bit(statuses.Get(n));
+  // Plugin names are the filters' constants: the same pointer, the same
+  // plugin, so most nodes cost one comparison.
+  const char* last = nullptr;
+  uint32_t last_bit = 0;
+  for (int n = 0; n < cluster_.num_nodes(); ++n) {
+    const Status& s = statuses.Get(n);
+    if (s.ok()) continue;
+    if (s.plugin().data() != last) {
+      last = s.plugin().data();
+      last_bit = bit(s);
+    }
+    bits |= last_bit;
+  }
   return bits;
 }
 

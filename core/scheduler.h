@@ -73,6 +73,7 @@ class SchedulingQueue {
     uint32_t rejectors = 0;     // plugins that rejected it (kRejects*)
     uint64_t changes_seen = 0;  // cluster changes when it last failed
     bool parked = false;        // a flush would change nothing: not armed
+    int64_t key_sequence = 0;   // its key's sequence in activeQ or backoffQ
   };
   // The clock's timers, ordered by time, then as set.
   enum class Timer : uint8_t { kArrive, kGone, kBackoffDone, kFlush };
@@ -103,6 +104,7 @@ class SchedulingQueue {
   void MoveToActiveOrBackoff(ObjectIndex p, QueueEventKind why);
   void OnClusterEvent(ClusterEvent event);
   void Leave(ObjectIndex p);  // out of whichever queue holds it
+  BackoffKey BackoffKeyOf(ObjectIndex p) const;
   void SetTimer(int64_t time_ms, Timer timer, ObjectIndex p);
   void FireTimers();  // every timer due at or before now
   bool AdvanceClock();

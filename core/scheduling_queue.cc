@@ -130,14 +130,14 @@ void SchedulingQueue::Setup() {
       SetTimer(q.timestamp, Timer::kArrive, p);
       continue;
     }
-    q.place = Place::kActive;
-    active_.insert({-int64_t{pod.priority}, q.timestamp, sequence_++, p});
+    AddActive(p);
     Record(QueueEventKind::kArrive, p);
   }
 }
 
 void SchedulingQueue::Record(QueueEventKind kind, ObjectIndex p,
                              ObjectIndex node, int64_t until_ms) {
+  timeline_.end_ms = now_;
   if (static_cast<int64_t>(timeline_.events.size()) >= options_.max_events) {
     ++timeline_.events_dropped;
     return;
@@ -152,8 +152,9 @@ void SchedulingQueue::SetTimer(int64_t time_ms, Timer timer, ObjectIndex p) {
 void SchedulingQueue::AddActive(ObjectIndex p) {
   QueuedPod& q = queued_[p];
   q.place = Place::kActive;
+  q.key_sequence = sequence_++;
   active_.insert(
-      {-int64_t{cluster_.pod(p).priority}, q.timestamp, sequence_++, p});
+      {-int64_t{cluster_.pod(p).priority}, q.timestamp, q.key_sequence, p});
 }
 
 int64_t SchedulingQueue::BackoffDuration(int attempts) const {
@@ -182,31 +183,29 @@ int64_t SchedulingQueue::BackoffRelease(int64_t expiry) const {
 void SchedulingQueue::AddBackoff(ObjectIndex p) {
   QueuedPod& q = queued_[p];
   q.place = Place::kBackoff;
-  const bool windows = options_.profile->pop_from_backoff;
-  backoff_.insert({windows ? q.backoff_until / kSecond : q.backoff_until,
-                   windows ? -int64_t{cluster_.pod(p).priority} : 0,
-                   q.timestamp, sequence_++, p});
+  q.key_sequence = sequence_++;
+  backoff_.insert(BackoffKeyOf(p));
   const int64_t release = BackoffRelease(q.backoff_until);
   SetTimer(release, Timer::kBackoffDone, p);
   Record(QueueEventKind::kBackoff, p, kNoNode, release);
 }
 
+SchedulingQueue::BackoffKey SchedulingQueue::BackoffKeyOf(ObjectIndex p) const {
+  // v1.33+: whole-second windows, then priority; before, the expiry.
+  const QueuedPod& q = queued_[p];
+  const bool windows = options_.profile->pop_from_backoff;
+  return {windows ? q.backoff_until / kSecond : q.backoff_until,
+          windows ? -int64_t{cluster_.pod(p).priority} : 0, q.timestamp,
+          q.key_sequence, p};
+}
+
 void SchedulingQueue::Leave(ObjectIndex p) {
   QueuedPod& q = queued_[p];
   if (q.place == Place::kActive) {
-    for (auto it = active_.begin(); it != active_.end(); ++it) {
-      if (std::get<3>(*it) == p) {
-        active_.erase(it);
-        break;
-      }
-    }
+    active_.erase(
+        {-int64_t{cluster_.pod(p).priority}, q.timestamp, q.key_sequence, p});
   } else if (q.place == Place::kBackoff) {
-    for (auto it = backoff_.begin(); it != backoff_.end(); ++it) {
-      if (std::get<4>(*it) == p) {
-        backoff_.erase(it);
-        break;
-      }
-    }
+    backoff_.erase(BackoffKeyOf(p));
   } else if (q.place == Place::kUnschedulable) {
     auto drop = [p](std::vector<ObjectIndex>& pool) {
       pool.erase(std::remove(pool.begin(), pool.end(), p), pool.end());
@@ -264,12 +263,22 @@ void SchedulingQueue::OnClusterEvent(ClusterEvent event) {
   }
   parked_.clear();
   const uint32_t helped = HelpedBy(event);
-  std::vector<ObjectIndex> moving;
-  for (ObjectIndex p : unschedulable_) {
-    if (queued_[p].rejectors & helped) moving.push_back(p);
+  if (std::none_of(
+          unschedulable_.begin(), unschedulable_.end(),
+          [&](ObjectIndex p) { return queued_[p].rejectors & helped; })) {
+    return;
   }
-  for (ObjectIndex p : moving)
+  std::vector<ObjectIndex> moving;
+  std::vector<ObjectIndex> staying;
+  for (ObjectIndex p : unschedulable_) {
+    (queued_[p].rejectors & helped ? moving : staying).push_back(p);
+  }
+  if (moving.empty()) return;
+  unschedulable_ = std::move(staying);
+  for (ObjectIndex p : moving) {
+    queued_[p].place = Place::kNone;  // already out of the pool
     MoveToActiveOrBackoff(p, QueueEventKind::kActive);
+  }
 }
 
 void SchedulingQueue::Gone(ObjectIndex p) {
@@ -328,6 +337,18 @@ void SchedulingQueue::FireTimers() {
 }
 
 bool SchedulingQueue::AdvanceClock() {
+  // Timers whose pod has moved on since they were set change nothing.
+  while (!timers_.empty()) {
+    auto [time, seq, timer, p] = *timers_.begin();
+    const QueuedPod& q = queued_[p];
+    bool stale = (timer == Timer::kArrive && q.place != Place::kArriving) ||
+                 (timer == Timer::kGone && gone_at_[p] < 0) ||
+                 (timer == Timer::kBackoffDone && q.place != Place::kBackoff) ||
+                 (timer == Timer::kFlush &&
+                  (q.place != Place::kUnschedulable || q.parked));
+    if (!stale) break;
+    timers_.erase(timers_.begin());
+  }
   if (timers_.empty()) return false;
   now_ = std::max(now_, std::get<0>(*timers_.begin()));
   return true;
@@ -345,7 +366,6 @@ bool SchedulingQueue::Next(Attempt& attempt) {
       active_.clear();
       backoff_.clear();
       timers_.clear();
-      timeline_.end_ms = now_;
       return false;
     }
     ObjectIndex p = kNoNode;
@@ -363,10 +383,7 @@ bool SchedulingQueue::Next(Attempt& attempt) {
       timeline_.end_ms = now_;
       return true;
     }
-    if (!AdvanceClock()) {
-      timeline_.end_ms = now_;
-      return false;
-    }
+    if (!AdvanceClock()) return false;
   }
 }
 

@@ -1,4 +1,6 @@
-// One line per scheduling attempt: the verdict and kube-scheduler's message.
+// One line per scheduling attempt: the verdict, when it ran on the simulated
+// clock, and kube-scheduler's message.
+import { formatDuration } from "../../../wasm/report.mjs";
 import { h, plural, shortName } from "../dom.js";
 
 function verdictText(attempt) {
@@ -52,7 +54,13 @@ export function renderVerdicts(result, focus, onFocus, shown = ATTEMPT_PAGE, onS
           h("span", { class: `badge badge-${attempt.outcome.toLowerCase()}` }, attempt.outcome),
           h("span", { class: "verdict" }, verdictText(attempt)),
           differenceOn(attempt, index, result, differences),
-          h("span", { class: "meta" }, `priority ${attempt.priority}`, attempt.attempt > 1 ? ` · attempt ${attempt.attempt}` : ""),
+          h(
+            "span",
+            { class: "meta" },
+            attempt.atMs === undefined ? "" : h("span", { class: "at", title: attempt.time }, `+${formatDuration(attempt.atMs)} · `),
+            `priority ${attempt.priority}`,
+            attempt.attempt > 1 ? ` · attempt ${attempt.attempt}` : "",
+          ),
         ),
         h("q", { class: "message" }, attempt.message),
       ),

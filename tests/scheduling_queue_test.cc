@@ -1,0 +1,224 @@
+// The queue on the simulated clock: where it starts, arrivals, victims'
+// grace periods, backoff, queueing hints and the unschedulable pool's flush
+// (core/scheduling_queue.cc).
+#include <string>
+#include <vector>
+
+#include "tests/builders.h"
+
+namespace podsim {
+using namespace testing;
+
+namespace {
+
+constexpr int64_t kStart = 1714550400'000;  // 2024-05-01T08:00:00Z
+
+// "<+seconds> <pod> <outcome>[ <node>]" per attempt.
+std::vector<std::string> Times(const SimulationResult& r) {
+  std::vector<std::string> out;
+  for (const Attempt& a : r.attempts) {
+    int64_t ms = a.time_ms - r.timeline.start_ms;
+    out.push_back("+" +
+                  (ms % 1000 ? std::to_string(ms) + "ms"
+                             : std::to_string(ms / 1000) + "s") +
+                  " " + r.scenario.pods[a.pod].name + " " +
+                  std::string(ToString(a.outcome)) +
+                  (a.node >= 0 ? " " + r.scenario.nodes[a.node].name : ""));
+  }
+  return out;
+}
+
+Json Grace(Json pod, int seconds) {
+  pod["spec"]["terminationGracePeriodSeconds"] = seconds;
+  return pod;
+}
+
+Json CreatedAt(Json pod, const std::string& time) {
+  pod["metadata"]["creationTimestamp"] = time;
+  return pod;
+}
+
+SimulationResult RunFrom(const std::string& text,
+                         const std::string& profile = "") {
+  SimulateOptions options;
+  options.start_ms = kStart;
+  options.profile = profile;
+  return Simulate(text, options);
+}
+
+}  // namespace
+
+TEST_CASE(
+    "Queue: the clock starts at the latest time on the cluster's objects, "
+    "and pods created later arrive then") {
+  Json node = NodeWith("n1", {"2"});
+  node["metadata"]["creationTimestamp"] = "2024-05-01T07:00:00Z";
+  Json running = RunningPod("old", "n1", {"1"}, 1);
+  running["status"]["startTime"] = "2024-05-01T08:00:00Z";
+  SimulationResult r = Run(ScenarioWith(
+      node, running,
+      CreatedAt(PendingPod("early", {"500m"}, 10), "2024-05-01T07:30:00Z"),
+      CreatedAt(PendingPod("late", {"500m"}, 10), "2024-05-01T08:05:00Z")));
+  CHECK(r.timeline.start_ms == kStart);
+  CHECK(r.timeline.start_found);
+  CHECK(Times(r) == std::vector<std::string>{"+0s early Scheduled n1",
+                                             "+300s late Scheduled n1"});
+}
+
+TEST_CASE(
+    "Queue: a victim keeps its room for its grace period; the preemptor "
+    "binds when it is gone") {
+  SimulationResult r = RunFrom(ScenarioWith(
+      NodeWith("n1", {"1"}), Grace(RunningPod("low", "n1", {"1"}, 1), 10),
+      PendingPod("web", {"1"}, 100)));
+  CHECK(Times(r) == std::vector<std::string>{"+0s web Nominated n1",
+                                             "+10s web Scheduled n1"});
+  REQUIRE(r.attempts[0].victims.size() == 1);
+  CHECK(r.attempts[0].victims[0].gone_ms == kStart + 10'000);
+  CHECK_FALSE(r.attempts[0].victims[0].already_terminating);
+}
+
+TEST_CASE(
+    "Queue: without a grace period the victim leaves at once; the preemptor "
+    "is popped from backoffQ at once (v1.33+), and waits out its backoff "
+    "in v1.14") {
+  std::string text = ScenarioWith(NodeWith("n1", {"1"}),
+                                  Grace(RunningPod("low", "n1", {"1"}, 1), 0),
+                                  PendingPod("web", {"1"}, 100));
+  CHECK(
+      Times(RunFrom(text)) ==
+      std::vector<std::string>{"+0s web Nominated n1", "+0s web Scheduled n1"});
+  CHECK(
+      Times(RunFrom(text, "v1.14")) ==
+      std::vector<std::string>{"+0s web Nominated n1", "+1s web Scheduled n1"});
+}
+
+TEST_CASE(
+    "Queue: a higher-priority pod that arrives during the grace period takes "
+    "the room; the preemptor then finds none") {
+  SimulationResult r = RunFrom(ScenarioWith(
+      NodeWith("n1", {"1"}), RunningPod("low", "n1", {"1"}, 1),
+      PendingPod("web", {"1"}, 100),
+      CreatedAt(PendingPod("vip", {"1"}, 1000), "2024-05-01T08:00:10Z")));
+  CHECK(Times(r) == std::vector<std::string>{
+                        "+0s web Nominated n1", "+10s vip Nominated n1",
+                        "+30s vip Scheduled n1", "+30s web Unschedulable"});
+  // vip chose the victim web's preemption had already deleted: no second
+  // deletion, and web's nomination is not cleared (v1.34+).
+  const Attempt& vip = r.attempts[1];
+  REQUIRE(vip.victims.size() == 1);
+  CHECK(vip.victims[0].already_terminating);
+  CHECK(vip.victims[0].gone_ms == kStart + 30'000);
+  CHECK(vip.cleared_nominations.empty());
+  // v1.14 deletes it again and clears web's lower nomination.
+  SimulationResult old = RunFrom(
+      ScenarioWith(
+          NodeWith("n1", {"1"}), RunningPod("low", "n1", {"1"}, 1),
+          PendingPod("web", {"1"}, 100),
+          CreatedAt(PendingPod("vip", {"1"}, 1000), "2024-05-01T08:00:10Z")),
+      "v1.14");
+  CHECK(old.attempts[1].cleared_nominations.size() == 1);
+}
+
+TEST_CASE(
+    "Queue: a retry before the victims are gone is not eligible and keeps "
+    "the nomination") {
+  // Two preemptors for two nodes; the first's victim leaves at +30 s and
+  // moves both; the second's own victim is still terminating then.
+  SimulationResult r = RunFrom(ScenarioWith(
+      NodeWith("a", {"1"}), NodeWith("b", {"1"}),
+      RunningPod("la", "a", {"1"}, 1),
+      Grace(RunningPod("lb", "b", {"1"}, 2), 40),
+      CreatedAt(PendingPod("first", {"1"}, 100), "2024-05-01T07:00:00Z"),
+      CreatedAt(PendingPod("second", {"1"}, 100), "2024-05-01T07:00:01Z")));
+  CHECK(Times(r) == std::vector<std::string>{
+                        "+0s first Nominated a", "+0s second Nominated b",
+                        "+30s first Scheduled a", "+30s second Unschedulable",
+                        "+40s second Scheduled b"});
+  CHECK(r.attempts[3].preemption.status_message ==
+        "no new claims to deallocate, preemption: not eligible due to a "
+        "terminating pod on the nominated node.");
+}
+
+TEST_CASE(
+    "Queue: a pod only node-level plugins reject waits for the 5-minute "
+    "flush, and only when the cluster changed since it failed") {
+  Json tainted = NodeWith("t", {"4"});
+  tainted["spec"]["taints"] =
+      Json::array({{{"key", "dedicated"}, {"effect", "NoSchedule"}}});
+  // stuck fits nowhere (a taint, a node selector); web's preemption
+  // changes the cluster, which a retry of stuck may see.
+  Json stuck = PendingPod("stuck", {"1"}, 0);
+  stuck["spec"]["nodeSelector"] = {{"disk", "ssd"}};
+  SimulationResult r = RunFrom(ScenarioWith(
+      tainted, NodeWith("n1", {"1"}), RunningPod("low", "n1", {"1"}, 1),
+      PendingPod("web", {"1"}, 100), stuck));
+  CHECK(Times(r) == std::vector<std::string>{
+                        "+0s web Nominated n1", "+0s stuck Unschedulable",
+                        "+30s web Scheduled n1", "+330s stuck Unschedulable"});
+  // Nothing changes after its retry: it is not retried again.
+  SimulationResult still = RunFrom(ScenarioWith(tainted, stuck));
+  CHECK(Times(still) == std::vector<std::string>{"+0s stuck Unschedulable"});
+}
+
+TEST_CASE("Queue: the backoff comes from the KubeSchedulerConfiguration") {
+  // 2 s initial backoff; v1.14 waits it out before the retry (the victim,
+  // without a grace period, is gone at once).
+  Json config = SchedulerConfigWith(10, 100);
+  config["podInitialBackoffSeconds"] = 2;
+  config["podMaxBackoffSeconds"] = 3;
+  SimulationResult r =
+      RunFrom(ScenarioWith(config, NodeWith("n1", {"1"}),
+                           Grace(RunningPod("low", "n1", {"1"}, 1), 0),
+                           PendingPod("web", {"1"}, 100)),
+              "v1.14");
+  CHECK(Times(r) == std::vector<std::string>{"+0s web Nominated n1",
+                                             "+2s web Scheduled n1"});
+  CHECK(r.scenario.config.pod_max_backoff_seconds == 3);
+  SimulationResult bad = Run(ScenarioWith(
+      [] {
+        Json c = SchedulerConfigWith(10, 100);
+        c["podInitialBackoffSeconds"] = 5;
+        c["podMaxBackoffSeconds"] = 2;
+        return c;
+      }(),
+      NodeWith("n1", {"1"})));
+  CHECK(DiagnosticTexts(bad).size() == 1);
+}
+
+TEST_CASE(
+    "Queue: a pod terminating in the input leaves at its deletionTimestamp, "
+    "or a second after the start when that has passed") {
+  Json leaving = RunningPod("leaving", "n1", {"1"}, 1);
+  leaving["metadata"]["deletionTimestamp"] = "2024-05-01T08:00:20Z";
+  SimulationResult r = RunFrom(ScenarioWith(NodeWith("n1", {"1"}), leaving,
+                                            PendingPod("web", {"1"}, 0)));
+  // web (priority 0) cannot preempt leaving (1); it binds once leaving is
+  // gone.
+  CHECK(Times(r) == std::vector<std::string>{"+0s web Unschedulable",
+                                             "+20s web Scheduled n1"});
+  leaving["metadata"]["deletionTimestamp"] = "2024-01-01T00:00:00Z";
+  SimulationResult overdue = RunFrom(ScenarioWith(
+      NodeWith("n1", {"1"}), leaving, PendingPod("web", {"1"}, 0)));
+  CHECK(Times(overdue) == std::vector<std::string>{"+0s web Unschedulable",
+                                                   "+1s web Scheduled n1"});
+}
+
+TEST_CASE("Queue: the timeline lists what happened between the cycles") {
+  SimulationResult r = RunFrom(ScenarioWith(NodeWith("n1", {"1"}),
+                                            RunningPod("low", "n1", {"1"}, 1),
+                                            PendingPod("web", {"1"}, 100)));
+  std::vector<std::string> events;
+  for (const QueueEvent& e : r.timeline.events) {
+    events.push_back(std::to_string((e.time_ms - kStart) / 1000) + " " +
+                     std::string(ToString(e.kind)) + " " +
+                     r.scenario.pods[e.pod].name);
+  }
+  CHECK(events == std::vector<std::string>{"0 arrive web", "0 terminating low",
+                                           "0 unschedulable web", "30 gone low",
+                                           "30 active web"});
+  CHECK(r.timeline.end_ms == kStart + 30'000);
+  CHECK(r.timeline.start_given);
+}
+
+}  // namespace podsim
