@@ -93,6 +93,7 @@ Profile MakeV114() {
   p.queueing_hints = false;
   p.pop_from_backoff = false;
   p.skips_terminating_victims = false;
+  p.async_preemption = false;
   return p;
 }
 

@@ -132,6 +132,10 @@ struct Profile {
   // when every victim is, preemption does nothing more (no nomination of
   // lower-priority pods is cleared).
   bool skips_terminating_victims = true;
+  // SchedulerAsyncPreemption (v1.33+): a preemption's API calls run beside
+  // the scheduling cycle, the preemptor held back until its last victim's
+  // deletion has landed; before, the cycle made them itself.
+  bool async_preemption = true;
 };
 
 // The profile the engine uses unless told otherwise (v1.35).

@@ -72,7 +72,13 @@ std::string SchedulingQueue::VictimTimes(const Attempt& attempt) const {
   }
   std::string text = std::string(one ? "; it keeps its" : "; they keep their") +
                      " room on the node for " + FormatDuration(last - now_);
-  if (same_grace) text += one ? " (its grace period)" : " (their grace period)";
+  const int64_t latency = options_.api_latency_ms;
+  if (latency > 0) {
+    text += " (the deletion lands after " + FormatDuration(latency) +
+            ", then the grace period runs)";
+  } else if (same_grace) {
+    text += one ? " (its grace period)" : " (their grace period)";
+  }
   return text + " while the pod waits nominated";
 }
 

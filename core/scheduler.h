@@ -36,6 +36,10 @@ struct SchedulerOptions {
   std::optional<int64_t> start_ms;
   // The most queue events the timeline keeps; the rest are counted.
   int64_t max_events = 20'000;
+  // How long each API call of a preemption takes (deleting a victim); 0:
+  // none. With asynchronous preemption the calls run beside the cycles;
+  // without it, the cycle waits for them.
+  int64_t api_latency_ms = 0;
 };
 
 // The scheduling queue: one cycle per call, each seeing the effects of the
@@ -74,9 +78,18 @@ class SchedulingQueue {
     uint64_t changes_seen = 0;  // cluster changes when it last failed
     bool parked = false;        // a flush would change nothing: not armed
     int64_t key_sequence = 0;   // its key's sequence in activeQ or backoffQ
+    // Asynchronous preemption: until its last victim's deletion lands, no
+    // event moves the preemptor (DefaultPreemption's PreEnqueue).
+    int64_t gated_until = 0;
   };
   // The clock's timers, ordered by time, then as set.
-  enum class Timer : uint8_t { kArrive, kGone, kBackoffDone, kFlush };
+  enum class Timer : uint8_t {
+    kArrive,
+    kDeleteLands,  // a victim's deletion reaches the API server
+    kGone,
+    kBackoffDone,
+    kFlush,
+  };
   using TimerKey = std::tuple<int64_t, uint64_t, Timer, ObjectIndex>;
   // Cluster events that may help pods in the unschedulable pool.
   enum class ClusterEvent : uint8_t {
@@ -154,7 +167,8 @@ class SchedulingQueue {
   std::vector<ObjectIndex> parked_;  // pool pods a flush would not change
   std::vector<int> attempts_per_pod_;
   Timeline timeline_;
-  int64_t now_ = 0;       // the simulated clock, Unix milliseconds
+  int64_t now_ = 0;            // the simulated clock, Unix milliseconds
+  int64_t cycle_cost_ms_ = 0;  // what this cycle spent on API calls
   uint64_t changes_ = 0;  // cluster changes (binds, deletions, nominations)
   uint64_t timer_sequence_ = 0;
   int64_t sequence_ = 0;

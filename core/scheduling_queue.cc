@@ -21,10 +21,22 @@ int64_t Millis(int64_t seconds) { return seconds * kSecond; }
 }  // namespace
 
 uint32_t SchedulingQueue::HelpedBy(ClusterEvent event) const {
-  // v1.14 has no queueing hints: every event moves every waiting pod.
-  if (!options_.profile->queueing_hints) return ~uint32_t{0};
   constexpr uint32_t kNeighbours =
       kRejectsFit | kRejectsPorts | kRejectsAffinity | kRejectsSpread;
+  if (!options_.profile->queueing_hints) {
+    // v1.14: a deleted pod moves every waiting pod (MoveAllToActiveQueue);
+    // an assigned pod added or updated, those with affinity terms
+    // (AssignedPodAdded/Updated); a pending pod's nomination, none.
+    switch (event) {
+      case ClusterEvent::kAssignedPodDelete:
+        return ~uint32_t{0};
+      case ClusterEvent::kNominationCleared:
+        return 0;
+      case ClusterEvent::kAssignedPodAdd:
+      case ClusterEvent::kPodTerminating:
+        return kRejectsAffinity | kRejectsSpread;
+    }
+  }
   switch (event) {
     case ClusterEvent::kAssignedPodDelete:  // room, ports, domains free up
     case ClusterEvent::kNominationCleared:  // the nominated-pods pass changes
@@ -229,6 +241,9 @@ void SchedulingQueue::AddUnschedulable(ObjectIndex p, const Attempt& attempt) {
   q.parked = false;
   unschedulable_.push_back(p);
   Record(QueueEventKind::kUnschedulable, p);
+  if (q.gated_until > now_) {
+    Record(QueueEventKind::kGated, p, kNoNode, q.gated_until);
+  }
   ArmFlush(p);
 }
 
@@ -271,7 +286,8 @@ void SchedulingQueue::OnClusterEvent(ClusterEvent event) {
   std::vector<ObjectIndex> moving;
   std::vector<ObjectIndex> staying;
   for (ObjectIndex p : unschedulable_) {
-    (queued_[p].rejectors & helped ? moving : staying).push_back(p);
+    const bool gated = queued_[p].gated_until > now_;
+    (queued_[p].rejectors & helped && !gated ? moving : staying).push_back(p);
   }
   if (moving.empty()) return;
   unschedulable_ = std::move(staying);
@@ -300,6 +316,14 @@ void SchedulingQueue::FireTimers() {
         if (q.place != Place::kArriving) break;
         AddActive(p);
         Record(QueueEventKind::kArrive, p);
+        break;
+      case Timer::kDeleteLands:
+        if (gone_at_[p] < 0 || cluster_.Terminating(p)) break;
+        cluster_.MarkPreempted(p);
+        SetTimer(gone_at_[p], Timer::kGone, p);
+        Record(QueueEventKind::kTerminating, p, cluster_.NodeOf(p),
+               gone_at_[p]);
+        OnClusterEvent(ClusterEvent::kPodTerminating);
         break;
       case Timer::kGone:
         Gone(p);
@@ -342,7 +366,8 @@ bool SchedulingQueue::AdvanceClock() {
     auto [time, seq, timer, p] = *timers_.begin();
     const QueuedPod& q = queued_[p];
     bool stale = (timer == Timer::kArrive && q.place != Place::kArriving) ||
-                 (timer == Timer::kGone && gone_at_[p] < 0) ||
+                 ((timer == Timer::kGone || timer == Timer::kDeleteLands) &&
+                  gone_at_[p] < 0) ||
                  (timer == Timer::kBackoffDone && q.place != Place::kBackoff) ||
                  (timer == Timer::kFlush &&
                   (q.place != Place::kUnschedulable || q.parked));
@@ -380,6 +405,8 @@ bool SchedulingQueue::Next(Attempt& attempt) {
       attempt = ScheduleOne(p);
       attempt.time_ms = now_;
       AfterCycle(p, attempt);
+      now_ += cycle_cost_ms_;
+      cycle_cost_ms_ = 0;
       timeline_.end_ms = now_;
       return true;
     }
@@ -405,20 +432,37 @@ void SchedulingQueue::AfterCycle(ObjectIndex p, Attempt& attempt) {
 }
 
 bool SchedulingQueue::StartTerminating(Attempt& attempt) {
+  // With an API latency, a deletion lands that much later: until then the
+  // victim runs as before (and another preemption may pick it again).
+  const int64_t latency = options_.api_latency_ms;
   bool any_new = attempt.victims.empty();
   for (Victim& v : attempt.victims) {
-    if (cluster_.Terminating(v.pod)) {
+    if (cluster_.Terminating(v.pod) || gone_at_[v.pod] >= 0) {
       // It keeps its own deadline; an input pod past it leaves at once.
       v.already_terminating = true;
       v.gone_ms = gone_at_[v.pod] >= 0 ? gone_at_[v.pod] : now_;
       continue;
     }
     any_new = true;
-    cluster_.MarkPreempted(v.pod);
-    v.gone_ms = now_ + Millis(cluster_.pod(v.pod).termination_grace_seconds);
+    v.gone_ms =
+        now_ + latency + Millis(cluster_.pod(v.pod).termination_grace_seconds);
     gone_at_[v.pod] = v.gone_ms;
+    if (latency > 0) {
+      SetTimer(now_ + latency, Timer::kDeleteLands, v.pod);
+      continue;
+    }
+    cluster_.MarkPreempted(v.pod);
     SetTimer(v.gone_ms, Timer::kGone, v.pod);
     Record(QueueEventKind::kTerminating, v.pod, v.node, v.gone_ms);
+  }
+  if (latency > 0 && any_new && !attempt.victims.empty()) {
+    if (options_.profile->async_preemption) {
+      // PreEnqueue holds the preemptor back until the last deletion lands.
+      queued_[attempt.pod].gated_until = now_ + latency;
+    } else {
+      // The cycle itself waits for the deletions, one after the other.
+      cycle_cost_ms_ = latency * static_cast<int64_t>(attempt.victims.size());
+    }
   }
   return any_new || !options_.profile->skips_terminating_victims;
 }

@@ -66,6 +66,7 @@ SimulationResult Simulate(Scenario scenario, Diagnostics diagnostics,
   scheduler_options.detail_attempt = options.detail_attempt;
   scheduler_options.profile = result.profile;
   scheduler_options.start_ms = options.start_ms;
+  scheduler_options.api_latency_ms = options.api_latency_ms;
   SchedulerRun run =
       RunScheduler(result.scenario, scheduler_options, result.diagnostics);
   result.attempts = std::move(run.attempts);

@@ -23,6 +23,8 @@ struct SimulateOptions {
   // The simulated clock's start, Unix milliseconds; by default the latest
   // time on the cluster's objects.
   std::optional<int64_t> start_ms;
+  // How long each API call of a preemption takes (SchedulerOptions).
+  int64_t api_latency_ms = 0;
 };
 
 // Decodes, admits and simulates. Never fails: bad input becomes diagnostics

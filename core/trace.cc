@@ -48,8 +48,14 @@ std::string FormatMillis(int64_t ms) {
 }
 
 std::string FormatDuration(int64_t ms) {
-  if (ms % 1000 != 0) return std::to_string(ms) + " ms";
+  if (ms > 0 && ms < 1000) return std::to_string(ms) + " ms";
   const int64_t s = ms / 1000;
+  if (ms % 1000 != 0) {
+    // "30.5 s", "90.25 s": a latency's milliseconds stay visible.
+    std::string fraction = std::to_string(1000 + ms % 1000).substr(1);
+    while (fraction.back() == '0') fraction.pop_back();
+    return std::to_string(s) + "." + fraction + " s";
+  }
   if (s < 60) return std::to_string(s) + " s";
   std::string text;
   auto part = [&](int64_t n, const char* unit) {

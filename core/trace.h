@@ -158,7 +158,8 @@ struct SimulationResult {
 std::string FormatTime(int64_t unix_seconds);
 // The same in milliseconds, with ".250" when not whole seconds.
 std::string FormatMillis(int64_t unix_ms);
-// A span of time for people: "30 s", "1 min 30 s", "5 min", "250 ms".
+// A span of time for people: "30 s", "1 min 30 s", "5 min", "250 ms",
+// "30.5 s".
 std::string FormatDuration(int64_t ms);
 std::string_view ToString(Outcome outcome);
 std::string_view ToString(QueueEventKind kind);

@@ -222,3 +222,36 @@ TEST_CASE("Queue: the timeline lists what happened between the cycles") {
 }
 
 }  // namespace podsim
+
+namespace podsim {
+using namespace testing;
+
+TEST_CASE(
+    "Queue: with an API latency, the victim terminates when its deletion "
+    "lands, and the preemptor waits for it") {
+  SimulateOptions options;
+  options.start_ms = 1714550400'000;
+  options.api_latency_ms = 500;
+  std::string text =
+      ScenarioWith(NodeWith("n1", {"1"}), RunningPod("low", "n1", {"1"}, 1),
+                   PendingPod("web", {"1"}, 100));
+  SimulationResult r = Simulate(text, options);
+  REQUIRE(r.attempts.size() == 2);
+  CHECK(r.attempts[0].victims[0].gone_ms == options.start_ms.value() + 30'500);
+  CHECK(r.attempts[1].time_ms == options.start_ms.value() + 30'500);
+  std::vector<std::string> events;
+  for (const QueueEvent& e : r.timeline.events) {
+    events.push_back(std::to_string(e.time_ms - *options.start_ms) + " " +
+                     std::string(ToString(e.kind)));
+  }
+  CHECK(events == std::vector<std::string>{"0 arrive", "0 unschedulable",
+                                           "0 gated", "500 terminating",
+                                           "30500 gone", "30500 active"});
+  // v1.14 deletes in the cycle: the clock moves on by the call's latency.
+  options.profile = "v1.14";
+  SimulationResult old = Simulate(text, options);
+  REQUIRE(old.attempts.size() == 2);
+  CHECK(old.attempts[1].time_ms == options.start_ms.value() + 30'500);
+}
+
+}  // namespace podsim

@@ -17,33 +17,37 @@ namespace {
 // seed < 0 means "no seed": the candidate offset is 0. detail_attempt < 0
 // means the default detail budget; otherwise only that attempt is detailed.
 // start_ms, Unix milliseconds, starts the clock; NaN leaves it to the
-// objects' times.
+// objects' times. latency_ms is each API call's (0: none).
 podsim::SimulateOptions Options(double seed, int detail_attempt,
-                                const std::string& profile, double start_ms) {
+                                const std::string& profile, double start_ms,
+                                double latency_ms) {
   podsim::SimulateOptions options;
   if (seed >= 0) options.seed = static_cast<uint64_t>(seed);
   if (detail_attempt >= 0) options.detail_attempt = detail_attempt;
   options.profile = profile;
   if (!std::isnan(start_ms)) options.start_ms = static_cast<int64_t>(start_ms);
+  if (latency_ms > 0) options.api_latency_ms = static_cast<int64_t>(latency_ms);
   return options;
 }
 
 std::string Simulate(const std::string& scenario, double seed,
                      int detail_attempt, const std::string& profile,
-                     double start_ms) {
+                     double start_ms, double latency_ms) {
   return podsim::ToJson(podsim::Simulate(
-      scenario, Options(seed, detail_attempt, profile, start_ms)));
+      scenario, Options(seed, detail_attempt, profile, start_ms, latency_ms)));
 }
 
 // Unknown profile names come back as a result with the diagnostic.
 std::string Compare(const std::string& scenario, double seed,
-                    const std::string& a, const std::string& b,
-                    double start_ms) {
+                    const std::string& a, const std::string& b, double start_ms,
+                    double latency_ms) {
   const podsim::Profile* pa = podsim::FindProfile(a);
   const podsim::Profile* pb = podsim::FindProfile(b);
-  if (!pa || !pb) return Simulate(scenario, seed, -1, pa ? b : a, start_ms);
-  return podsim::ToJson(
-      podsim::Compare(scenario, *pa, *pb, Options(seed, -1, "", start_ms)));
+  if (!pa || !pb) {
+    return Simulate(scenario, seed, -1, pa ? b : a, start_ms, latency_ms);
+  }
+  return podsim::ToJson(podsim::Compare(
+      scenario, *pa, *pb, Options(seed, -1, "", start_ms, latency_ms)));
 }
 
 // A cluster read from chunks (feed, then finish), then simulated under
@@ -68,12 +72,14 @@ class Cluster {
   }
   std::string Simulate(const std::string& scenario, double seed,
                        int detail_attempt, const std::string& profile,
-                       double start_ms) const {
+                       double start_ms, double latency_ms) const {
     if (!cluster_) {
-      return ::Simulate(scenario, seed, detail_attempt, profile, start_ms);
+      return ::Simulate(scenario, seed, detail_attempt, profile, start_ms,
+                        latency_ms);
     }
     return podsim::ToJson(cluster_->Simulate(
-        scenario, Options(seed, detail_attempt, profile, start_ms)));
+        scenario,
+        Options(seed, detail_attempt, profile, start_ms, latency_ms)));
   }
 
  private:

@@ -17,7 +17,7 @@ import { PAGE_ROOT, serve } from "./serve.mjs";
 // The formatters live in report.mjs (the page shares them); exported here too.
 export { formatComparison, formatReport };
 
-const USAGE = `usage: podsim run <scenario.yaml | -> [--json | --markdown] [--seed N] [--profile P] [--compare] [--start-time T]
+const USAGE = `usage: podsim run <scenario.yaml | -> [--json | --markdown] [--seed N] [--profile P] [--compare] [--start-time T] [--api-latency MS]
        podsim serve [--port N] [--host H]
        podsim --version
 
@@ -40,6 +40,8 @@ pod, whether it is scheduled, nominated with victims, or unschedulable, and why.
   --start-time T start the simulated clock at T (RFC 3339, e.g.
                  2024-05-01T08:00:00Z; default: the latest time on the
                  cluster's objects)
+  --api-latency MS  give each API call of a preemption MS milliseconds
+                 (default 0): victims terminate when their deletion lands
   -h, --help     show this help
   -V, --version  print podsim's version and the semantics it simulates
 
@@ -104,6 +106,10 @@ function parseArgs(argv) {
         throw new UsageError("--start-time takes an RFC 3339 time, e.g. 2024-05-01T08:00:00Z");
       }
       args.startTime = value;
+    } else if (arg === "--api-latency") {
+      const value = rest.shift();
+      if (!/^\d{1,7}$/.test(value ?? "") || Number(value) > 3_600_000) throw new UsageError("--api-latency takes milliseconds from 0 to 3600000");
+      args.apiLatencyMs = Number(value);
     } else if (arg.startsWith("--")) throw new UsageError(`unknown option ${arg}`);
     else if (args.file === null) args.file = arg;
     else throw new UsageError(`unexpected argument ${arg}`);
@@ -270,7 +276,7 @@ async function main(argv) {
     // The default profile against the one asked for, or the next one known.
     const [base, next] = known;
     const names = [base, args.profile && args.profile !== base ? args.profile : next];
-    const comparison = await compare(text, { seed: args.seed, profiles: names, startTime: args.startTime });
+    const comparison = await compare(text, { seed: args.seed, profiles: names, startTime: args.startTime, apiLatencyMs: args.apiLatencyMs });
     if (comparison.kind !== "Comparison") {
       // A refusal: a plain result with the diagnostic that says why.
       const output = args.json ? JSON.stringify(comparison, null, 2) : args.markdown ? formatMarkdown(comparison, { scenario: text }) : formatReport({ ...comparison, diagnostics: [] });
@@ -289,7 +295,7 @@ async function main(argv) {
   }
   // The input is the cluster: the scenario laid over it is empty, and the
   // cluster's own diagnostics come first.
-  const result = await cluster.simulate("", { seed: args.seed, profile: args.profile, startTime: args.startTime });
+  const result = await cluster.simulate("", { seed: args.seed, profile: args.profile, startTime: args.startTime, apiLatencyMs: args.apiLatencyMs });
   result.diagnostics = [...cluster.summary.diagnostics.map((d) => ({ document: -1, ...d })), ...result.diagnostics];
   if (cluster.summary.diagnosticCount > cluster.summary.diagnostics.length) {
     const more = cluster.summary.diagnosticCount - cluster.summary.diagnostics.length;

@@ -111,6 +111,13 @@ export interface RunOptions {
    * creation). Anything else throws a TypeError.
    */
   startTime?: string | Date | number;
+  /**
+   * How long each API call of a preemption takes, in milliseconds (0, the
+   * default: none). A victim starts terminating when its deletion lands;
+   * with asynchronous preemption the preemptor is held back until then.
+   * Anything but a number from 0 to 3,600,000 throws a TypeError.
+   */
+  apiLatencyMs?: number;
 }
 
 /** Options of {@link simulate}. */
@@ -122,6 +129,8 @@ export interface CompareOptions extends EngineOptions {
   seed?: number;
   /** Starts the simulated clock, as {@link RunOptions.startTime}. */
   startTime?: string | Date | number;
+  /** Each preemption API call's latency, as {@link RunOptions.apiLatencyMs}. */
+  apiLatencyMs?: number;
   /**
    * The two profiles to compare, `a` then `b`; by default the first two
    * {@link profiles} (`["current", "v1.14"]`). An unknown name makes

@@ -151,6 +151,16 @@ function startOf(options) {
   return Math.trunc(ms);
 }
 
+// options.apiLatencyMs, a non-negative number of milliseconds (0: none).
+function latencyOf(options) {
+  const ms = options.apiLatencyMs;
+  if (ms === undefined || ms === null) return 0;
+  if (typeof ms !== "number" || !Number.isFinite(ms) || ms < 0 || ms > 3_600_000) {
+    throw new TypeError("options.apiLatencyMs takes milliseconds from 0 to 3,600,000");
+  }
+  return Math.trunc(ms);
+}
+
 /**
  * Returns the semantics profiles the engine knows, the default first:
  * [{name, kubernetesVersion, summary}].
@@ -171,6 +181,7 @@ export async function profiles(options = {}) {
  * asks for that one attempt in detail instead. options.startTime (an RFC
  * 3339 time, a Date or Unix milliseconds) starts the simulated clock; by
  * default it starts at the latest time on the cluster's objects.
+ * options.apiLatencyMs gives each API call of a preemption that long.
  * options.wasm, on the first call of any function here, says where the
  * engine's WebAssembly is when it is not beside this file (a bundle made by
  * a tool that does not copy it): its URL, its bytes, a Response or a
@@ -183,8 +194,9 @@ export async function simulate(text, options = {}) {
   const engine = await loadEngine(options);
   const profile = typeof options.profile === "string" ? options.profile : "";
   const start = startOf(options);
+  const latency = latencyOf(options);
   try {
-    return JSON.parse(engine.simulate(source, seedOf(options), detailOf(options), profile, start));
+    return JSON.parse(engine.simulate(source, seedOf(options), detailOf(options), profile, start, latency));
   } catch (error) {
     throw engineFailed(error);
   }
@@ -204,8 +216,9 @@ export async function compare(text, options = {}) {
   const known = await profiles(options);
   const [a, b] = options.profiles ?? [known[0].name, known[1].name];
   const start = startOf(options);
+  const latency = latencyOf(options);
   try {
-    return JSON.parse(engine.compare(source, seedOf(options), String(a), String(b), start));
+    return JSON.parse(engine.compare(source, seedOf(options), String(a), String(b), start, latency));
   } catch (error) {
     throw engineFailed(error);
   }
@@ -322,8 +335,9 @@ export async function loadCluster(source, options = {}) {
       live();
       const profile = typeof simulateOptions.profile === "string" ? simulateOptions.profile : "";
       const start = startOf(simulateOptions);
+      const latency = latencyOf(simulateOptions);
       try {
-        return JSON.parse(handle.simulate(textOf(text), seedOf(simulateOptions), detailOf(simulateOptions), profile, start));
+        return JSON.parse(handle.simulate(textOf(text), seedOf(simulateOptions), detailOf(simulateOptions), profile, start, latency));
       } catch (error) {
         throw engineFailed(error);
       }

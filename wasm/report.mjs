@@ -11,9 +11,10 @@ function plural(n, word) {
   return `${n} ${word}${n === 1 ? "" : "s"}`;
 }
 
-/** A span of the simulated clock for people: "30 s", "1 min 30 s", "250 ms" (as core writes it). */
+/** A span of the simulated clock for people: "30 s", "1 min 30 s", "250 ms", "30.5 s" (as core writes it). */
 export function formatDuration(ms) {
-  if (ms % 1000 !== 0) return `${ms} ms`;
+  if (ms > 0 && ms < 1000) return `${ms} ms`;
+  if (ms % 1000 !== 0) return `${ms / 1000} s`;
   const s = ms / 1000;
   if (s < 60) return `${s} s`;
   const parts = [];

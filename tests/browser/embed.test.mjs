@@ -182,7 +182,7 @@ test("embed: a hand-written HTML page: element text, a script inside, and src, w
   const preempt = page.locator("#preempt");
   assert.equal(await preempt.locator(".attempt .message").first().textContent(), "0/2 nodes are available: 2 Insufficient cpu.");
   const victim = await preempt.locator("table.victims tbody td").allTextContents();
-  assert.deepEqual(victim, ["scratch-runner", "worker-a", "10", "respected"]);
+  assert.deepEqual(victim, ["scratch-runnerleaves at +30 s", "worker-a", "10", "respected"]);
   assert.equal(await page.locator("#preempt .picture").count(), 0);
   assert.equal(await page.locator("#scheduled .picture .column").count(), 1);
   assert.equal(await page.locator("#never .attempt .message").first().isVisible(), true);

@@ -242,7 +242,7 @@ test("readable: plain words next to the verbatim message, and cleared nomination
   const actuate = (await cycleTrace(page)).find((t) => t.startsWith("Nominated node-1"));
   assert.equal(
     actuate,
-    "Nominated node-1; deleted 1 victim(s); cleared the nomination of waiting (priority 50): it was nominated to node-1 with a lower priority and may no longer fit there, so it goes back to the queue to find a node again.",
+    "Nominated node-1; deleted 1 victim(s); it keeps its room on the node for 30 s (its grace period) while the pod waits nominated; cleared the nomination of waiting (priority 50): it was nominated to node-1 with a lower priority and may no longer fit there, so it goes back to the queue to find a node again.",
   );
   assert.deepEqual(errors, []);
   await context.close();

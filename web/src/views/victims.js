@@ -5,13 +5,13 @@
 import { formatDuration } from "../../../wasm/report.mjs";
 import { h, plural, shortName } from "../dom.js";
 
-// "+30 s (grace period 30 s)" or "+30 s (already terminating)".
+// Under the pod's name: "leaves at +30 s", "(already terminating)" when an
+// earlier preemption deleted it; a line, not a column, so that a phone's
+// table still fits.
 function leaves(v, attempt) {
-  if (v.goneAfterMs === undefined) return "";
-  const after = `+${formatDuration(v.goneAfterMs)}`;
-  if (v.alreadyTerminating) return `${after} (already terminating)`;
-  const grace = v.goneAfterMs - attempt.atMs;
-  return grace === 0 ? `${after} (no grace period)` : `${after} (grace period ${formatDuration(grace)})`;
+  if (v.goneAfterMs === undefined) return null;
+  if (v.goneAfterMs === attempt.atMs && !v.alreadyTerminating) return h("span", { class: "leaves" }, "leaves at once (no grace period)");
+  return h("span", { class: "leaves" }, `leaves at +${formatDuration(v.goneAfterMs)}${v.alreadyTerminating ? " (already terminating)" : ""}`);
 }
 
 // "payments-api waits nominated for its 2 victims to terminate: 30 s."
@@ -44,7 +44,7 @@ export function renderVictims(attempt, { profileLabel = null } = {}) {
         h(
           "thead",
           {},
-          h("tr", {}, h("th", {}, "Pod"), h("th", {}, "Node"), h("th", { class: "num" }, "Priority"), h("th", {}, "Pod", h("wbr"), "Disruption", h("wbr"), "Budget"), h("th", {}, "Leaves")),
+          h("tr", {}, h("th", {}, "Pod"), h("th", {}, "Node"), h("th", { class: "num" }, "Priority"), h("th", {}, "Pod", h("wbr"), "Disruption", h("wbr"), "Budget")),
         ),
         h(
           "tbody",
@@ -53,11 +53,10 @@ export function renderVictims(attempt, { profileLabel = null } = {}) {
             h(
               "tr",
               { tabindex: "0", dataset: { object: `Pod ${v.pod}` } },
-              h("td", {}, shortName(v.pod)),
+              h("td", {}, shortName(v.pod), leaves(v, attempt)),
               h("td", { dataset: { object: `Node ${v.node}` } }, v.node),
               h("td", { class: "num" }, v.priority),
               h("td", {}, v.pdbViolation ? h("span", { class: "pdb-violated" }, "violated") : "respected"),
-              h("td", { class: "leaves" }, leaves(v, attempt)),
             ),
           ),
         ),
