@@ -133,7 +133,6 @@ struct QueueEvent {
   ObjectIndex pod = 0;
   ObjectIndex node = -1;  // the node a victim leaves
   int64_t until_ms = 0;   // the end of a grace period or a backoff
-  std::string text;       // a sentence for people
 };
 
 // The simulated clock of a run and what happened on it.
