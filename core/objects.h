@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "core/labels.h"
+#include "core/plugins.h"
 #include "core/resources.h"
 
 namespace podsim {
@@ -111,6 +112,8 @@ struct Pod {
   std::vector<PodAffinityTerm> required_anti_affinity;
   std::vector<TopologySpreadConstraint> spread_constraints;
   std::vector<HostPort> host_ports;
+  // spec.volumes[].persistentVolumeClaim.claimName, in volume order.
+  std::vector<std::string> claims;
 
   // Derived by decode (requests) and admission (priority and policy).
   Resources requests;          // PodRequests, as NodeResourcesFit uses them
@@ -119,6 +122,11 @@ struct Pod {
   int32_t priority = 0;
   PreemptionPolicy preemption_policy = PreemptionPolicy::kPreemptLowerPriority;
   bool admitted = true;  // false when admission rejected the pod
+  // Derived by ResolveClaims: the claims whose PersistentVolumeClaim has
+  // the ReadWriteOncePod access mode, and the first claim the input lacks
+  // (when it holds any PersistentVolumeClaim).
+  std::vector<std::string> read_write_once_pod_claims;
+  std::string missing_claim;
 
   bool bound() const { return !node_name.empty(); }
 };
@@ -174,6 +182,15 @@ struct Controller {
   std::vector<OwnerReference> owners;
 };
 
+struct PersistentVolumeClaim {
+  std::string ns = "default";
+  std::string name;
+  int line = 0;
+  int document = -1;
+  bool read_write_once_pod = false;  // spec.accessModes has ReadWriteOncePod
+  std::string phase;                 // status.phase: Pending, Bound or Lost
+};
+
 // Scheduler settings from a KubeSchedulerConfiguration.
 struct SchedulerConfig {
   int32_t min_candidate_nodes_percentage = 10;
@@ -183,6 +200,8 @@ struct SchedulerConfig {
   // doubled per attempt up to the max (v1 defaults).
   int64_t pod_initial_backoff_seconds = 1;
   int64_t pod_max_backoff_seconds = 10;
+  // The default-scheduler profile's plugins (profiles[].plugins).
+  ProfilePlugins plugins;
 };
 
 struct Scenario {
@@ -192,6 +211,7 @@ struct Scenario {
   std::vector<PriorityClass> priority_classes;
   std::vector<PodDisruptionBudget> pdbs;
   std::vector<Controller> controllers;
+  std::vector<PersistentVolumeClaim> claims;
   std::unordered_map<std::string, Labels> namespace_labels;
   SchedulerConfig config;
   bool has_config = false;       // a KubeSchedulerConfiguration was read

@@ -238,8 +238,8 @@ profiles:
            "Deployment; did you mean resources?)",
            "18 DaemonSet: kind: kind \"DaemonSet\" is ignored; podsim reads "
            "Node, Pod, PriorityClass, PodDisruptionBudget, "
-           "KubeSchedulerConfiguration, Namespace and workload controllers "
-           "(for their replicas)",
+           "PersistentVolumeClaim, KubeSchedulerConfiguration, Namespace and "
+           "workload controllers (for their replicas)",
            "29 KubeSchedulerConfiguration: profiles[0].plugin: unknown field "
            "(not in the Kubernetes 1.36 API for KubeSchedulerConfiguration; "
            "did you mean plugins?)"});
