@@ -307,4 +307,30 @@ TEST_CASE("FieldValidation: any chunking finds the same fields") {
   }
 }
 
+TEST_CASE(
+    "FieldValidation: PersistentVolumeClaims and the plugins section are "
+    "checked") {
+  CHECK(Warnings(R"(apiVersion: v1
+kind: PersistentVolumeClaim
+metadata: {name: data}
+spec:
+  accesModes: [ReadWriteOncePod]
+  resources: {requests: {storage: 1Gi}}
+---
+apiVersion: kubescheduler.config.k8s.io/v1
+kind: KubeSchedulerConfiguration
+profiles:
+- plugins:
+    postFilter:
+      disabled: [{name: DefaultPreemption}]
+    filters: {}
+)") == std::vector<std::string>{
+           "5 PersistentVolumeClaim default/data: spec.accesModes: "
+           "unknown field (not in the Kubernetes 1.36 API for "
+           "PersistentVolumeClaim; did you mean accessModes?)",
+           "14 KubeSchedulerConfiguration: profiles[0].plugins.filters: "
+           "unknown field (not in the Kubernetes 1.36 API for "
+           "KubeSchedulerConfiguration; did you mean filter?)"});
+}
+
 }  // namespace podsim
