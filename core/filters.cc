@@ -133,6 +133,7 @@ CycleState::CycleState(const Cluster& cluster, ObjectIndex pod,
           cluster.scenario().config.plugins.Order(ExtensionPoint::kFilter)) {
   const Pod& p = cluster.pod(pod);
   const ProfilePlugins& plugins = cluster.scenario().config.plugins;
+  claims_ = ClaimsOf(cluster.scenario(), pod);
   // The PreFilter plugins that can reject the pod or narrow the nodes, in
   // order; a rejection ends PreFilter (UnschedulableAndUnresolvable).
   for (Plugin plugin : plugins.Order(ExtensionPoint::kPreFilter)) {
@@ -143,10 +144,10 @@ CycleState::CycleState(const Cluster& cluster, ObjectIndex pod,
     // does too, after it.
     if ((plugin == Plugin::kVolumeRestrictions ||
          plugin == Plugin::kVolumeBinding) &&
-        profile.read_write_once_pod && !p.missing_claim.empty()) {
+        profile.read_write_once_pod && claims_ && !claims_->missing.empty()) {
       prefilter_status_ =
           Status::Owned(Code::kUnschedulableAndUnresolvable, NameOf(plugin),
-                        ClaimNotFound(p.missing_claim));
+                        ClaimNotFound(claims_->missing));
       return;
     }
   }
@@ -160,9 +161,10 @@ CycleState::CycleState(const Cluster& cluster, ObjectIndex pod,
   }
   // VolumeRestrictions.PreFilter: Skip unless a ReadWriteOncePod claim of
   // the pod is in use (volume conflicts of in-tree disks are not modelled).
-  if (profile.read_write_once_pod && !p.read_write_once_pod_claims.empty() &&
+  if (profile.read_write_once_pod && claims_ &&
+      !claims_->read_write_once_pod.empty() &&
       plugins.Runs(ExtensionPoint::kFilter, Plugin::kVolumeRestrictions)) {
-    claims_in_use_ = CountClaimsInUse(cluster, p);
+    claims_in_use_ = CountClaimsInUse(cluster, p, claims_->read_write_once_pod);
     read_write_once_pod_ = claims_in_use_ > 0;
   }
 }
@@ -362,7 +364,8 @@ void CycleState::Update(ObjectIndex q, ObjectIndex n, int delta) {
   const Node& node = cluster_.node(n);
   // VolumeRestrictions' preFilterState.updateWithPod.
   if (read_write_once_pod_) {
-    claims_in_use_ += delta * ConflictingClaimRefs(p, other);
+    claims_in_use_ +=
+        delta * ConflictingClaimRefs(claims_->read_write_once_pod, other);
   }
   // PodTopologySpread.updateWithPod.
   if (!spread_.empty() && other.ns == p.ns) {

@@ -115,6 +115,7 @@ class CycleState {
   // (PreFilter did not skip), and the conflicting claim references.
   bool read_write_once_pod_ = false;
   int claims_in_use_ = 0;
+  const PodClaims* claims_ = nullptr;  // the pod's, when it names any
 };
 
 // Mirrors RunFilterPluginsWithNominatedPods: pass 1 with the pods nominated

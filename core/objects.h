@@ -122,11 +122,6 @@ struct Pod {
   int32_t priority = 0;
   PreemptionPolicy preemption_policy = PreemptionPolicy::kPreemptLowerPriority;
   bool admitted = true;  // false when admission rejected the pod
-  // Derived by ResolveClaims: the claims whose PersistentVolumeClaim has
-  // the ReadWriteOncePod access mode, and the first claim the input lacks
-  // (when it holds any PersistentVolumeClaim).
-  std::vector<std::string> read_write_once_pod_claims;
-  std::string missing_claim;
 
   bool bound() const { return !node_name.empty(); }
 };
@@ -182,6 +177,14 @@ struct Controller {
   std::vector<OwnerReference> owners;
 };
 
+// What ResolveClaims found of the claims one pod names.
+struct PodClaims {
+  // The claims whose PersistentVolumeClaim has the ReadWriteOncePod mode.
+  std::vector<std::string> read_write_once_pod;
+  // The first claim the input lacks (when it holds any claim), or "".
+  std::string missing;
+};
+
 struct PersistentVolumeClaim {
   std::string ns = "default";
   std::string name;
@@ -212,6 +215,9 @@ struct Scenario {
   std::vector<PodDisruptionBudget> pdbs;
   std::vector<Controller> controllers;
   std::vector<PersistentVolumeClaim> claims;
+  // By pod, for the pods that name claims (ResolveClaims); kept apart from
+  // Pod, which most pods would carry empty.
+  std::unordered_map<ObjectIndex, PodClaims> pod_claims;
   std::unordered_map<std::string, Labels> namespace_labels;
   SchedulerConfig config;
   bool has_config = false;       // a KubeSchedulerConfiguration was read

@@ -13,14 +13,14 @@ void ResolveClaims(Scenario& scenario, const Profile& profile,
   }
   const bool checked = profile.read_write_once_pod;
   int pods_with_claims = 0;
-  for (Pod& pod : scenario.pods) {
-    pod.read_write_once_pod_claims.clear();
-    pod.missing_claim.clear();
+  scenario.pod_claims.clear();
+  for (const Pod& pod : scenario.pods) {
     if (pod.claims.empty()) continue;
     const bool pending = pod.admitted && !pod.bound() &&
                          pod.phase != "Succeeded" && pod.phase != "Failed";
     pods_with_claims += pending ? 1 : 0;
     if (scenario.claims.empty()) continue;
+    PodClaims& found = scenario.pod_claims[pod.index];
     for (size_t i = 0; i < pod.claims.size(); ++i) {
       const std::string& name = pod.claims[i];
       auto it = by_key.find(pod.ns + "/" + name);
@@ -28,7 +28,7 @@ void ResolveClaims(Scenario& scenario, const Profile& profile,
                            .Index(i)
                            .Child("persistentVolumeClaim.claimName");
       if (it == by_key.end()) {
-        if (pod.missing_claim.empty()) pod.missing_claim = name;
+        if (found.missing.empty()) found.missing = name;
         if (!pending || !checked) continue;
         const ProfilePlugins& plugins = scenario.config.plugins;
         const bool rejected =
@@ -52,10 +52,10 @@ void ResolveClaims(Scenario& scenario, const Profile& profile,
       }
       const PersistentVolumeClaim& claim = *it->second;
       if (claim.read_write_once_pod &&
-          std::find(pod.read_write_once_pod_claims.begin(),
-                    pod.read_write_once_pod_claims.end(),
-                    name) == pod.read_write_once_pod_claims.end()) {
-        pod.read_write_once_pod_claims.push_back(name);
+          std::find(found.read_write_once_pod.begin(),
+                    found.read_write_once_pod.end(),
+                    name) == found.read_write_once_pod.end()) {
+        found.read_write_once_pod.push_back(name);
       }
       if (pending && (claim.phase == "Pending" || claim.phase == "Lost")) {
         diagnostics.Add(
@@ -82,9 +82,15 @@ void ResolveClaims(Scenario& scenario, const Profile& profile,
   }
 }
 
-int CountClaimsInUse(const Cluster& cluster, const Pod& pod) {
+const PodClaims* ClaimsOf(const Scenario& scenario, ObjectIndex pod) {
+  auto it = scenario.pod_claims.find(pod);
+  return it == scenario.pod_claims.end() ? nullptr : &it->second;
+}
+
+int CountClaimsInUse(const Cluster& cluster, const Pod& pod,
+                     const std::vector<std::string>& read_write_once_pod) {
   int count = 0;
-  for (const std::string& claim : pod.read_write_once_pod_claims) {
+  for (const std::string& claim : read_write_once_pod) {
     // Mirrors StorageInfos().IsPVCUsedByPods: any pod on a node, by
     // namespace and name.
     for (const Pod& other : cluster.scenario().pods) {
@@ -101,12 +107,12 @@ int CountClaimsInUse(const Cluster& cluster, const Pod& pod) {
   return count;
 }
 
-int ConflictingClaimRefs(const Pod& pod, const Pod& other) {
+int ConflictingClaimRefs(const std::vector<std::string>& read_write_once_pod,
+                         const Pod& other) {
   int conflicts = 0;
   for (const std::string& claim : other.claims) {
-    if (std::find(pod.read_write_once_pod_claims.begin(),
-                  pod.read_write_once_pod_claims.end(),
-                  claim) != pod.read_write_once_pod_claims.end()) {
+    if (std::find(read_write_once_pod.begin(), read_write_once_pod.end(),
+                  claim) != read_write_once_pod.end()) {
       ++conflicts;
     }
   }

@@ -21,8 +21,8 @@ inline constexpr std::string_view kReasonReadWriteOncePodConflict =
     "node has pod using PersistentVolumeClaim with the same name and "
     "ReadWriteOncePod access mode";
 
-// Sets each pod's read_write_once_pod_claims and missing_claim from the
-// scenario's PersistentVolumeClaims, and warns, for pending pods, of a claim
+// Fills scenario.pod_claims from the scenario's PersistentVolumeClaims for
+// every pod that names claims, and warns, for pending pods, of a claim
 // the input lacks and of a claim VolumeBinding would still have to bind.
 // When the input holds no PersistentVolumeClaim at all (a dump taken
 // without them), claims are taken to exist and not to be ReadWriteOncePod,
@@ -30,15 +30,21 @@ inline constexpr std::string_view kReasonReadWriteOncePodConflict =
 void ResolveClaims(Scenario& scenario, const Profile& profile,
                    Diagnostics& diagnostics);
 
-// Mirrors VolumeRestrictions.calPreFilterState: the number of the pod's
-// ReadWriteOncePod claims that a pod bound in the cluster uses (at most one
-// each).
-int CountClaimsInUse(const Cluster& cluster, const Pod& pod);
+// Returns what ResolveClaims found of the pod's claims, or nullptr when it
+// names none.
+const PodClaims* ClaimsOf(const Scenario& scenario, ObjectIndex pod);
+
+// Mirrors VolumeRestrictions.calPreFilterState: the number of pod's
+// ReadWriteOncePod claims (read_write_once_pod, its) that a pod bound in the
+// cluster uses (at most one each).
+int CountClaimsInUse(const Cluster& cluster, const Pod& pod,
+                     const std::vector<std::string>& read_write_once_pod);
 
 // Mirrors preFilterState.conflictingPVCRefCountForPod: how many of other's
-// volumes name one of pod's ReadWriteOncePod claims. Like upstream, by claim
+// volumes name one of the ReadWriteOncePod claims. Like upstream, by claim
 // name alone, whatever other's namespace.
-int ConflictingClaimRefs(const Pod& pod, const Pod& other);
+int ConflictingClaimRefs(const std::vector<std::string>& read_write_once_pod,
+                         const Pod& other);
 
 // Mirrors the NotFound error of the PVC lister that VolumeRestrictions' and
 // VolumeBinding's PreFilter return: persistentvolumeclaim "<name>" not found.

@@ -10,10 +10,12 @@ TEST_CASE("VolumeRestrictions: claims resolve against the input's claims") {
       NodeWith("n1", {"4"}), ClaimWith("solo", {"ReadWriteOncePod"}),
       ClaimWith("shared", {"ReadWriteMany"}),
       UsingClaims(PendingPod("web", {"1"}, 1), {"shared", "solo", "gone"})));
-  const Pod& web = r.scenario.pods[0];
-  CHECK(web.claims == std::vector<std::string>{"shared", "solo", "gone"});
-  CHECK(web.read_write_once_pod_claims == std::vector<std::string>{"solo"});
-  CHECK(web.missing_claim == "gone");
+  CHECK(r.scenario.pods[0].claims ==
+        std::vector<std::string>{"shared", "solo", "gone"});
+  const PodClaims* web = ClaimsOf(r.scenario, 0);
+  REQUIRE(web != nullptr);
+  CHECK(web->read_write_once_pod == std::vector<std::string>{"solo"});
+  CHECK(web->missing == "gone");
   CHECK(DiagnosticTexts(r) ==
         std::vector<std::string>{
             "Pod default/web: "
@@ -30,7 +32,7 @@ TEST_CASE(
   SimulationResult r = Run(ScenarioWith(
       NodeWith("n1", {"4"}), UsingClaims(PendingPod("a", {"1"}, 1), {"data"}),
       UsingClaims(PendingPod("b", {"1"}, 1), {"data"})));
-  CHECK(r.scenario.pods[0].missing_claim.empty());
+  CHECK(ClaimsOf(r.scenario, 0) == nullptr);
   CHECK(FirstAttempt(r, "a").outcome == Outcome::kScheduled);
   CHECK(DiagnosticTexts(r) ==
         std::vector<std::string>{
@@ -62,12 +64,13 @@ TEST_CASE(
   SimulationResult r = Run(ScenarioWith(
       NodeWith("n1", {"4"}), ClaimWith("solo", {"ReadWriteOncePod"}), elsewhere,
       UsingClaims(PendingPod("web", {"1"}, 1), {"solo"})));
-  const Pod& web = r.scenario.pods[1];
+  const PodClaims* web = ClaimsOf(r.scenario, 1);
+  REQUIRE(web != nullptr);
   const Pod& other = r.scenario.pods[0];
   // IsPVCUsedByPods keys by namespace: the claim is free for web.
   CHECK(FirstAttempt(r, "web").outcome == Outcome::kScheduled);
   // updateWithPod matches claim names only.
-  CHECK(ConflictingClaimRefs(web, other) == 2);
+  CHECK(ConflictingClaimRefs(web->read_write_once_pod, other) == 2);
   CHECK(ClaimNotFound("x") == "persistentvolumeclaim \"x\" not found");
 }
 
