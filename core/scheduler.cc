@@ -34,6 +34,9 @@ uint32_t SchedulingQueue::Rejectors(const NodeToStatus& statuses) const {
     if (s.plugin() == kNodePorts) return kRejectsPorts;
     if (s.plugin() == kInterPodAffinity) return kRejectsAffinity;
     if (s.plugin() == kPodTopologySpread) return kRejectsSpread;
+    if (s.plugin() == kVolumeRestrictions && s.code() == Code::kUnschedulable) {
+      return kRejectsVolumes;
+    }
     return kRejectsOther;
   };
   uint32_t bits = bit(statuses.absent);
