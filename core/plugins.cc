@@ -191,7 +191,8 @@ std::string_view InsteadAt(ExtensionPoint point) {
     case ExtensionPoint::kBind:
       return "a pod is bound as DefaultBinder binds it";
     default:
-      return "nothing runs there";
+      return "a pod is bound as soon as a node is chosen, as if every "
+             "reserve, permit and bind-time plugin allowed it";
   }
 }
 

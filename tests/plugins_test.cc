@@ -143,8 +143,9 @@ TEST_CASE("Plugins: what podsim does not model is a warning saying so") {
       {"an extension point podsim does not run",
        {{"reserve", {{"disabled", {{{"name", "VolumeBinding"}}}}}}},
        "warning profiles[0].plugins.reserve: podsim does not run reserve "
-       "plugins, so this setting changes nothing in its result; nothing runs "
-       "there"},
+       "plugins, so this setting changes nothing in its result; a pod is bound "
+       "as soon as a node is chosen, as if every reserve, permit and bind-time "
+       "plugin allowed it"},
       {"a weight podsim does not use",
        {{"score", {{"enabled", {{{"name", "ImageLocality"}, {"weight", 5}}}}}}},
        "warning profiles[0].plugins.score.enabled[0].weight: podsim does not "
