@@ -126,54 +126,91 @@ const Taint* FirstUntoleratedTaint(const Pod& pod, const Node& node) {
 
 CycleState::CycleState(const Cluster& cluster, ObjectIndex pod,
                        const Profile& profile)
-    : cluster_(cluster), pod_(pod), profile_(profile) {
+    : cluster_(cluster),
+      pod_(pod),
+      profile_(profile),
+      filters_(
+          cluster.scenario().config.plugins.Order(ExtensionPoint::kFilter)) {
   const Pod& p = cluster.pod(pod);
-  // NodeAffinity PreFilter: terms that all pin metadata.name narrow the nodes.
-  if (profile.node_affinity_prefilter && p.required_node_affinity &&
-      !p.required_node_affinity->empty()) {
-    std::vector<std::string> names;
-    bool pinned = true;
-    for (const NodeSelectorTerm& term : *p.required_node_affinity) {
-      std::optional<std::vector<std::string>> term_names;
-      for (const Requirement& r : term.match_fields) {
-        if (r.op != SelectorOp::kIn) continue;
-        std::vector<std::string> values = r.values;
-        std::sort(values.begin(), values.end());
-        if (!term_names) {
-          term_names = values;
-        } else {
-          std::vector<std::string> both;
-          std::set_intersection(term_names->begin(), term_names->end(),
-                                values.begin(), values.end(),
-                                std::back_inserter(both));
-          term_names = both;
-        }
-      }
-      if (!term_names) {
-        pinned = false;
-        break;
-      }
-      names.insert(names.end(), term_names->begin(), term_names->end());
+  const ProfilePlugins& plugins = cluster.scenario().config.plugins;
+  claims_ = ClaimsOf(cluster.scenario(), pod);
+  // The PreFilter plugins that can reject the pod or narrow the nodes, in
+  // order; a rejection ends PreFilter (UnschedulableAndUnresolvable).
+  for (Plugin plugin : plugins.Order(ExtensionPoint::kPreFilter)) {
+    if (plugin == Plugin::kNodeAffinity && profile.node_affinity_prefilter) {
+      if (!PreFilterNodeAffinity()) return;
     }
-    if (pinned && names.empty()) {
+    // VolumeRestrictions' PreFilter looks every claim up; VolumeBinding's
+    // does too, after it.
+    if ((plugin == Plugin::kVolumeRestrictions ||
+         plugin == Plugin::kVolumeBinding) &&
+        profile.read_write_once_pod && claims_ && !claims_->missing.empty()) {
       prefilter_status_ =
-          Status::Make(Code::kUnschedulableAndUnresolvable, kNodeAffinity,
-                       "pod affinity terms conflict");
+          Status::Owned(Code::kUnschedulableAndUnresolvable, NameOf(plugin),
+                        ClaimNotFound(claims_->missing));
       return;
     }
-    if (pinned) {
-      std::vector<ObjectIndex> nodes;
-      for (int n = 0; n < cluster.num_nodes(); ++n) {
-        if (std::find(names.begin(), names.end(), cluster.node(n).name) !=
-            names.end()) {
-          nodes.push_back(n);
-        }
+  }
+  // Filters whose PreFilter is disabled run as if it had run (a warning
+  // says upstream would fail them).
+  if (plugins.Runs(ExtensionPoint::kFilter, Plugin::kPodTopologySpread)) {
+    PreFilterSpread();
+  }
+  if (plugins.Runs(ExtensionPoint::kFilter, Plugin::kInterPodAffinity)) {
+    PreFilterInterPodAffinity();
+  }
+  // VolumeRestrictions.PreFilter: Skip unless a ReadWriteOncePod claim of
+  // the pod is in use (volume conflicts of in-tree disks are not modelled).
+  if (profile.read_write_once_pod && claims_ &&
+      !claims_->read_write_once_pod.empty() &&
+      plugins.Runs(ExtensionPoint::kFilter, Plugin::kVolumeRestrictions)) {
+    claims_in_use_ = CountClaimsInUse(cluster, p, claims_->read_write_once_pod);
+    read_write_once_pod_ = claims_in_use_ > 0;
+  }
+}
+
+// Mirrors NodeAffinity.PreFilter: terms that all pin metadata.name narrow
+// the nodes.
+bool CycleState::PreFilterNodeAffinity() {
+  const Pod& p = cluster_.pod(pod_);
+  if (!p.required_node_affinity || p.required_node_affinity->empty()) {
+    return true;
+  }
+  std::vector<std::string> names;
+  for (const NodeSelectorTerm& term : *p.required_node_affinity) {
+    std::optional<std::vector<std::string>> term_names;
+    for (const Requirement& r : term.match_fields) {
+      if (r.op != SelectorOp::kIn) continue;
+      std::vector<std::string> values = r.values;
+      std::sort(values.begin(), values.end());
+      if (!term_names) {
+        term_names = values;
+      } else {
+        std::vector<std::string> both;
+        std::set_intersection(term_names->begin(), term_names->end(),
+                              values.begin(), values.end(),
+                              std::back_inserter(both));
+        term_names = both;
       }
-      prefilter_nodes_ = std::move(nodes);
+    }
+    if (!term_names) return true;
+    names.insert(names.end(), term_names->begin(), term_names->end());
+  }
+  if (names.empty()) {
+    prefilter_status_ =
+        Status::Make(Code::kUnschedulableAndUnresolvable, kNodeAffinity,
+                     "pod affinity terms conflict");
+    return false;
+  }
+  std::vector<ObjectIndex> nodes;
+  for (int n = 0; n < cluster_.num_nodes(); ++n) {
+    if (std::find(names.begin(), names.end(), cluster_.node(n).name) !=
+        names.end()) {
+      nodes.push_back(n);
     }
   }
-  PreFilterSpread();
-  PreFilterInterPodAffinity();
+  prefilter_nodes_ = std::move(nodes);
+  return true;
 }
 
 bool CycleState::SpreadCountsNode(const Spread& s, ObjectIndex n) const {
@@ -325,6 +362,11 @@ void CycleState::Update(ObjectIndex q, ObjectIndex n, int delta) {
   const Pod& p = cluster_.pod(pod_);
   const Pod& other = cluster_.pod(q);
   const Node& node = cluster_.node(n);
+  // VolumeRestrictions' preFilterState.updateWithPod.
+  if (read_write_once_pod_) {
+    claims_in_use_ +=
+        delta * ConflictingClaimRefs(claims_->read_write_once_pod, other);
+  }
   // PodTopologySpread.updateWithPod.
   if (!spread_.empty() && other.ns == p.ns) {
     for (Spread& s : spread_) {
@@ -458,57 +500,113 @@ Status CycleState::RunFilters(ObjectIndex n) const {
     status.set_plugin(plugin);
     status.AddReason(reason);
   };
-  // NodeUnschedulable (CheckNodeUnschedulable).
-  if (node.unschedulable && !ToleratesUnschedulable(p)) {
-    fail(Code::kUnschedulableAndUnresolvable, kNodeUnschedulable,
-         reasons.unschedulable);
-    return status;
-  }
-  // NodeName passes: a pod being scheduled has no spec.nodeName.
   if (profile_.predicate_order) {
+    // The profile's plugins stand for the predicates they became: a
+    // disabled plugin's predicate does not run.
+    const ProfilePlugins& plugins = cluster_.scenario().config.plugins;
+    auto runs = [&](Plugin plugin) {
+      return plugins.Runs(ExtensionPoint::kFilter, plugin);
+    };
+    // CheckNodeUnschedulable.
+    if (runs(Plugin::kNodeUnschedulable) && node.unschedulable &&
+        !ToleratesUnschedulable(p)) {
+      fail(Code::kUnschedulableAndUnresolvable, kNodeUnschedulable,
+           reasons.unschedulable);
+      return status;
+    }
     // GeneralPredicates: PodFitsResources, then PodFitsHost, PodFitsHostPorts
     // and PodMatchNodeSelector, every failure reported; the status keeps the
     // code and plugin today's filter would give the worst one. Then taints.
-    FitsResources(cluster_, p, info, reasons, status);
-    if (HostPortsConflict(cluster_, p, info)) {
+    if (runs(Plugin::kNodeResourcesFit)) {
+      FitsResources(cluster_, p, info, reasons, status);
+    }
+    if (runs(Plugin::kNodePorts) && HostPortsConflict(cluster_, p, info)) {
       status.AddReason(reasons.ports);
       if (status.plugin().empty()) {
         status.set_code(Code::kUnschedulable);
         status.set_plugin(kNodePorts);
       }
     }
-    if (!MatchesNodeSelectorAndAffinity(p, node)) {
+    if (runs(Plugin::kNodeAffinity) &&
+        !MatchesNodeSelectorAndAffinity(p, node)) {
       status.AddReason(reasons.node_affinity);
       status.set_code(Code::kUnschedulableAndUnresolvable);
       status.set_plugin(kNodeAffinity);
     }
     if (!status.ok()) return status;
-    if (FirstUntoleratedTaint(p, node)) {
+    if (runs(Plugin::kTaintToleration) && FirstUntoleratedTaint(p, node)) {
       fail(Code::kUnschedulableAndUnresolvable, kTaintToleration,
            reasons.taint);
       return status;
     }
-  } else {
-    if (FirstUntoleratedTaint(p, node)) {
-      fail(Code::kUnschedulableAndUnresolvable, kTaintToleration,
-           reasons.taint);
-    } else if (!MatchesNodeSelectorAndAffinity(p, node)) {
-      fail(Code::kUnschedulableAndUnresolvable, kNodeAffinity,
-           reasons.node_affinity);
-    } else if (HostPortsConflict(cluster_, p, info)) {
-      fail(Code::kUnschedulable, kNodePorts, reasons.ports);
-    } else {
-      FitsResources(cluster_, p, info, reasons, status);
+    // Compare runs a profile with one switch of the other: the filters
+    // after the predicates' own keep today's order.
+    if (read_write_once_pod_ && claims_in_use_ > 0 &&
+        runs(Plugin::kVolumeRestrictions)) {
+      fail(Code::kUnschedulable, kVolumeRestrictions,
+           kReasonReadWriteOncePodConflict);
+      return status;
+    }
+    if (!spread_.empty()) {
+      status = FilterSpread(n);
+      if (!status.ok()) return status;
+    }
+    if (!affinity_skipped_) status = FilterInterPodAffinity(n);
+    return status;
+  }
+  for (Plugin plugin : filters_) {
+    switch (plugin) {
+      case Plugin::kNodeUnschedulable:
+        if (node.unschedulable && !ToleratesUnschedulable(p)) {
+          fail(Code::kUnschedulableAndUnresolvable, kNodeUnschedulable,
+               reasons.unschedulable);
+        }
+        break;
+      case Plugin::kNodeName:
+        break;  // passes: a pod being scheduled has no spec.nodeName
+      case Plugin::kTaintToleration:
+        if (FirstUntoleratedTaint(p, node)) {
+          fail(Code::kUnschedulableAndUnresolvable, kTaintToleration,
+               reasons.taint);
+        }
+        break;
+      case Plugin::kNodeAffinity:
+        if (!MatchesNodeSelectorAndAffinity(p, node)) {
+          fail(Code::kUnschedulableAndUnresolvable, kNodeAffinity,
+               reasons.node_affinity);
+        }
+        break;
+      case Plugin::kNodePorts:
+        if (HostPortsConflict(cluster_, p, info)) {
+          fail(Code::kUnschedulable, kNodePorts, reasons.ports);
+        }
+        break;
+      case Plugin::kNodeResourcesFit:
+        FitsResources(cluster_, p, info, reasons, status);
+        break;
+      case Plugin::kVolumeRestrictions:
+        // Mirrors satisfyReadWriteOncePod; the count is the cluster's, so
+        // every node gets the same verdict.
+        if (read_write_once_pod_ && claims_in_use_ > 0) {
+          fail(Code::kUnschedulable, kVolumeRestrictions,
+               kReasonReadWriteOncePodConflict);
+        }
+        break;
+      // Most pods neither spread nor use inter-pod affinity: then both
+      // filters pass without a call.
+      case Plugin::kPodTopologySpread:
+        if (!spread_.empty()) status = FilterSpread(n);
+        break;
+      case Plugin::kInterPodAffinity:
+        if (!affinity_skipped_) status = FilterInterPodAffinity(n);
+        break;
+      default:
+        break;  // not a filter podsim runs
     }
     if (!status.ok()) return status;
   }
-  // Volume filters pass: volumes are out of scope. Most pods neither spread
-  // nor use inter-pod affinity: then both filters pass without a call.
-  if (!spread_.empty()) {
-    status = FilterSpread(n);
-    if (!status.ok()) return status;
-  }
-  if (!affinity_skipped_) status = FilterInterPodAffinity(n);
+  // Volume filters other than the ReadWriteOncePod rule pass: those volumes
+  // are out of scope.
   return status;
 }
 

@@ -9,8 +9,10 @@
 #include <vector>
 
 #include "core/node_info.h"
+#include "core/plugins.h"
 #include "core/profile.h"
 #include "core/status.h"
+#include "core/volume_restrictions.h"
 
 namespace podsim {
 
@@ -28,7 +30,8 @@ using TopologyCounts = std::unordered_map<std::string, int64_t>;
 
 // Mirrors the CycleState the PreFilter plugins write for one pod, with the
 // PreFilterExtensions (AddPod / RemovePod) that keep it in step when the
-// dry run or the nominated-pods pass changes a node.
+// dry run or the nominated-pods pass changes a node. The plugins that run,
+// and their order, are the scenario's (SchedulerConfig::plugins).
 class CycleState {
  public:
   // Runs PreFilter for pod against the cluster as it is now, with the
@@ -46,8 +49,9 @@ class CycleState {
   }
 
   // Mirrors RunPreFilterExtensionAddPod / RemovePod for a pod on node n.
-  // Most pods neither spread nor use inter-pod affinity: then there is no
-  // state to update, and the dry run's many calls cost a branch each.
+  // Most pods neither spread, use inter-pod affinity nor a ReadWriteOncePod
+  // claim in use: then there is no state to update, and the dry run's many
+  // calls cost a branch each.
   void AddPod(ObjectIndex p, ObjectIndex n) {
     if (TracksPods()) Update(p, n, +1);
   }
@@ -55,12 +59,14 @@ class CycleState {
     if (TracksPods()) Update(p, n, -1);
   }
 
-  // Filters run in upstream order and stop at the first failure.
+  // Filters run in the profile's order (upstream's by default) and stop at
+  // the first failure.
   Status RunFilters(ObjectIndex n) const;
 
   // Returns whether a node's verdict may depend on other nodes' pods: the
-  // pod spreads, or inter-pod (anti-)affinity is in play, or PreFilter
-  // narrowed or rejected the nodes.
+  // pod spreads, or inter-pod (anti-)affinity is in play, or its
+  // ReadWriteOncePod claim is in use, or PreFilter narrowed or rejected the
+  // nodes.
   bool DependsOnOtherNodes() const {
     return TracksPods() || prefilter_nodes_ || !prefilter_status_.ok();
   }
@@ -73,9 +79,14 @@ class CycleState {
     bool self_match = false;
   };
 
-  // Whether PodTopologySpread or InterPodAffinity keep per-pod state: the
-  // pod spreads, or inter-pod (anti-)affinity is in play.
-  bool TracksPods() const { return !spread_.empty() || !affinity_skipped_; }
+  // Whether PodTopologySpread, InterPodAffinity or VolumeRestrictions keep
+  // per-pod state: the pod spreads, inter-pod (anti-)affinity is in play,
+  // or a ReadWriteOncePod claim of the pod is in use.
+  bool TracksPods() const {
+    return !spread_.empty() || !affinity_skipped_ || read_write_once_pod_;
+  }
+  // Returns false when it rejects the pod (prefilter_status_).
+  bool PreFilterNodeAffinity();
   void PreFilterSpread();
   void PreFilterInterPodAffinity();
   bool OwnTermCandidates(std::vector<ObjectIndex>& out) const;
@@ -92,6 +103,7 @@ class CycleState {
   const Cluster& cluster_;
   ObjectIndex pod_;
   const Profile& profile_;
+  const std::vector<Plugin>& filters_;  // the Filter plugins, in order
   Status prefilter_status_;
   std::optional<std::vector<ObjectIndex>> prefilter_nodes_;
   std::vector<Spread> spread_;
@@ -99,6 +111,11 @@ class CycleState {
   TopologyCounts existing_anti_affinity_;
   TopologyCounts affinity_;
   TopologyCounts anti_affinity_;
+  // VolumeRestrictions' preFilterState: its ReadWriteOncePod rule is in play
+  // (PreFilter did not skip), and the conflicting claim references.
+  bool read_write_once_pod_ = false;
+  int claims_in_use_ = 0;
+  const PodClaims* claims_ = nullptr;  // the pod's, when it names any
 };
 
 // Mirrors RunFilterPluginsWithNominatedPods: pass 1 with the pods nominated

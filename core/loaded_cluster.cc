@@ -78,6 +78,10 @@ DecodeResult LoadedCluster::With(std::string_view scenario_text) const {
       s.controllers, top.scenario.controllers,
       [](const Controller& c) { return c.kind + "/" + c.ns + "/" + c.name; },
       no_index);
+  Overlay(
+      s.claims, top.scenario.claims,
+      [](const PersistentVolumeClaim& c) { return c.ns + "/" + c.name; },
+      no_index);
   for (auto& [ns, labels] : top.scenario.namespace_labels) {
     s.namespace_labels[ns] = std::move(labels);
   }

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "core/labels.h"
+#include "core/plugins.h"
 #include "core/resources.h"
 
 namespace podsim {
@@ -111,6 +112,8 @@ struct Pod {
   std::vector<PodAffinityTerm> required_anti_affinity;
   std::vector<TopologySpreadConstraint> spread_constraints;
   std::vector<HostPort> host_ports;
+  // spec.volumes[].persistentVolumeClaim.claimName, in volume order.
+  std::vector<std::string> claims;
 
   // Derived by decode (requests) and admission (priority and policy).
   Resources requests;          // PodRequests, as NodeResourcesFit uses them
@@ -174,6 +177,23 @@ struct Controller {
   std::vector<OwnerReference> owners;
 };
 
+// What ResolveClaims found of the claims one pod names.
+struct PodClaims {
+  // The claims whose PersistentVolumeClaim has the ReadWriteOncePod mode.
+  std::vector<std::string> read_write_once_pod;
+  // The first claim the input lacks (when it holds any claim), or "".
+  std::string missing;
+};
+
+struct PersistentVolumeClaim {
+  std::string ns = "default";
+  std::string name;
+  int line = 0;
+  int document = -1;
+  bool read_write_once_pod = false;  // spec.accessModes has ReadWriteOncePod
+  std::string phase;                 // status.phase: Pending, Bound or Lost
+};
+
 // Scheduler settings from a KubeSchedulerConfiguration.
 struct SchedulerConfig {
   int32_t min_candidate_nodes_percentage = 10;
@@ -183,6 +203,8 @@ struct SchedulerConfig {
   // doubled per attempt up to the max (v1 defaults).
   int64_t pod_initial_backoff_seconds = 1;
   int64_t pod_max_backoff_seconds = 10;
+  // The default-scheduler profile's plugins (profiles[].plugins).
+  ProfilePlugins plugins;
 };
 
 struct Scenario {
@@ -192,6 +214,10 @@ struct Scenario {
   std::vector<PriorityClass> priority_classes;
   std::vector<PodDisruptionBudget> pdbs;
   std::vector<Controller> controllers;
+  std::vector<PersistentVolumeClaim> claims;
+  // By pod, for the pods that name claims (ResolveClaims); kept apart from
+  // Pod, which most pods would carry empty.
+  std::unordered_map<ObjectIndex, PodClaims> pod_claims;
   std::unordered_map<std::string, Labels> namespace_labels;
   SchedulerConfig config;
   bool has_config = false;       // a KubeSchedulerConfiguration was read

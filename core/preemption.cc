@@ -819,4 +819,62 @@ const CandidateRef* PickOneNode(const Profile& profile,
   return nodes[0];
 }
 
+std::string PostFilterMessage(const ProfilePlugins& plugins,
+                              const Profile& profile,
+                              const Status& preemption) {
+  const std::string own = "preemption: " + preemption.Message();
+  if (preemption.code() == Code::kError) return own;
+  std::string out;
+  for (Plugin plugin : plugins.Order(ExtensionPoint::kPostFilter)) {
+    std::string_view reason;
+    if (plugin == Plugin::kDynamicResources && profile.dra_postfilter) {
+      reason = kNoClaimsToDeallocate;
+    } else if (plugin == Plugin::kDefaultPreemption) {
+      reason = own;
+    } else {
+      continue;
+    }
+    if (!out.empty()) out += ", ";
+    out += reason;
+  }
+  return out;
+}
+
+void FailWithoutPreemption(Cluster& cluster, const ProfilePlugins& plugins,
+                           const Profile& profile, std::string fit_error,
+                           Attempt& attempt) {
+  attempt.outcome = Outcome::kUnschedulable;
+  attempt.node = kNoNode;
+  attempt.message = std::move(fit_error);
+  const bool dra =
+      profile.dra_postfilter &&
+      plugins.Runs(ExtensionPoint::kPostFilter, Plugin::kDynamicResources);
+  std::string text =
+      "DefaultPreemption is not a PostFilter plugin of this profile (the "
+      "KubeSchedulerConfiguration's plugins leave it out): no pod is "
+      "preempted.";
+  if (dra && profile.postfilter_in_message) {
+    attempt.message += " " + std::string(kNoClaimsToDeallocate);
+    text += " The message ends with \"" + std::string(kNoClaimsToDeallocate) +
+            "\", the DynamicResources PostFilter's answer for a pod without "
+            "resource claims.";
+  }
+  // With no PostFilter plugin at all, schedulingCycle returns
+  // clearNominatedNode (v1.19+ clears nominations the same way).
+  const ObjectIndex nominated = cluster.NominatedNodeOf(attempt.pod);
+  if (!plugins.has_post_filter() && nominated != kNoNode &&
+      profile.clears_nomination_without_candidate) {
+    text += " No PostFilter plugin runs, so the nomination of " +
+            cluster.node(nominated).name + " is cleared.";
+    cluster.Nominate(attempt.pod, kNoNode);
+  }
+  attempt.trace.push_back({"postfilter",
+                           {},
+                           std::move(text),
+                           std::nullopt,
+                           "",
+                           std::nullopt,
+                           std::nullopt});
+}
+
 }  // namespace podsim

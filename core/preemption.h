@@ -72,6 +72,26 @@ struct PreemptionScratch {
   std::vector<int64_t> pdb_budget;
 };
 
+// DynamicResources' PostFilter answer for a pod without resource claims.
+inline constexpr std::string_view kNoClaimsToDeallocate =
+    "no new claims to deallocate";
+
+// Mirrors RunPostFilterPlugins' message when no PostFilter plugin succeeded:
+// the reasons of the profile's PostFilter plugins, in order, joined with
+// ", " (DynamicResources' only under profiles that have it), or
+// DefaultPreemption's alone when it failed with an error.
+std::string PostFilterMessage(const ProfilePlugins& plugins,
+                              const Profile& profile, const Status& preemption);
+
+// Mirrors schedulingCycle when DefaultPreemption is not a PostFilter plugin
+// of the profile: no pod is preempted. Makes attempt Unschedulable with the
+// event message (fit_error, then what DynamicResources' PostFilter says if
+// it runs) and a trace step, and clears the pod's nomination when no
+// PostFilter plugin runs at all.
+void FailWithoutPreemption(Cluster& cluster, const ProfilePlugins& plugins,
+                           const Profile& profile, std::string fit_error,
+                           Attempt& attempt);
+
 // Mirrors preemption.Evaluator for one preemptor in one cycle.
 class PreemptionEvaluator {
  public:

@@ -75,6 +75,7 @@ Profile MakeV114() {
   p.topology_spread = false;
   p.node_affinity_prefilter = false;
   p.nominated_node_first = false;
+  p.read_write_once_pod = false;
   p.honors_preemption_policy = false;
   p.eligibility = Eligibility::kAnyTerminating;
   p.potential_nodes = PotentialNodes::kResolvableReasons;
@@ -128,7 +129,7 @@ bool Same(std::span<const T> a, std::span<const T> b) {
 #define PODSIM_SWITCH(label, field, clause) \
   PODSIM_SWITCH2(label, field, field, clause)
 
-const std::array<ProfileSwitch, 17> kSwitches = {
+const std::array<ProfileSwitch, 18> kSwitches = {
     PODSIM_SWITCH("failure reasons", reasons,
                   p.reasons.affinity_umbrella.empty()
                       ? "spells filter failures as the framework plugins do"
@@ -147,6 +148,13 @@ const std::array<ProfileSwitch, 17> kSwitches = {
                   p.node_affinity_prefilter
                       ? "filters only the nodes a metadata.name affinity names"
                       : "filters every node against a metadata.name affinity"),
+    PODSIM_SWITCH("ReadWriteOncePod", read_write_once_pod,
+                  p.read_write_once_pod
+                      ? "rejects a pod whose ReadWriteOncePod claim another "
+                        "pod uses, or whose claim does not exist "
+                        "(VolumeRestrictions' PreFilter)"
+                      : "has no ReadWriteOncePod access mode (it came in "
+                        "v1.22) and does not check that claims exist"),
     PODSIM_SWITCH("nominated node first", nominated_node_first,
                   p.nominated_node_first
                       ? "binds a nominated pod to its nominated node first "

@@ -94,6 +94,9 @@ struct Profile {
   bool topology_spread = true;          // PodTopologySpread exists (v1.16+)
   bool node_affinity_prefilter = true;  // PreFilter narrows by node name
   bool nominated_node_first = true;     // v1.22+ tries it before the rest
+  // VolumeRestrictions' PreFilter: the ReadWriteOncePod rule (v1.22+) and
+  // the rejection of a pod whose PersistentVolumeClaim does not exist.
+  bool read_write_once_pod = true;
 
   // Preemption.
   bool honors_preemption_policy = true;  // preemptionPolicy exists (v1.15+)

@@ -34,6 +34,9 @@ uint32_t SchedulingQueue::Rejectors(const NodeToStatus& statuses) const {
     if (s.plugin() == kNodePorts) return kRejectsPorts;
     if (s.plugin() == kInterPodAffinity) return kRejectsAffinity;
     if (s.plugin() == kPodTopologySpread) return kRejectsSpread;
+    if (s.plugin() == kVolumeRestrictions && s.code() == Code::kUnschedulable) {
+      return kRejectsVolumes;
+    }
     return kRejectsOther;
   };
   uint32_t bits = bit(statuses.absent);
@@ -276,6 +279,13 @@ Attempt SchedulingQueue::ScheduleOne(ObjectIndex p) {
   // 3) No node fits: PostFilter (DefaultPreemption). The plugins that
   // rejected the pod decide which events move it back (queueing hints).
   queued_[p].rejectors = Rejectors(statuses);
+  // The profile's plugins may leave DefaultPreemption out: no dry run.
+  if (!scenario_.config.plugins.preempts()) {
+    FailWithoutPreemption(cluster_, scenario_.config.plugins, profile,
+                          FitErrorMessage(statuses, prefilter_message, ""),
+                          attempt);
+    return attempt;
+  }
   bool clears_nomination = false;
   PreemptionEvaluator evaluator(cluster_, state, attempt, options_.seed, cache,
                                 preemption_scratch_);
@@ -333,13 +343,8 @@ Attempt SchedulingQueue::ScheduleOne(ObjectIndex p) {
   attempt.node = kNoNode;
   attempt.victims.clear();
   attempt.pdb_violations = 0;
-  std::string postfilter;
-  if (preemption.code() == Code::kError || !profile.dra_postfilter) {
-    postfilter = "preemption: " + preemption.Message();
-  } else {
-    postfilter =
-        std::string(kDraReason) + ", preemption: " + preemption.Message();
-  }
+  std::string postfilter =
+      PostFilterMessage(scenario_.config.plugins, profile, preemption);
   attempt.preemption.status_message = postfilter;
   // Since v1.23 the event adds the PostFilter result to the FitError (what
   // FitErrorMessage(statuses, prefilter_message, postfilter) writes, without

@@ -104,6 +104,8 @@ class SchedulingQueue {
   static constexpr uint32_t kRejectsAffinity = 4;  // InterPodAffinity
   static constexpr uint32_t kRejectsSpread = 8;    // PodTopologySpread
   static constexpr uint32_t kRejectsOther = 16;    // node-only plugins
+  // VolumeRestrictions' ReadWriteOncePod conflict (not a missing claim).
+  static constexpr uint32_t kRejectsVolumes = 32;
   using QueueKey = std::tuple<int64_t, int64_t, int64_t, ObjectIndex>;
   // backoffQ: (window or expiry, -priority or 0, timestamp, sequence, pod).
   using BackoffKey =

@@ -39,6 +39,9 @@ uint32_t SchedulingQueue::HelpedBy(ClusterEvent event) const {
   }
   switch (event) {
     case ClusterEvent::kAssignedPodDelete:  // room, ports, domains free up
+      // VolumeRestrictions' isSchedulableAfterPodDeleted: a ReadWriteOncePod
+      // claim may be free.
+      return kNeighbours | kRejectsVolumes;
     case ClusterEvent::kNominationCleared:  // the nominated-pods pass changes
       return kNeighbours;
     case ClusterEvent::kAssignedPodAdd:  // affinity, spreading may be met

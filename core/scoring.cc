@@ -115,22 +115,40 @@ std::vector<NodeScore> ScoreNodes(
   Normalize(taint, true);
   Normalize(affinity, false);
 
-  bool score_affinity = !pod.preferred_node_affinity.empty();
-  bool score_balanced =
-      pod.requests.Get(kCpu) != 0 || pod.requests.Get(kMemory) != 0;
-  scored_plugins = {kTaintToleration};
-  if (score_affinity) scored_plugins.push_back(kNodeAffinity);
-  scored_plugins.push_back(kNodeResourcesFit);
-  if (score_balanced) scored_plugins.push_back(kBalancedAllocation);
+  // The profile's score plugins and weights (by default 3, 2, 1 and 1); a
+  // plugin whose PreScore skips is left out.
+  const ProfilePlugins& plugins = cluster.scenario().config.plugins;
+  const int64_t taint_weight = plugins.Weight(Plugin::kTaintToleration);
+  const int64_t affinity_weight = pod.preferred_node_affinity.empty()
+                                      ? 0
+                                      : plugins.Weight(Plugin::kNodeAffinity);
+  const int64_t fit_weight = plugins.Weight(Plugin::kNodeResourcesFit);
+  const int64_t balanced_weight =
+      pod.requests.Get(kCpu) != 0 || pod.requests.Get(kMemory) != 0
+          ? plugins.Weight(Plugin::kNodeResourcesBalancedAllocation)
+          : 0;
+  scored_plugins.clear();
+  if (taint_weight) scored_plugins.push_back(kTaintToleration);
+  if (affinity_weight) scored_plugins.push_back(kNodeAffinity);
+  if (fit_weight) scored_plugins.push_back(kNodeResourcesFit);
+  if (balanced_weight) scored_plugins.push_back(kBalancedAllocation);
 
   std::vector<NodeScore> out(count);
   for (size_t i = 0; i < count; ++i) {
     NodeScore& s = out[i];
     s.node = feasible[i];
-    s.plugins.push_back({kTaintToleration, 3 * taint[i]});
-    if (score_affinity) s.plugins.push_back({kNodeAffinity, 2 * affinity[i]});
-    s.plugins.push_back({kNodeResourcesFit, least[i]});
-    if (score_balanced) s.plugins.push_back({kBalancedAllocation, balanced[i]});
+    if (taint_weight) {
+      s.plugins.push_back({kTaintToleration, taint_weight * taint[i]});
+    }
+    if (affinity_weight) {
+      s.plugins.push_back({kNodeAffinity, affinity_weight * affinity[i]});
+    }
+    if (fit_weight) {
+      s.plugins.push_back({kNodeResourcesFit, fit_weight * least[i]});
+    }
+    if (balanced_weight) {
+      s.plugins.push_back({kBalancedAllocation, balanced_weight * balanced[i]});
+    }
     for (const PluginScore& p : s.plugins) s.total += p.score;
   }
   return out;

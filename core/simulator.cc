@@ -4,6 +4,7 @@
 #include "core/decode.h"
 #include "core/pdb.h"
 #include "core/scheduler.h"
+#include "core/volume_restrictions.h"
 
 namespace podsim {
 namespace {
@@ -57,6 +58,7 @@ SimulationResult Simulate(Scenario scenario, Diagnostics diagnostics,
   result.scenario = std::move(scenario);
   result.diagnostics = std::move(diagnostics);
   Admit(result.scenario, result.diagnostics);
+  ResolveClaims(result.scenario, profile, result.diagnostics);
   WarnAboutProfile(result);
   ComputePdbStatus(result.scenario);
   IndexPdbs(result.scenario);

@@ -29,6 +29,8 @@ const kinds = [
   ["ReplicaSet", "V1ReplicaSet", "controller.cc"],
   ["StatefulSet", "V1StatefulSet", "controller.cc"],
   ["ReplicationController", "V1ReplicationController", "controller.cc"],
+  // Last: StatefulSet's volumeClaimTemplates already reach its types.
+  ["PersistentVolumeClaim", "V1PersistentVolumeClaim", "persistent_volume_claim.cc"],
   ["List", "List", null],
   ["KubeSchedulerConfiguration", "KubeSchedulerConfiguration", null],
 ];
@@ -79,6 +81,8 @@ const handWritten = {
     docs: {
       schedulerName: 'The name of the scheduler associated to this profile; podsim reads "default-scheduler".',
       percentageOfNodesToScore: "The percentage of nodes to score for this profile; overrides the global value.",
+      plugins:
+        "The plugins enabled and disabled at each extension point, merged with the default set; podsim models multiPoint, preFilter, filter, postFilter and score.",
       pluginConfig: "Optional arguments for each plugin; podsim reads DefaultPreemption's.",
     },
   },
@@ -89,8 +93,17 @@ const handWritten = {
       ),
     ),
   },
-  KscPluginSet: { fields: { enabled: "Array<KscPlugin>", disabled: "Array<KscPlugin>" } },
-  KscPlugin: { fields: { name: value, weight: value } },
+  KscPluginSet: {
+    fields: { enabled: "Array<KscPlugin>", disabled: "Array<KscPlugin>" },
+    docs: {
+      enabled: "Plugins to run in addition to the defaults; a default plugin listed here runs first at this extension point.",
+      disabled: 'Default plugins not to run here; "*" disables them all.',
+    },
+  },
+  KscPlugin: {
+    fields: { name: value, weight: value },
+    docs: { name: "The plugin's name, e.g. DefaultPreemption.", weight: "The weight of a score plugin (under score and multiPoint)." },
+  },
   KscPluginConfig: {
     fields: { name: value, args: "KscArgs" },
     docs: { name: "The plugin's name, e.g. DefaultPreemption.", args: "The plugin's arguments; each plugin has its own." },

@@ -10,7 +10,7 @@ TEST_CASE("ApiFields: each kind podsim reads has its fields") {
   for (const char* kind :
        {"Pod", "Node", "PriorityClass", "PodDisruptionBudget", "Namespace",
         "Deployment", "ReplicaSet", "StatefulSet", "ReplicationController",
-        "List", "KubeSchedulerConfiguration"}) {
+        "PersistentVolumeClaim", "List", "KubeSchedulerConfiguration"}) {
     CAPTURE(kind);
     int type = ApiFields::KindType(kind);
     REQUIRE(type >= 0);

@@ -113,6 +113,37 @@ inline Json SchedulerConfigWith(int min_candidate_percentage,
                                            min_candidate_absolute}}}}})}}})}};
 }
 
+// A KubeSchedulerConfiguration whose default-scheduler profile sets plugins
+// (e.g. {"postFilter": {"disabled": [{"name": "DefaultPreemption"}]}}).
+inline Json SchedulerPluginsWith(Json plugins) {
+  return {{"apiVersion", "kubescheduler.config.k8s.io/v1"},
+          {"kind", "KubeSchedulerConfiguration"},
+          {"profiles", Json::array({{{"schedulerName", "default-scheduler"},
+                                     {"plugins", std::move(plugins)}}})}};
+}
+
+// A PersistentVolumeClaim in default with these access modes.
+inline Json ClaimWith(const std::string& name,
+                      std::vector<std::string> access_modes,
+                      const std::string& phase = "Bound") {
+  return {{"apiVersion", "v1"},
+          {"kind", "PersistentVolumeClaim"},
+          {"metadata", {{"name", name}, {"namespace", "default"}}},
+          {"spec", {{"accessModes", access_modes}}},
+          {"status", {{"phase", phase}}}};
+}
+
+// The pod with one volume per claim.
+inline Json UsingClaims(Json pod, const std::vector<std::string>& claims) {
+  Json volumes = Json::array();
+  for (const std::string& claim : claims) {
+    volumes.push_back(
+        {{"name", claim}, {"persistentVolumeClaim", {{"claimName", claim}}}});
+  }
+  pod["spec"]["volumes"] = volumes;
+  return pod;
+}
+
 template <typename... Objects>
 std::string ScenarioWith(const Objects&... objects) {
   Json list = Json::array({objects...});

@@ -33,6 +33,7 @@ Json BasePod() {
         {"labelSelector", {{"matchLabels", {{"app", "web"}}}}}}});
   pod["spec"]["initContainers"] = Json::array({{{"name", "init"}, {"restartPolicy", "Always"}}});
   pod["status"]["conditions"] = Json::array({{{"type", "Ready"}, {"status", "True"}}});
+  pod["spec"]["volumes"] = Json::array({{{"name", "data"}, {"persistentVolumeClaim", {{"claimName", "data"}}}}});
   return pod;
 }
 
@@ -55,7 +56,8 @@ Json BaseConfig() {
           {"profiles", Json::array({{{"schedulerName", "default-scheduler"},
                                      {"pluginConfig", Json::array({{{"name", "DefaultPreemption"},
                                                                     {"args", {{"minCandidateNodesPercentage", 10},
-                                                                              {"minCandidateNodesAbsolute", 100}}}}})}}})}};
+                                                                              {"minCandidateNodesAbsolute", 100}}}}})},
+                                     {"plugins", {{"score", {{"enabled", Json::array({{{"name", "NodeResourcesFit"}, {"weight", 2}}})}}}}}}})}};
 }
 
 struct Case {
@@ -73,11 +75,13 @@ std::vector<Case> Cases() {
   const Json pc = PriorityClassWith("high", 1000);
   const Json pdb = BasePdb();
   const Json config = BaseConfig();
+  const Json claim = ClaimWith("data", {"ReadWriteOncePod"});
   const std::string P = "Pod default/p";
   const std::string N = "Node n1";
   const std::string C = "PriorityClass high";
   const std::string D = "PodDisruptionBudget default/db";
   const std::string K = "KubeSchedulerConfiguration";
+  const std::string V = "PersistentVolumeClaim default/data";
   std::vector<Case> cases = {
       // Pod metadata.
       {"pod metadata not an object", pod, "/metadata", "x", "Pod", "metadata"},
@@ -249,6 +253,29 @@ std::vector<Case> Cases() {
       {"candidates percentage 200", config, "/profiles/0/pluginConfig/0/args/minCandidateNodesPercentage", 200, K, "profiles[0].pluginConfig[0].args.minCandidateNodesPercentage"},
       {"candidates absolute negative", config, "/profiles/0/pluginConfig/0/args/minCandidateNodesAbsolute", -1, K, "profiles[0].pluginConfig[0].args.minCandidateNodesAbsolute"},
       {"args a list", config, "/profiles/0/pluginConfig/0/args", Json::array(), K, "profiles[0].pluginConfig[0].args"},
+      {"plugins a list", config, "/profiles/0/plugins", Json::array(), K, "profiles[0].plugins"},
+      {"plugin set a string", config, "/profiles/0/plugins/score", "x", K, "profiles[0].plugins.score"},
+      {"enabled an object", config, "/profiles/0/plugins/score/enabled", Json::object(), K, "profiles[0].plugins.score.enabled"},
+      {"plugin entry a string", config, "/profiles/0/plugins/score/enabled/0", "NodeResourcesFit", K, "profiles[0].plugins.score.enabled[0]"},
+      {"plugin name missing", config, "/profiles/0/plugins/score/enabled/0/name", nullptr, K, "profiles[0].plugins.score.enabled[0].name"},
+      {"plugin name a number", config, "/profiles/0/plugins/score/enabled/0/name", 3, K, "profiles[0].plugins.score.enabled[0].name"},
+      {"plugin weight a string", config, "/profiles/0/plugins/score/enabled/0/weight", "heavy", K, "profiles[0].plugins.score.enabled[0].weight"},
+      {"plugin weight beyond int32", config, "/profiles/0/plugins/score/enabled/0/weight", 10000000000LL, K, "profiles[0].plugins.score.enabled[0].weight"},
+      {"plugin at a point it does not extend", config, "/profiles/0/plugins/score/enabled/0/name", "NodeName", K, "profiles[0].plugins.score.enabled[0].name"},
+      // PersistentVolumeClaim and pods' claims.
+      {"claim name missing", claim, "/metadata/name", nullptr, "PersistentVolumeClaim", "metadata.name"},
+      {"claim namespace a list", claim, "/metadata/namespace", Json::array(), "PersistentVolumeClaim", "metadata.namespace"},
+      {"claim spec a string", claim, "/spec", "x", V, "spec"},
+      {"accessModes a string", claim, "/spec/accessModes", "ReadWriteOncePod", V, "spec.accessModes"},
+      {"access mode a number", claim, "/spec/accessModes/0", 1, V, "spec.accessModes[0]"},
+      {"access mode unknown", claim, "/spec/accessModes/0", "ReadWriteTwice", V, "spec.accessModes[0]"},
+      {"claim phase a number", claim, "/status/phase", 1, V, "status.phase"},
+      {"volumes an object", pod, "/spec/volumes", Json::object(), P, "spec.volumes"},
+      {"volume a string", pod, "/spec/volumes/0", "data", P, "spec.volumes[0]"},
+      {"persistentVolumeClaim a string", pod, "/spec/volumes/0/persistentVolumeClaim", "data", P, "spec.volumes[0].persistentVolumeClaim"},
+      {"claimName missing", pod, "/spec/volumes/0/persistentVolumeClaim/claimName", nullptr, P, "spec.volumes[0].persistentVolumeClaim.claimName"},
+      {"claimName empty", pod, "/spec/volumes/0/persistentVolumeClaim/claimName", "", P, "spec.volumes[0].persistentVolumeClaim.claimName"},
+      {"claimName a number", pod, "/spec/volumes/0/persistentVolumeClaim/claimName", 7, P, "spec.volumes[0].persistentVolumeClaim.claimName"},
       // Whole objects.
       {"kind a number", pod, "/kind", 5, "object", "kind"},
       {"kind missing", pod, "/kind", nullptr, "object", "kind"},

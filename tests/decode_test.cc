@@ -90,9 +90,8 @@ TEST_CASE(
             "maxUnavailable "
             "cannot be both set; keep one",
             "warning Service: kind: kind \"Service\" is ignored; podsim reads "
-            "Node, Pod, "
-            "PriorityClass, PodDisruptionBudget, KubeSchedulerConfiguration, "
-            "Namespace and "
+            "Node, Pod, PriorityClass, PodDisruptionBudget, "
+            "PersistentVolumeClaim, KubeSchedulerConfiguration, Namespace and "
             "workload controllers (for their replicas)",
         });
   CHECK(r.scenario.pods.size() == 1);  // still simulated where it can be
@@ -205,6 +204,41 @@ TEST_CASE(
   REQUIRE(zero.diagnostics.items().size() == 1);
   CHECK(zero.diagnostics.items()[0].message ==
         "cannot be zero at the same time as minCandidateNodesAbsolute");
+}
+
+TEST_CASE("Decode: a PersistentVolumeClaim gives its access modes and phase") {
+  Json bad = ClaimWith("both", {"ReadWriteOncePod", "ReadWriteOnce"});
+  Json odd = ClaimWith("odd", {"ReadWriteSometimes"});
+  Json pod = UsingClaims(PendingPod("web", {"1"}, 1), {"solo"});
+  pod["spec"]["volumes"].push_back(
+      {{"name", "empty"}, {"persistentVolumeClaim", Json::object()}});
+  pod["spec"]["volumes"].push_back(
+      {{"name", "tmp"}, {"emptyDir", Json::object()}});
+  DecodeResult r = Decode(ScenarioWith(
+      ClaimWith("solo", {"ReadWriteOncePod"}, "Pending"), bad, odd, pod));
+  REQUIRE(r.scenario.claims.size() == 3);
+  CHECK(r.scenario.claims[0].read_write_once_pod);
+  CHECK(r.scenario.claims[0].phase == "Pending");
+  CHECK(r.scenario.claims[1].read_write_once_pod);
+  CHECK_FALSE(r.scenario.claims[2].read_write_once_pod);
+  CHECK(r.scenario.pods[0].claims == std::vector<std::string>{"solo"});
+  std::vector<std::string> got;
+  for (const Diagnostic& d : r.diagnostics.items()) {
+    got.push_back(d.object + ": " + d.path + ": " + d.message);
+  }
+  CHECK(got == std::vector<std::string>{
+                   "PersistentVolumeClaim default/both: spec.accessModes: may "
+                   "not use ReadWriteOncePod with other access modes; the API "
+                   "server refuses the claim (podsim reads it as "
+                   "ReadWriteOncePod)",
+                   "PersistentVolumeClaim default/odd: spec.accessModes[0]: "
+                   "unsupported access mode \"ReadWriteSometimes\"; valid: "
+                   "ReadWriteOnce, ReadOnlyMany, ReadWriteMany, "
+                   "ReadWriteOncePod",
+                   "Pod default/web: "
+                   "spec.volumes[1].persistentVolumeClaim.claimName: is "
+                   "required: the name of a PersistentVolumeClaim in the "
+                   "pod's namespace"});
 }
 
 }  // namespace podsim

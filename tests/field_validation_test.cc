@@ -238,8 +238,8 @@ profiles:
            "Deployment; did you mean resources?)",
            "18 DaemonSet: kind: kind \"DaemonSet\" is ignored; podsim reads "
            "Node, Pod, PriorityClass, PodDisruptionBudget, "
-           "KubeSchedulerConfiguration, Namespace and workload controllers "
-           "(for their replicas)",
+           "PersistentVolumeClaim, KubeSchedulerConfiguration, Namespace and "
+           "workload controllers (for their replicas)",
            "29 KubeSchedulerConfiguration: profiles[0].plugin: unknown field "
            "(not in the Kubernetes 1.36 API for KubeSchedulerConfiguration; "
            "did you mean plugins?)"});
@@ -305,6 +305,32 @@ TEST_CASE("FieldValidation: any chunking finds the same fields") {
     }
     CHECK(Warnings(loader.Finish()) == whole);
   }
+}
+
+TEST_CASE(
+    "FieldValidation: PersistentVolumeClaims and the plugins section are "
+    "checked") {
+  CHECK(Warnings(R"(apiVersion: v1
+kind: PersistentVolumeClaim
+metadata: {name: data}
+spec:
+  accesModes: [ReadWriteOncePod]
+  resources: {requests: {storage: 1Gi}}
+---
+apiVersion: kubescheduler.config.k8s.io/v1
+kind: KubeSchedulerConfiguration
+profiles:
+- plugins:
+    postFilter:
+      disabled: [{name: DefaultPreemption}]
+    filters: {}
+)") == std::vector<std::string>{
+           "5 PersistentVolumeClaim default/data: spec.accesModes: "
+           "unknown field (not in the Kubernetes 1.36 API for "
+           "PersistentVolumeClaim; did you mean accessModes?)",
+           "14 KubeSchedulerConfiguration: profiles[0].plugins.filters: "
+           "unknown field (not in the Kubernetes 1.36 API for "
+           "KubeSchedulerConfiguration; did you mean filter?)"});
 }
 
 }  // namespace podsim

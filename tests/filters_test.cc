@@ -321,4 +321,83 @@ TEST_CASE("Filters: PredicateName gives v1.14's name for a failed filter") {
                       reasons) == "PodToleratesNodeTaints");
 }
 
+TEST_CASE(
+    "Filters: VolumeRestrictions rejects every node while a ReadWriteOncePod "
+    "claim is in use") {
+  SimulationResult r = Run(ScenarioWith(
+      NodeWith("n1", {"4"}), NodeWith("n2", {"4"}),
+      ClaimWith("solo", {"ReadWriteOncePod"}),
+      ClaimWith("shared", {"ReadWriteOnce"}),
+      UsingClaims(RunningPod("holder", "n1", {"1"}, 100), {"solo", "shared"}),
+      UsingClaims(PendingPod("web", {"1"}, 100), {"solo"}),
+      UsingClaims(PendingPod("reader", {"1"}, 100), {"shared"})));
+  for (const char* node : {"n1", "n2"}) {
+    CHECK(FilterOf(r, "web", node) ==
+          "Unschedulable VolumeRestrictions: node has pod using "
+          "PersistentVolumeClaim with the same name and ReadWriteOncePod "
+          "access mode");
+  }
+  // ReadWriteOnce is the node's business (the kubelet's), not the
+  // scheduler's.
+  CHECK(FirstAttempt(r, "reader").outcome == Outcome::kScheduled);
+}
+
+TEST_CASE(
+    "Filters: a claim the input lacks is rejected at PreFilter, with "
+    "upstream's text") {
+  SimulationResult r = Run(
+      ScenarioWith(NodeWith("n1", {"4"}), ClaimWith("other", {"ReadWriteOnce"}),
+                   UsingClaims(PendingPod("web", {"1"}, 100), {"data"})));
+  const Attempt& a = FirstAttempt(r, "web");
+  CHECK(a.outcome == Outcome::kUnschedulable);
+  CHECK(FilterOf(r, "web", "n1") ==
+        "UnschedulableAndUnresolvable VolumeRestrictions: "
+        "persistentvolumeclaim \"data\" not found");
+  CHECK(a.message ==
+        "0/1 nodes are available: persistentvolumeclaim \"data\" not found. "
+        "no new claims to deallocate, preemption: 0/1 nodes are available: 1 "
+        "Preemption is not helpful for scheduling.");
+  SUBCASE(
+      "VolumeBinding's PreFilter rejects it when VolumeRestrictions is off") {
+    SimulationResult off = Run(ScenarioWith(
+        SchedulerPluginsWith(
+            {{"multiPoint",
+              {{"disabled", {{{"name", "VolumeRestrictions"}}}}}}}),
+        NodeWith("n1", {"4"}), ClaimWith("other", {"ReadWriteOnce"}),
+        UsingClaims(PendingPod("web", {"1"}, 100), {"data"})));
+    CHECK(FilterOf(off, "web", "n1") ==
+          "UnschedulableAndUnresolvable VolumeBinding: "
+          "persistentvolumeclaim \"data\" not found");
+  }
+}
+
+TEST_CASE("Filters: a filter the profile disables does not run") {
+  Json tainted = NodeWith("n1", {"4"});
+  tainted["spec"]["taints"] =
+      Json::array({{{"key", "gpu"}, {"effect", "NoSchedule"}}});
+  Json config = SchedulerPluginsWith(
+      {{"filter", {{"disabled", {{{"name", "TaintToleration"}}}}}}});
+  SimulationResult r =
+      Run(ScenarioWith(config, tainted, PendingPod("web", {"1"}, 1)));
+  CHECK(FirstAttempt(r, "web").outcome == Outcome::kScheduled);
+  CHECK(r.diagnostics.items().empty());
+}
+
+TEST_CASE("Filters: the profile's order decides which failure is reported") {
+  Json tainted = NodeWith("n1", {"1"});
+  tainted["spec"]["taints"] =
+      Json::array({{{"key", "gpu"}, {"effect", "NoSchedule"}}});
+  Json big = PendingPod("web", {"2"}, 1);
+  SimulationResult by_default = Run(ScenarioWith(tainted, big));
+  CHECK(FilterOf(by_default, "web", "n1") ==
+        "UnschedulableAndUnresolvable TaintToleration: node(s) had "
+        "untolerated taint(s)");
+  // Enabled at filter, a default plugin runs first there.
+  Json config = SchedulerPluginsWith(
+      {{"filter", {{"enabled", {{{"name", "NodeResourcesFit"}}}}}}});
+  SimulationResult reordered = Run(ScenarioWith(config, tainted, big));
+  CHECK(FilterOf(reordered, "web", "n1") ==
+        "UnschedulableAndUnresolvable NodeResourcesFit: Insufficient cpu");
+}
+
 }  // namespace podsim

@@ -466,4 +466,88 @@ TEST_CASE(
   CHECK(MoreImportantPod(a, b));
 }
 
+TEST_CASE(
+    "Preemption: a ReadWriteOncePod claim's lower-priority user is the "
+    "victim") {
+  SimulationResult r = Run(
+      ScenarioWith(NodeWith("n1", {"4"}), NodeWith("n2", {"4"}),
+                   ClaimWith("solo", {"ReadWriteOncePod"}),
+                   RunningPod("bystander", "n1", {"1"}, 10),
+                   UsingClaims(RunningPod("holder", "n2", {"1"}, 10), {"solo"}),
+                   UsingClaims(PendingPod("web", {"1"}, 100), {"solo"})));
+  const Attempt& a = FirstAttempt(r, "web");
+  CHECK(a.outcome == Outcome::kNominated);
+  CHECK(NodeName(r, a) == "n2");
+  CHECK(VictimNames(r, a) == std::vector<std::string>{"holder"});
+  // On n1 removing the bystander frees nothing: the claim is used on n2.
+  CHECK(NodeIn(r, a, "n1").verdict == Verdict::kDoesNotFit);
+  // The next attempt finds the claim free.
+  CHECK(r.attempts.back().outcome == Outcome::kScheduled);
+}
+
+TEST_CASE(
+    "Preemption: a ReadWriteOncePod claim held by a higher-priority pod "
+    "stays held") {
+  SimulationResult r = Run(ScenarioWith(
+      NodeWith("n1", {"4"}), ClaimWith("solo", {"ReadWriteOncePod"}),
+      UsingClaims(RunningPod("holder", "n1", {"1"}, 1000), {"solo"}),
+      UsingClaims(PendingPod("web", {"1"}, 100), {"solo"})));
+  const Attempt& a = FirstAttempt(r, "web");
+  CHECK(a.outcome == Outcome::kUnschedulable);
+  CHECK(a.message ==
+        "0/1 nodes are available: 1 node has pod using PersistentVolumeClaim "
+        "with the same name and ReadWriteOncePod access mode. no new claims "
+        "to deallocate, preemption: 0/1 nodes are available: 1 No preemption "
+        "victims found for incoming pod.");
+}
+
+TEST_CASE("Preemption: a profile without DefaultPreemption never preempts") {
+  Json config = SchedulerPluginsWith(
+      {{"postFilter", {{"disabled", {{{"name", "DefaultPreemption"}}}}}}});
+  Json nominated = PendingPod("web", {"1"}, 100);
+  nominated["status"]["nominatedNodeName"] = "n1";
+  SimulationResult r =
+      Run(ScenarioWith(config, NodeWith("n1", {"1"}),
+                       RunningPod("low", "n1", {"1"}, 10), nominated));
+  const Attempt& a = FirstAttempt(r, "web");
+  CHECK(a.outcome == Outcome::kUnschedulable);
+  CHECK(a.victims.empty());
+  CHECK_FALSE(a.preemption.ran);
+  CHECK(a.message ==
+        "0/1 nodes are available: 1 Insufficient cpu. no new claims to "
+        "deallocate");
+  // DynamicResources still ran (its result keeps the nomination).
+  CHECK(a.trace.back().text ==
+        "DefaultPreemption is not a PostFilter plugin of this profile (the "
+        "KubeSchedulerConfiguration's plugins leave it out): no pod is "
+        "preempted. The message ends with \"no new claims to deallocate\", "
+        "the DynamicResources PostFilter's answer for a pod without resource "
+        "claims.");
+  SUBCASE("with no PostFilter plugin the message is the FitError alone") {
+    Json none = SchedulerPluginsWith(
+        {{"postFilter", {{"disabled", {{{"name", "*"}}}}}}});
+    SimulationResult n =
+        Run(ScenarioWith(none, NodeWith("n1", {"1"}),
+                         RunningPod("low", "n1", {"1"}, 10), nominated));
+    const Attempt& b = FirstAttempt(n, "web");
+    CHECK(b.message == "0/1 nodes are available: 1 Insufficient cpu.");
+    CHECK(b.trace.back().text ==
+          "DefaultPreemption is not a PostFilter plugin of this profile (the "
+          "KubeSchedulerConfiguration's plugins leave it out): no pod is "
+          "preempted. No PostFilter plugin runs, so the nomination of n1 is "
+          "cleared.");
+  }
+  SUBCASE("DefaultPreemption before DynamicResources orders the message") {
+    Json first = SchedulerPluginsWith(
+        {{"postFilter", {{"enabled", {{{"name", "DefaultPreemption"}}}}}}});
+    SimulationResult f = Run(ScenarioWith(first, NodeWith("n1", {"1"}),
+                                          RunningPod("peer", "n1", {"1"}, 100),
+                                          PendingPod("web", {"1"}, 100)));
+    CHECK(FirstAttempt(f, "web").message ==
+          "0/1 nodes are available: 1 Insufficient cpu. preemption: 0/1 "
+          "nodes are available: 1 No preemption victims found for incoming "
+          "pod., no new claims to deallocate");
+  }
+}
+
 }  // namespace podsim

@@ -161,6 +161,19 @@ TEST_CASE(
   CHECK(Times(still) == std::vector<std::string>{"+0s stuck Unschedulable"});
 }
 
+TEST_CASE(
+    "Queue: a pod rejected for a ReadWriteOncePod claim moves when a pod "
+    "leaves") {
+  // VolumeRestrictions' hint (isSchedulableAfterPodDeleted): the victim's
+  // departure at +30 s moves the preemptor, not the 5-minute flush.
+  SimulationResult r = RunFrom(ScenarioWith(
+      NodeWith("n1", {"4"}), ClaimWith("solo", {"ReadWriteOncePod"}),
+      UsingClaims(RunningPod("holder", "n1", {"1"}, 1), {"solo"}),
+      UsingClaims(PendingPod("web", {"1"}, 100), {"solo"})));
+  CHECK(Times(r) == std::vector<std::string>{"+0s web Nominated n1",
+                                             "+30s web Scheduled n1"});
+}
+
 TEST_CASE("Queue: the backoff comes from the KubeSchedulerConfiguration") {
   // 2 s initial backoff; v1.14 waits it out before the retry (the victim,
   // without a grace period, is gone at once).

@@ -73,4 +73,23 @@ TEST_CASE("Scoring: a pod requesting nothing skips BalancedAllocation") {
         std::vector<std::string_view>{"TaintToleration", "NodeResourcesFit"});
 }
 
+TEST_CASE("Scoring: the profile's score plugins and weights") {
+  Json config = SchedulerPluginsWith(
+      {{"multiPoint",
+        {{"enabled", {{{"name", "NodeResourcesFit"}, {"weight", 4}}}}}},
+       {"score",
+        {{"disabled", {{{"name", "NodeResourcesBalancedAllocation"}}}}}}});
+  SimulationResult r = Run(ScenarioWith(
+      config, NodeWith("a", {"4", "4Gi"}), NodeWith("b", {"4", "4Gi"}),
+      RunningPod("load", "a", {"1", "3Gi"}, 1),
+      PendingPod("web", {"1", "1Gi"}, 1)));
+  const Attempt& at = FirstAttempt(r, "web");
+  CHECK(at.scored_plugins ==
+        std::vector<std::string_view>{"TaintToleration", "NodeResourcesFit"});
+  CHECK(PluginScoreOf(NodeIn(r, at, "a"), "NodeResourcesFit") == 4 * 25);
+  CHECK(PluginScoreOf(NodeIn(r, at, "b"), "NodeResourcesFit") == 4 * 75);
+  CHECK(PluginScoreOf(NodeIn(r, at, "a"), "NodeResourcesBalancedAllocation") ==
+        -1);
+}
+
 }  // namespace podsim

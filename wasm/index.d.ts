@@ -487,8 +487,10 @@ export interface Victim {
 export type StatusCode = "Success" | "Error" | "Unschedulable" | "UnschedulableAndUnresolvable";
 
 /**
- * The filter plugins that can reject a node, in kube-scheduler's order
- * (NodeName never does: a pod being scheduled has no spec.nodeName).
+ * The filter plugins that can reject a node, in kube-scheduler's default
+ * order (NodeName never does: a pod being scheduled has no spec.nodeName;
+ * VolumeBinding only at PreFilter, for a PersistentVolumeClaim that does
+ * not exist).
  */
 export type FilterPluginName =
   | "NodeUnschedulable"
@@ -496,6 +498,8 @@ export type FilterPluginName =
   | "NodeAffinity"
   | "NodePorts"
   | "NodeResourcesFit"
+  | "VolumeRestrictions"
+  | "VolumeBinding"
   | "PodTopologySpread"
   | "InterPodAffinity";
 
@@ -773,6 +777,7 @@ export type ProfileSwitchName =
   | "filter order"
   | "PodTopologySpread"
   | "NodeAffinity PreFilter"
+  | "ReadWriteOncePod"
   | "nominated node first"
   | "preemptionPolicy"
   | "eligibility"

@@ -25,6 +25,7 @@ const FieldRule* Decoder::FieldsOf(std::string_view kind) const {
   if (kind == "PriorityClass") return &PriorityClassFields();
   if (kind == "PodDisruptionBudget") return &PdbFields();
   if (kind == "Namespace") return &NamespaceFields();
+  if (kind == "PersistentVolumeClaim") return &ClaimFields();
   if (kind == "Deployment" || kind == "ReplicaSet" || kind == "StatefulSet" ||
       kind == "ReplicationController") {
     return &ControllerFields();
@@ -161,6 +162,7 @@ void Decoder::Dispatch(const Json& obj, const std::string& kind, Reader& r) {
   if (kind == "PodDisruptionBudget") return DecodePdb(obj, r);
   if (kind == "KubeSchedulerConfiguration") return DecodeConfig(obj, r);
   if (kind == "Namespace") return DecodeNamespace(obj, r);
+  if (kind == "PersistentVolumeClaim") return DecodeClaim(obj, r);
   if (FieldsOf(kind) == &ControllerFields()) {
     return DecodeController(obj, r, kind);
   }
@@ -174,15 +176,17 @@ void Decoder::Dispatch(const Json& obj, const std::string& kind, Reader& r) {
       "kind " + Quoted(kind) + " is ignored" +
           (meant.empty() ? "" : "; did you mean " + std::string(meant) + "?") +
           "; podsim reads Node, Pod, PriorityClass, "
-          "PodDisruptionBudget, KubeSchedulerConfiguration, Namespace and "
-          "workload controllers (for their replicas)");
+          "PodDisruptionBudget, PersistentVolumeClaim, "
+          "KubeSchedulerConfiguration, Namespace and workload controllers "
+          "(for their replicas)");
   warning.cause = "kind:" + kind;
   if (meant.empty()) return;
   const Json* meta = Reader::Member(obj, "metadata");
   const Json* name = meta ? Reader::Member(*meta, "name") : nullptr;
   if (!name || !name->is_string()) return;
   std::string object = std::string(meant) + " ";
-  if (meant == "Pod" || meant == "PodDisruptionBudget") {
+  if (meant == "Pod" || meant == "PodDisruptionBudget" ||
+      meant == "PersistentVolumeClaim") {
     const Json* ns = Reader::Member(*meta, "namespace");
     object +=
         (ns && ns->is_string() ? ns->get<std::string>() : "default") + "/";
@@ -195,6 +199,7 @@ std::string_view Decoder::MeantKind(std::string_view kind) {
                                                 "Pod",
                                                 "PriorityClass",
                                                 "PodDisruptionBudget",
+                                                "PersistentVolumeClaim",
                                                 "Namespace",
                                                 "Deployment",
                                                 "ReplicaSet",
@@ -218,7 +223,7 @@ void Decoder::CheckApiVersion(const Json& obj, std::string_view kind,
   if (!version || !version->is_string()) return;
   std::string_view served;
   if (kind == "Node" || kind == "Pod" || kind == "Namespace" ||
-      kind == "ReplicationController") {
+      kind == "ReplicationController" || kind == "PersistentVolumeClaim") {
     served = "v1";
   } else if (kind == "PriorityClass") {
     served = "scheduling.k8s.io/v1";

@@ -83,6 +83,7 @@ class Decoder final : public ObjectSink {
                                                       Reader& r,
                                                       const Pod& pod);
   void DecodeSpread(const Json& spec, Reader& r, Pod& pod);
+  void DecodeVolumes(const Json& spec, Reader& r, Pod& pod);
   std::vector<OwnerReference> DecodeOwners(const Json& meta, Reader& r);
 
   // priority_class.cc
@@ -93,8 +94,13 @@ class Decoder final : public ObjectSink {
   static const FieldRule& PdbFields();
   void DecodePdb(const Json& obj, Reader& r);
 
+  // persistent_volume_claim.cc
+  static const FieldRule& ClaimFields();
+  void DecodeClaim(const Json& obj, Reader& r);
+
   // scheduler_config.cc
   void DecodeConfig(const Json& obj, Reader& r);
+  void DecodePlugins(const Json& profile, const FieldPath& path, Reader& r);
 
   // namespace.cc
   static const FieldRule& NamespaceFields();

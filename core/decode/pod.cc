@@ -28,7 +28,8 @@ const FieldRule& Decoder::PodFields() {
       "terminationGracePeriodSeconds "
       "containers{name resources ports restartPolicy} "
       "initContainers{name resources ports restartPolicy} overhead resources "
-      "nodeSelector tolerations affinity topologySpreadConstraints} "
+      "nodeSelector tolerations affinity topologySpreadConstraints "
+      "volumes{name persistentVolumeClaim}} "
       "status{startTime nominatedNodeName phase conditions}"));
   return *rule;
 }
@@ -236,6 +237,7 @@ void Decoder::DecodePodSpec(const Json& spec, Reader& r, Pod& pod,
   }
   DecodeAffinity(spec, r, pod);
   DecodeSpread(spec, r, pod);
+  DecodeVolumes(spec, r, pod);
 }
 
 void Decoder::DecodeContainers(const Json& spec, std::string_view key,
@@ -525,6 +527,35 @@ void Decoder::DecodeSpread(const Json& spec, Reader& r, Pod& pod) {
       }
     }
     pod.spread_constraints.push_back(std::move(constraint));
+  }
+}
+
+// Reads the claims of spec.volumes[].persistentVolumeClaim, the only
+// volume source the scheduler's VolumeRestrictions reads here.
+void Decoder::DecodeVolumes(const Json& spec, Reader& r, Pod& pod) {
+  FieldPath path("spec.volumes");
+  const Json* list = r.Array(spec, "volumes", path);
+  if (!list) return;
+  for (size_t i = 0; i < list->size(); ++i) {
+    const Json& v = (*list)[i];
+    if (!v.is_object()) {
+      r.Error(path.Index(i), "must be an object with a name and a source");
+      continue;
+    }
+    FieldPath cp = path.Index(i).Child("persistentVolumeClaim");
+    const Json* pvc = r.Object(v, "persistentVolumeClaim", cp);
+    if (!pvc) continue;
+    std::optional<std::string> claim =
+        r.String(*pvc, "claimName", cp.Child("claimName"));
+    if (!claim || claim->empty()) {
+      if (claim || !Reader::Member(*pvc, "claimName")) {
+        r.Error(cp.Child("claimName"),
+                "is required: the name of a PersistentVolumeClaim in the "
+                "pod's namespace");
+      }
+      continue;
+    }
+    pod.claims.push_back(std::move(*claim));
   }
 }
 

@@ -1,8 +1,9 @@
-// KubeSchedulerConfiguration: percentageOfNodesToScore and the
-// DefaultPreemption arguments of the default-scheduler profile.
+// KubeSchedulerConfiguration: percentageOfNodesToScore, the plugins and
+// the DefaultPreemption arguments of the default-scheduler profile.
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "core/decode/decoder.h"
 
@@ -56,14 +57,20 @@ void Decoder::DecodeConfig(const Json& obj, Reader& r) {
                       p.Child("percentageOfNodesToScore"), 0, 100)) {
       config.percentage_of_nodes_to_score = static_cast<int32_t>(*pct);
     }
+    DecodePlugins(profile, p.Child("plugins"), r);
     const Json* configs =
         r.Array(profile, "pluginConfig", p.Child("pluginConfig"));
     if (!configs) continue;
     for (size_t j = 0; j < configs->size(); ++j) {
       const Json& pc = (*configs)[j];
       FieldPath cp = p.Child("pluginConfig").Index(j);
-      if (r.String(pc, "name", cp.Child("name")).value_or("") !=
-          "DefaultPreemption") {
+      std::string name = r.String(pc, "name", cp.Child("name")).value_or("");
+      if (name != "DefaultPreemption") {
+        if (!name.empty() && Reader::Member(pc, "args")) {
+          r.Warn(cp.Child("args"),
+                 "podsim does not read " + name + "'s arguments; it runs " +
+                     name + " (where it models it) with its defaults");
+        }
         continue;
       }
       const Json* args = r.Object(pc, "args", cp.Child("args"));
@@ -86,6 +93,59 @@ void Decoder::DecodeConfig(const Json& obj, Reader& r) {
       }
       config.min_candidate_nodes_percentage = new_pct;
       config.min_candidate_nodes_absolute = new_abs;
+    }
+  }
+}
+
+// Reads profiles[].plugins, then resolves it against the default plugins.
+void Decoder::DecodePlugins(const Json& profile, const FieldPath& path,
+                            Reader& r) {
+  const Json* plugins = r.Object(profile, "plugins", path);
+  if (!plugins) return;
+  PluginsConfig config;
+  config.path = path.str();
+  for (int i = 0; i < kNumExtensionPoints; ++i) {
+    const std::string_view point = FieldName(static_cast<ExtensionPoint>(i));
+    FieldPath sp = path.Child(point);
+    PluginsConfig::Set& set = config.points[i];
+    set.path = sp.str();
+    const Json* json = r.Object(*plugins, point, sp);
+    if (!json) continue;
+    for (auto [key, list] : {std::pair{"enabled", &set.enabled},
+                             std::pair{"disabled", &set.disabled}}) {
+      FieldPath lp = sp.Child(key);
+      const Json* entries = r.Array(*json, key, lp);
+      if (!entries) continue;
+      for (size_t j = 0; j < entries->size(); ++j) {
+        const Json& e = (*entries)[j];
+        FieldPath ep = lp.Index(j);
+        if (!e.is_object()) {
+          r.Error(ep, "must be an object with a name (and, enabled, a weight)");
+          continue;
+        }
+        std::optional<std::string> name = r.String(e, "name", ep.Child("name"));
+        if (!name || name->empty()) {
+          if (name || !Reader::Member(e, "name")) {
+            r.Error(ep.Child("name"), "is required, e.g. DefaultPreemption");
+          }
+          continue;
+        }
+        PluginEntry entry{*name, std::nullopt, ep.str()};
+        if (std::optional<int64_t> weight = r.Integer(
+                e, "weight", ep.Child("weight"), INT32_MIN, INT32_MAX)) {
+          entry.weight = static_cast<int32_t>(*weight);
+        }
+        list->push_back(std::move(entry));
+      }
+    }
+  }
+  std::vector<PluginNote> notes;
+  scenario_.config.plugins = ProfilePlugins::Resolve(config, notes);
+  for (const PluginNote& note : notes) {
+    if (note.error) {
+      r.Error(FieldPath(note.path), note.message);
+    } else {
+      r.Warn(FieldPath(note.path), note.message);
     }
   }
 }
