@@ -350,13 +350,7 @@ void SchedulingQueue::FireTimers() {
           parked_.push_back(p);
           break;
         }
-        Leave(p);
-        if (now_ < q.backoff_until) {
-          AddBackoff(p);
-        } else {
-          AddActive(p);
-          Record(QueueEventKind::kFlush, p);
-        }
+        MoveToActiveOrBackoff(p, QueueEventKind::kFlush);
         break;
       }
     }

@@ -135,7 +135,6 @@ TEST_CASE(
           "metadata: {name: high}\nvalue: 10\n---\n"
           "kind: PodDisruptionBudget\napiVersion: policy/v1beta1\n"
           "metadata: {name: p}\nspec: {minAvailable: 1}\n");
-  std::vector<std::string> texts = DiagnosticTexts(r);
   auto versions = Matching(r, "does not serve");
   REQUIRE(versions.size() == 2);
   CHECK(versions[0]->severity == Severity::kWarning);
