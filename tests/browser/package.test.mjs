@@ -63,6 +63,7 @@ test("the tarball holds the built engine, page and embed, and no sources, tests 
     "README.md",
     "LICENSE",
     "wasm/cli.mjs",
+    "wasm/kubectl-podsim.mjs",
     "wasm/index.mjs",
     "wasm/index.d.ts",
     "wasm/report.mjs",
