@@ -1,6 +1,7 @@
 #include "core/admission.h"
 
 #include <algorithm>
+#include <memory>
 
 namespace podsim {
 namespace {
@@ -115,11 +116,13 @@ void Admit(Scenario& scenario, Diagnostics& diagnostics) {
     return nullptr;
   };
 
-  for (Pod& pod : scenario.pods) {
+  // Returns whether the pod was admitted (a pod that was not is left out).
+  auto admit = [&](Pod& pod, const std::string& object,
+                   const std::string& prefix) {
     const PriorityClass* pc = pod.priority_class_name.empty()
                                   ? nullptr
                                   : find_class(pod.priority_class_name);
-    FieldPath class_path("spec.priorityClassName");
+    FieldPath class_path(prefix + "spec.priorityClassName");
     if (pod.spec_priority) {
       // Already stored by an API server: keep its values as they are.
       pod.priority = *pod.spec_priority;
@@ -127,7 +130,7 @@ void Admit(Scenario& scenario, Diagnostics& diagnostics) {
           PreemptionPolicy::kPreemptLowerPriority);
       if (!pod.priority_class_name.empty() && !pc) {
         Diagnostic& d = diagnostics.Add(
-            Severity::kWarning, PodObject(pod), class_path, pod.line,
+            Severity::kWarning, object, class_path, pod.line,
             "no PriorityClass with name " + pod.priority_class_name +
                 " was found; an API server would have rejected "
                 "this pod; simulated with spec.priority " +
@@ -135,8 +138,8 @@ void Admit(Scenario& scenario, Diagnostics& diagnostics) {
             pod.document);
         diagnostics.NamesMissing(d, "PriorityClass " + pod.priority_class_name);
       } else if (pc && pc->value != pod.priority) {
-        diagnostics.Add(Severity::kWarning, PodObject(pod),
-                        FieldPath("spec.priority"), pod.line,
+        diagnostics.Add(Severity::kWarning, object,
+                        FieldPath(prefix + "spec.priority"), pod.line,
                         "spec.priority " + std::to_string(pod.priority) +
                             " differs from PriorityClass " + pc->name + " (" +
                             std::to_string(pc->value) +
@@ -144,7 +147,7 @@ void Admit(Scenario& scenario, Diagnostics& diagnostics) {
                             "simulated with spec.priority",
                         pod.document);
       }
-      continue;
+      return;
     }
     // 1) No class named: the global default, if any.
     if (pod.priority_class_name.empty()) {
@@ -156,12 +159,12 @@ void Admit(Scenario& scenario, Diagnostics& diagnostics) {
         pod.priority = 0;
         pod.preemption_policy = pod.spec_preemption_policy.value_or(
             PreemptionPolicy::kPreemptLowerPriority);
-        continue;
+        return;
       }
     } else if (!pc) {
       // 2) The named class must exist.
       Diagnostic& d = diagnostics.Add(
-          Severity::kError, PodObject(pod), class_path, pod.line,
+          Severity::kError, object, class_path, pod.line,
           "pods \"" + pod.name +
               "\" is forbidden: no PriorityClass with name " +
               pod.priority_class_name +
@@ -169,7 +172,7 @@ void Admit(Scenario& scenario, Diagnostics& diagnostics) {
           pod.document);
       diagnostics.NamesMissing(d, "PriorityClass " + pod.priority_class_name);
       pod.admitted = false;
-      continue;
+      return;
     } else {
       pod.priority = pc->value;
     }
@@ -177,7 +180,7 @@ void Admit(Scenario& scenario, Diagnostics& diagnostics) {
     if (pod.spec_preemption_policy &&
         *pod.spec_preemption_policy != pc->preemption_policy) {
       diagnostics.Add(
-          Severity::kError, PodObject(pod), FieldPath("spec.preemptionPolicy"),
+          Severity::kError, object, FieldPath(prefix + "spec.preemptionPolicy"),
           pod.line,
           "pods \"" + pod.name +
               "\" is forbidden: the string value of PreemptionPolicy (" +
@@ -188,9 +191,22 @@ void Admit(Scenario& scenario, Diagnostics& diagnostics) {
               " from the given PriorityClass name",
           pod.document);
       pod.admitted = false;
-      continue;
+      return;
     }
     pod.preemption_policy = pc->preemption_policy;
+  };
+  for (Pod& pod : scenario.pods) admit(pod, PodObject(pod), "");
+  // Pod templates go through admission as their pods will; a template
+  // admission refuses creates no pods.
+  for (Controller& c : scenario.controllers) {
+    if (!c.pod_template) continue;
+    auto pod = std::make_shared<Pod>(*c.pod_template);
+    admit(*pod, c.kind + " " + c.ns + "/" + c.name, "spec.template.");
+    if (pod->admitted) {
+      c.pod_template = std::move(pod);
+    } else {
+      c.pod_template.reset();
+    }
   }
 }
 

@@ -34,6 +34,26 @@ void Cluster::MarkPreempted(ObjectIndex p) {
   if (pod_node_[p] != kNoNode) versions_[pod_node_[p]] = next_version_++;
 }
 
+void Cluster::MarkTerminating(ObjectIndex p) {
+  terminating_[p] = 1;
+  if (pod_node_[p] != kNoNode) versions_[pod_node_[p]] = next_version_++;
+}
+
+void Cluster::AddCreatedPod(ObjectIndex p) {
+  assert(static_cast<size_t>(p) == pod_node_.size());
+  const Pod& pod = scenario_.pods[p];
+  pod_node_.push_back(kNoNode);
+  nominated_node_.push_back(kNoNode);
+  terminating_.push_back(0);
+  preempted_.push_back(0);
+  if (!pod.required_anti_affinity.empty())
+    pods_with_anti_affinity_.push_back(p);
+  for (const auto& [key, value] : pod.labels.items()) {
+    auto indexed = pods_by_label_.find(key);
+    if (indexed != pods_by_label_.end()) indexed->second[value].push_back(p);
+  }
+}
+
 const std::vector<ObjectIndex>& Cluster::PodsLabelled(
     const std::string& key, const std::string& value) const {
   auto [by_value, added] = pods_by_label_.try_emplace(key);

@@ -76,6 +76,15 @@ class Cluster {
   bool PreemptedByScheduler(ObjectIndex p) const { return preempted_[p] != 0; }
   // The scheduler preempted p: it is terminating by preemption.
   void MarkPreempted(ObjectIndex p);
+  // p got a deletionTimestamp for another reason (its controller deleted
+  // it): terminating, not by preemption.
+  void MarkTerminating(ObjectIndex p);
+  // Takes in the pod a controller appended to the scenario as index p,
+  // pending. REQUIRES: p == the previous number of pods.
+  void AddCreatedPod(ObjectIndex p);
+  // Moves n's version on: results computed for it are stale (a budget of
+  // one of its pods changed).
+  void Touch(ObjectIndex n) { versions_[n] = next_version_++; }
 
  private:
   const Scenario& scenario_;

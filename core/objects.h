@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <unordered_map>
@@ -82,6 +83,12 @@ struct Pod {
   int line = 0;
   int document = -1;      // source document, for diagnostics
   ObjectIndex index = 0;  // position among the scenario's pods
+  // A controller created it (ExpandWorkloads, or a replacement during the
+  // run): the index of that controller in Scenario::controllers, else -1.
+  int created_by = -1;
+  // The object came from a change laid over a cluster (--apply), or a
+  // controller of the change created it.
+  bool applied = false;
 
   Labels labels;
   std::vector<OwnerReference> owners;
@@ -165,16 +172,60 @@ struct PodDisruptionBudget {
   int32_t disruptions_allowed = 0;
   std::vector<std::string> disrupted_pods;  // keys of status.disruptedPods
   std::string status_explanation;           // how the status was obtained
+  // How many selected pods must stay healthy (ComputePdbStatus); the
+  // disruption controller recomputes disruptionsAllowed from it over the
+  // run. -1 until computed.
+  int32_t desired_healthy = -1;
 };
 
-// A workload controller (Deployment, ReplicaSet, StatefulSet, ...) whose
-// scale the disruption controller reads.
+// A workload controller (Deployment, ReplicaSet, StatefulSet, DaemonSet,
+// Job, ReplicationController): the scale the disruption controller reads,
+// and what its controller needs to create pods (core/workloads.h).
 struct Controller {
   std::string kind;
   std::string ns;
   std::string name;
+  std::string uid;
+  int line = 0;
+  int document = -1;
+  std::optional<int64_t> creation_time;  // Unix seconds
+  // spec.replicas (1 by default); a Job's spec.parallelism. A DaemonSet's
+  // is the number of nodes it should run on (ExpandWorkloads sets it).
   int32_t replicas = 1;
   std::vector<OwnerReference> owners;
+  // spec.selector (ReplicationController: its map, or the template's labels).
+  LabelSelector selector;
+  // spec.template, decoded and admitted as a pod of this controller would
+  // be (its labels include the hash label the controller adds); null when
+  // the object has no readable template (a dump's ReplicaSet without it).
+  std::shared_ptr<const Pod> pod_template;
+  // The template as canonical JSON, without the hash label: equal texts
+  // are equal templates (a Deployment's and its ReplicaSets').
+  std::string template_key;
+  // The Deployment's template key before this object replaced it (laid over
+  // a cluster with --apply); "" when it did not replace one.
+  std::string replaced_template_key;
+  // pod-template-hash (Deployment) or controller-revision-hash stand-in.
+  std::string template_hash;
+  // Deployment: spec.strategy.
+  bool recreate = false;
+  IntOrPercent max_surge{true, 25};
+  IntOrPercent max_unavailable{true, 25};
+  // StatefulSet: podManagementPolicy Parallel (OrderedReady otherwise).
+  bool parallel = false;
+  // Job.
+  std::optional<int32_t> completions;
+  int32_t backoff_limit = 6;
+  // podFailurePolicy ignores a DisruptionTarget condition: a preempted pod
+  // does not count toward backoffLimit.
+  bool ignores_disruption = false;
+  // podReplacementPolicy Failed (the default with a podFailurePolicy):
+  // a replacement waits until the old pod is gone.
+  bool replace_when_failed = false;
+  int32_t succeeded = 0;  // status.succeeded
+  int32_t failed = 0;     // status.failed
+  // The object came from a change laid over a cluster (--apply).
+  bool applied = false;
 };
 
 // What ResolveClaims found of the claims one pod names.

@@ -1,6 +1,7 @@
 #include "core/pdb.h"
 
 #include <algorithm>
+#include <limits>
 #include <map>
 #include <set>
 #include <string>
@@ -53,12 +54,6 @@ bool PdbSelectsForPreemption(const PodDisruptionBudget& pdb, const Pod& pod) {
 
 void ComputePdbStatus(Scenario& scenario) {
   for (PodDisruptionBudget& pdb : scenario.pdbs) {
-    if (pdb.has_status) {
-      pdb.status_explanation = "status.disruptionsAllowed " +
-                               std::to_string(pdb.disruptions_allowed) +
-                               " as given";
-      continue;
-    }
     std::vector<const Pod*> pods;
     for (const Pod& pod : scenario.pods) {
       // policy/v1: an empty selector selects every pod in the namespace.
@@ -127,6 +122,17 @@ void ComputePdbStatus(Scenario& scenario) {
     } else {
       expected = static_cast<int64_t>(pods.size());
       how = "neither minAvailable nor maxUnavailable set";
+    }
+    // What the disruption controller keeps healthy when pods change over
+    // the run; a budget that expects none never allows a disruption.
+    pdb.desired_healthy = expected <= 0
+                              ? std::numeric_limits<int32_t>::max() / 2
+                              : static_cast<int32_t>(desired);
+    if (pdb.has_status) {
+      pdb.status_explanation = "status.disruptionsAllowed " +
+                               std::to_string(pdb.disruptions_allowed) +
+                               " as given";
+      continue;
     }
     int64_t healthy =
         std::count_if(pods.begin(), pods.end(),

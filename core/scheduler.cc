@@ -392,7 +392,7 @@ Attempt SchedulingQueue::ScheduleOne(ObjectIndex p) {
   return attempt;
 }
 
-SchedulingQueue::SchedulingQueue(const Scenario& scenario,
+SchedulingQueue::SchedulingQueue(Scenario& scenario,
                                  const SchedulerOptions& options,
                                  Diagnostics& diagnostics)
     : scenario_(scenario),
@@ -403,8 +403,7 @@ SchedulingQueue::SchedulingQueue(const Scenario& scenario,
   Setup();
 }
 
-SchedulerRun RunScheduler(const Scenario& scenario,
-                          const SchedulerOptions& options,
+SchedulerRun RunScheduler(Scenario& scenario, const SchedulerOptions& options,
                           Diagnostics& diagnostics) {
   SchedulingQueue queue(scenario, options, diagnostics);
   SchedulerRun run;

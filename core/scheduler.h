@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <set>
 #include <string>
@@ -19,6 +20,7 @@
 #include "core/node_info.h"
 #include "core/preemption.h"
 #include "core/trace.h"
+#include "core/workloads.h"
 
 namespace podsim {
 
@@ -40,14 +42,20 @@ struct SchedulerOptions {
   // none. With asynchronous preemption the calls run beside the cycles;
   // without it, the cycle waits for them.
   int64_t api_latency_ms = 0;
+  // Workload controllers act on the clock: they create the pods of
+  // Deployments, StatefulSets, DaemonSets and Jobs, replace the pods their
+  // controllers lose to preemption, and the disruption controller keeps
+  // PodDisruptionBudgets' status up to date (core/workloads.h).
+  bool controllers = true;
 };
 
 // The scheduling queue: one cycle per call, each seeing the effects of the
-// ones before. REQUIRES: the scenario was admitted and its PDB statuses
-// computed, and it outlives the queue.
+// ones before. Pods the controllers create are appended to the scenario.
+// REQUIRES: the scenario was admitted and its PDB statuses computed, and it
+// outlives the queue.
 class SchedulingQueue {
  public:
-  SchedulingQueue(const Scenario& scenario, const SchedulerOptions& options,
+  SchedulingQueue(Scenario& scenario, const SchedulerOptions& options,
                   Diagnostics& diagnostics);
 
   // Runs the next scheduling cycle into attempt, moving the clock on to
@@ -126,8 +134,9 @@ class SchedulingQueue {
   void ArmFlush(ObjectIndex p);
   int64_t BackoffDuration(int attempts) const;
   int64_t BackoffRelease(int64_t expiry) const;
-  void Record(QueueEventKind kind, ObjectIndex p, ObjectIndex node = -1,
-              int64_t until_ms = 0);
+  // Returns the event recorded, or nullptr past max_events.
+  QueueEvent* Record(QueueEventKind kind, ObjectIndex p, ObjectIndex node = -1,
+                     int64_t until_ms = 0);
   // The plugins whose queueing hints say Queue for an event.
   uint32_t HelpedBy(ClusterEvent event) const;
   // Deletes a preemption's victims: each keeps its room until its grace
@@ -139,6 +148,14 @@ class SchedulingQueue {
   // cycle's effects move the pods they may help.
   void AfterCycle(ObjectIndex p, Attempt& attempt);
   void Gone(ObjectIndex p);  // a terminating pod leaves its node
+
+  // Workload controllers (scheduling_queue.cc): runs those whose pods
+  // changed and carries out what they do.
+  void RunControllers();
+  void AddCreatedPod(ControllerAction& action);
+  void DeleteByController(ObjectIndex p);
+  // The disruption controller: the budgets that select p, after p changed.
+  void UpdatePdbs(ObjectIndex p);
 
   bool Detailed(int attempt) const;
   Attempt ScheduleOne(ObjectIndex p);
@@ -156,7 +173,7 @@ class SchedulingQueue {
                             pod.line, std::move(message), pod.document);
   }
 
-  const Scenario& scenario_;
+  Scenario& scenario_;
   const SchedulerOptions options_;
   Diagnostics& diagnostics_;
   Cluster cluster_;
@@ -168,6 +185,9 @@ class SchedulingQueue {
   std::vector<ObjectIndex> unschedulable_;  // the pool, in arrival order
   std::vector<ObjectIndex> parked_;  // pool pods a flush would not change
   std::vector<int> attempts_per_pod_;
+  std::unique_ptr<WorkloadControllers> controllers_;
+  // By PDB: the pods it selects, and how many must stay healthy.
+  std::vector<std::vector<ObjectIndex>> pdb_pods_;
   Timeline timeline_;
   int64_t now_ = 0;            // the simulated clock, Unix milliseconds
   int64_t cycle_cost_ms_ = 0;  // what this cycle spent on API calls
@@ -193,8 +213,7 @@ struct SchedulerRun {
   std::vector<Attempt> attempts;
   Timeline timeline;
 };
-SchedulerRun RunScheduler(const Scenario& scenario,
-                          const SchedulerOptions& options,
+SchedulerRun RunScheduler(Scenario& scenario, const SchedulerOptions& options,
                           Diagnostics& diagnostics);
 
 }  // namespace podsim

@@ -5,6 +5,7 @@
 // grace periods. The cycle itself is in scheduler.cc.
 #include <algorithm>
 
+#include "core/pdb.h"
 #include "core/scheduler.h"
 
 namespace podsim {
@@ -148,16 +149,166 @@ void SchedulingQueue::Setup() {
     AddActive(p);
     Record(QueueEventKind::kArrive, p);
   }
+  if (options_.controllers) {
+    // The controllers run from the start: what their objects want and their
+    // pods lack is created now. Room for every pod they may create is kept
+    // ahead, so that no pod moves in memory while a cycle reads it.
+    controllers_ = std::make_unique<WorkloadControllers>(scenario_);
+    timeline_.controllers = true;
+    size_t wanted = 0;
+    for (const Workload& w : controllers_->workloads()) {
+      wanted += static_cast<size_t>(std::max(0, w.wanted));
+    }
+    if (!controllers_->workloads().empty()) {
+      scenario_.pods.reserve(scenario_.pods.size() +
+                             std::min<size_t>(wanted, kMaxCreatedPods) +
+                             kMaxCreatedPods + 1);
+    }
+    pdb_pods_.assign(scenario_.pdbs.size(), {});
+    for (size_t p = 0; p < scenario_.pod_pdbs.size(); ++p) {
+      for (int j : scenario_.pod_pdbs[p]) {
+        pdb_pods_[j].push_back(static_cast<ObjectIndex>(p));
+      }
+    }
+    RunControllers();
+  }
 }
 
-void SchedulingQueue::Record(QueueEventKind kind, ObjectIndex p,
-                             ObjectIndex node, int64_t until_ms) {
+void SchedulingQueue::RunControllers() {
+  if (!controllers_) return;
+  std::vector<ControllerAction> actions = controllers_->Reconcile(now_);
+  for (ControllerAction& action : actions) {
+    if (action.kind == ControllerAction::Kind::kCreate) {
+      AddCreatedPod(action);
+    } else {
+      DeleteByController(action.pod);
+      if (QueueEvent* e = Record(
+              QueueEventKind::kDeleted, action.pod, cluster_.NodeOf(action.pod),
+              gone_at_[action.pod] >= 0 ? gone_at_[action.pod] : 0)) {
+        e->workload = action.workload;
+      }
+    }
+  }
+  if (controllers_->capped() && !timeline_.controllers_capped) {
+    timeline_.controllers_capped = true;
+    diagnostics_.Add(Severity::kWarning, "", FieldPath(), 0,
+                     "the workload controllers created " +
+                         std::to_string(controllers_->created()) +
+                         " pods and stopped there: the cascade of "
+                         "replacements did not settle");
+  }
+}
+
+void SchedulingQueue::AddCreatedPod(ControllerAction& action) {
+  if (scenario_.pods.size() == scenario_.pods.capacity()) return;
+  const ObjectIndex p = static_cast<ObjectIndex>(scenario_.pods.size());
+  Pod& pod = *action.created;
+  pod.index = p;
+  const int64_t at = std::max(now_, action.at_ms);
+  pod.creation_time = at / kSecond;
+  // PDBs and claims, as the run's other pods have them.
+  std::vector<int> pdbs;
+  for (size_t j = 0; j < scenario_.pdbs.size(); ++j) {
+    if (PdbSelectsForPreemption(scenario_.pdbs[j], pod)) {
+      pdbs.push_back(static_cast<int>(j));
+    }
+  }
+  PodClaims claims;
+  for (size_t i = 0; i < pod.claims.size(); ++i) {
+    bool found = false;
+    for (const PersistentVolumeClaim& c : scenario_.claims) {
+      if (c.ns != pod.ns || c.name != pod.claims[i]) continue;
+      found = true;
+      if (c.read_write_once_pod) claims.read_write_once_pod.push_back(c.name);
+    }
+    if (!found && claims.missing.empty()) claims.missing = pod.claims[i];
+  }
+  scenario_.pods.push_back(std::move(pod));
+  if (!scenario_.pods[p].claims.empty() && !scenario_.claims.empty()) {
+    scenario_.pod_claims[p] = std::move(claims);
+  }
+  if (scenario_.pod_pdbs.size() == static_cast<size_t>(p)) {
+    scenario_.pod_pdbs.push_back(pdbs);
+  }
+  for (int j : pdbs) pdb_pods_[j].push_back(p);
+  cluster_.AddCreatedPod(p);
+  queued_.push_back(QueuedPod{});
+  gone_at_.push_back(-1);
+  attempts_per_pod_.push_back(0);
+  controllers_->OnCreated(p, action.workload);
+  attempt_limit_ += static_cast<int64_t>(kAttemptsPerPendingPod);
+  if (QueueEvent* e = Record(QueueEventKind::kCreated, p, kNoNode, at)) {
+    e->workload = action.workload;
+    e->other = action.pod;
+  }
+  QueuedPod& q = queued_[p];
+  q.timestamp = at;
+  if (at > now_) {
+    q.place = Place::kArriving;
+    SetTimer(at, Timer::kArrive, p);
+  } else {
+    AddActive(p);
+  }
+}
+
+void SchedulingQueue::DeleteByController(ObjectIndex p) {
+  if (cluster_.NodeOf(p) != kNoNode) {
+    // A graceful delete: the pod keeps its room for its grace period.
+    if (gone_at_[p] >= 0 || cluster_.Terminating(p)) return;
+    gone_at_[p] = now_ + Millis(cluster_.pod(p).termination_grace_seconds);
+    cluster_.MarkTerminating(p);
+    SetTimer(gone_at_[p], Timer::kGone, p);
+    OnClusterEvent(ClusterEvent::kPodTerminating);
+    UpdatePdbs(p);
+    return;
+  }
+  // A pending pod is gone at once.
+  Leave(p);
+  queued_[p].place = Place::kDone;
+  if (cluster_.NominatedNodeOf(p) != kNoNode) {
+    cluster_.Nominate(p, kNoNode);
+    OnClusterEvent(ClusterEvent::kNominationCleared);
+  }
+}
+
+void SchedulingQueue::UpdatePdbs(ObjectIndex p) {
+  // Mirrors the disruption controller's trySync for the budgets that
+  // select p: healthy pods (bound, not terminating, not unready) less the
+  // ones that must stay healthy.
+  if (!controllers_ || static_cast<size_t>(p) >= scenario_.pod_pdbs.size())
+    return;
+  for (int j : scenario_.pod_pdbs[p]) {
+    PodDisruptionBudget& pdb = scenario_.pdbs[j];
+    if (pdb.desired_healthy < 0) continue;
+    int64_t healthy = 0;
+    for (ObjectIndex q : pdb_pods_[j]) {
+      healthy += cluster_.NodeOf(q) != kNoNode && !cluster_.Terminating(q) &&
+                 cluster_.pod(q).ready.value_or(true);
+    }
+    const int32_t allowed = static_cast<int32_t>(
+        std::max<int64_t>(0, healthy - pdb.desired_healthy));
+    if (allowed == pdb.disruptions_allowed) continue;
+    pdb.disruptions_allowed = allowed;
+    // Dry runs remembered for the nodes of its pods counted the old budget.
+    for (ObjectIndex q : pdb_pods_[j]) {
+      if (cluster_.NodeOf(q) != kNoNode) cluster_.Touch(cluster_.NodeOf(q));
+    }
+    if (QueueEvent* e = Record(QueueEventKind::kPdbStatus, p)) {
+      e->workload = j;
+      e->other = allowed;
+    }
+  }
+}
+
+QueueEvent* SchedulingQueue::Record(QueueEventKind kind, ObjectIndex p,
+                                    ObjectIndex node, int64_t until_ms) {
   timeline_.end_ms = now_;
   if (static_cast<int64_t>(timeline_.events.size()) >= options_.max_events) {
     ++timeline_.events_dropped;
-    return;
+    return nullptr;
   }
   timeline_.events.push_back({now_, kind, p, node, until_ms});
+  return &timeline_.events.back();
 }
 
 void SchedulingQueue::SetTimer(int64_t time_ms, Timer timer, ObjectIndex p) {
@@ -307,6 +458,10 @@ void SchedulingQueue::Gone(ObjectIndex p) {
   cluster_.Delete(p);
   Record(QueueEventKind::kGone, p, node);
   OnClusterEvent(ClusterEvent::kAssignedPodDelete);
+  if (controllers_) {
+    controllers_->OnGone(p);
+    UpdatePdbs(p);
+  }
 }
 
 void SchedulingQueue::FireTimers() {
@@ -327,6 +482,10 @@ void SchedulingQueue::FireTimers() {
         Record(QueueEventKind::kTerminating, p, cluster_.NodeOf(p),
                gone_at_[p]);
         OnClusterEvent(ClusterEvent::kPodTerminating);
+        if (controllers_) {
+          controllers_->OnTerminating(p, true);
+          UpdatePdbs(p);
+        }
         break;
       case Timer::kGone:
         Gone(p);
@@ -379,6 +538,7 @@ bool SchedulingQueue::AdvanceClock() {
 bool SchedulingQueue::Next(Attempt& attempt) {
   for (;;) {
     FireTimers();
+    RunControllers();
     if (attempts_made_ >= attempt_limit_ &&
         (!active_.empty() || !backoff_.empty())) {
       diagnostics_.Add(Severity::kWarning, "", FieldPath(), 0,
@@ -417,6 +577,10 @@ void SchedulingQueue::AfterCycle(ObjectIndex p, Attempt& attempt) {
   if (attempt.outcome == Outcome::kScheduled) {
     q.place = Place::kDone;
     OnClusterEvent(ClusterEvent::kAssignedPodAdd);
+    if (controllers_) {
+      controllers_->OnBound(p);
+      UpdatePdbs(p);
+    }
     return;
   }
   if (attempt.outcome == Outcome::kNominated) {
@@ -451,6 +615,10 @@ bool SchedulingQueue::StartTerminating(Attempt& attempt) {
     cluster_.MarkPreempted(v.pod);
     SetTimer(v.gone_ms, Timer::kGone, v.pod);
     Record(QueueEventKind::kTerminating, v.pod, v.node, v.gone_ms);
+    if (controllers_) {
+      controllers_->OnTerminating(v.pod, true);
+      UpdatePdbs(v.pod);
+    }
   }
   if (latency > 0 && any_new && !attempt.victims.empty()) {
     if (options_.profile->async_preemption) {

@@ -69,6 +69,7 @@ SimulationResult Simulate(Scenario scenario, Diagnostics diagnostics,
   scheduler_options.profile = result.profile;
   scheduler_options.start_ms = options.start_ms;
   scheduler_options.api_latency_ms = options.api_latency_ms;
+  scheduler_options.controllers = options.controllers;
   SchedulerRun run =
       RunScheduler(result.scenario, scheduler_options, result.diagnostics);
   result.attempts = std::move(run.attempts);

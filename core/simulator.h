@@ -25,6 +25,8 @@ struct SimulateOptions {
   std::optional<int64_t> start_ms;
   // How long each API call of a preemption takes (SchedulerOptions).
   int64_t api_latency_ms = 0;
+  // Workload controllers run on the clock (SchedulerOptions::controllers).
+  bool controllers = true;
 };
 
 // Decodes, admits and simulates. Never fails: bad input becomes diagnostics

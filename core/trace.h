@@ -125,6 +125,9 @@ enum class QueueEventKind {
   kActive,         // a pod moves to activeQ (an event, its backoff done)
   kFlush,          // the unschedulable pool's timeout moves a pod
   kGated,          // asynchronous preemption holds the preemptor back
+  kCreated,        // a workload controller created a pod (a replacement)
+  kDeleted,        // a workload controller deleted a pod (scaling down)
+  kPdbStatus,      // the disruption controller updated a PDB's status
 };
 
 struct QueueEvent {
@@ -133,6 +136,29 @@ struct QueueEvent {
   ObjectIndex pod = 0;
   ObjectIndex node = -1;  // the node a victim leaves
   int64_t until_ms = 0;   // the end of a grace period or a backoff
+  // kCreated, kDeleted: the workload (Timeline::workloads); kPdbStatus:
+  // the PDB's index.
+  int workload = -1;
+  // kCreated: the pod it replaces, or -1; kPdbStatus: disruptionsAllowed.
+  int64_t other = -1;
+};
+
+// What one workload controller wanted and got over the run.
+struct WorkloadOutcome {
+  std::string kind;
+  std::string ns;
+  std::string name;
+  std::string parent;           // a ReplicaSet's Deployment, or ""
+  bool in_input = true;         // false: built from its pods' ownerReferences
+  bool created_by_run = false;  // a ReplicaSet a rollout created
+  bool applied = false;         // from the change (--apply)
+  bool failed = false;          // a Job past its backoffLimit
+  int32_t wanted = 0;  // replicas (a DaemonSet: nodes it should run on)
+  int running_before = 0;
+  int running_after = 0;  // bound and not terminating at the end
+  int pending = 0;        // created or given, never bound, not deleted
+  int created = 0;        // pods it created in the run
+  int lost = 0;           // its pods that were preempted
 };
 
 // The simulated clock of a run and what happened on it.
@@ -143,6 +169,10 @@ struct Timeline {
   int64_t end_ms = 0;
   std::vector<QueueEvent> events;
   int64_t events_dropped = 0;  // past the cap, counted only
+  // The workload controllers' view, when they ran.
+  std::vector<WorkloadOutcome> workloads;
+  bool controllers = false;         // whether they ran
+  bool controllers_capped = false;  // they stopped at kMaxCreatedPods
 };
 
 struct SimulationResult {

@@ -29,6 +29,8 @@ const kinds = [
   ["ReplicaSet", "V1ReplicaSet", "controller.cc"],
   ["StatefulSet", "V1StatefulSet", "controller.cc"],
   ["ReplicationController", "V1ReplicationController", "controller.cc"],
+  ["DaemonSet", "V1DaemonSet", "controller.cc"],
+  ["Job", "V1Job", "controller.cc"],
   // Last: StatefulSet's volumeClaimTemplates already reach its types.
   ["PersistentVolumeClaim", "V1PersistentVolumeClaim", "persistent_volume_claim.cc"],
   ["List", "List", null],

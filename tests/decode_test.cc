@@ -92,7 +92,8 @@ TEST_CASE(
             "warning Service: kind: kind \"Service\" is ignored; podsim reads "
             "Node, Pod, PriorityClass, PodDisruptionBudget, "
             "PersistentVolumeClaim, KubeSchedulerConfiguration, Namespace and "
-            "workload controllers (for their replicas)",
+            "the workloads Deployment, ReplicaSet, StatefulSet, DaemonSet, "
+            "Job and ReplicationController",
         });
   CHECK(r.scenario.pods.size() == 1);  // still simulated where it can be
 }

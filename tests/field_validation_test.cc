@@ -216,9 +216,9 @@ spec:
     spec:
       containers: [{name: a, image: b, resource: {}}]
 ---
-apiVersion: apps/v1
-kind: DaemonSet
-metadata: {name: ds}
+apiVersion: batch/v1
+kind: CronJob
+metadata: {name: cj}
 spec: {anything: 1}
 ---
 apiVersion: kubescheduler.config.k8s.io/v1
@@ -236,10 +236,11 @@ profiles:
            "15 Deployment default/web: spec.template.spec.containers[0]."
            "resource: unknown field (not in the Kubernetes 1.36 API for "
            "Deployment; did you mean resources?)",
-           "18 DaemonSet: kind: kind \"DaemonSet\" is ignored; podsim reads "
+           "18 CronJob: kind: kind \"CronJob\" is ignored; podsim reads "
            "Node, Pod, PriorityClass, PodDisruptionBudget, "
            "PersistentVolumeClaim, KubeSchedulerConfiguration, Namespace and "
-           "workload controllers (for their replicas)",
+           "the workloads Deployment, ReplicaSet, StatefulSet, DaemonSet, "
+           "Job and ReplicationController",
            "29 KubeSchedulerConfiguration: profiles[0].plugin: unknown field "
            "(not in the Kubernetes 1.36 API for KubeSchedulerConfiguration; "
            "did you mean plugins?)"});

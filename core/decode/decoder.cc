@@ -2,6 +2,7 @@
 #include "core/decode/decoder.h"
 
 #include <cctype>
+#include <memory>
 #include <set>
 #include <string>
 #include <utility>
@@ -26,10 +27,7 @@ const FieldRule* Decoder::FieldsOf(std::string_view kind) const {
   if (kind == "PodDisruptionBudget") return &PdbFields();
   if (kind == "Namespace") return &NamespaceFields();
   if (kind == "PersistentVolumeClaim") return &ClaimFields();
-  if (kind == "Deployment" || kind == "ReplicaSet" || kind == "StatefulSet" ||
-      kind == "ReplicationController") {
-    return &ControllerFields();
-  }
+  if (IsWorkloadKind(kind)) return &ControllerFields();
   // KubeSchedulerConfiguration is read whole; other kinds only for a
   // warning that names them.
   static const FieldRule* kind_only =
@@ -163,9 +161,7 @@ void Decoder::Dispatch(const Json& obj, const std::string& kind, Reader& r) {
   if (kind == "KubeSchedulerConfiguration") return DecodeConfig(obj, r);
   if (kind == "Namespace") return DecodeNamespace(obj, r);
   if (kind == "PersistentVolumeClaim") return DecodeClaim(obj, r);
-  if (FieldsOf(kind) == &ControllerFields()) {
-    return DecodeController(obj, r, kind);
-  }
+  if (IsWorkloadKind(kind)) return DecodeController(obj, r, kind);
   // Every object of an ignored kind is one problem; a kind one edit from
   // one podsim reads ("Nod") is likely meant as that one, and what names
   // the object (a pod its node) follows from this warning.
@@ -177,8 +173,9 @@ void Decoder::Dispatch(const Json& obj, const std::string& kind, Reader& r) {
           (meant.empty() ? "" : "; did you mean " + std::string(meant) + "?") +
           "; podsim reads Node, Pod, PriorityClass, "
           "PodDisruptionBudget, PersistentVolumeClaim, "
-          "KubeSchedulerConfiguration, Namespace and workload controllers "
-          "(for their replicas)");
+          "KubeSchedulerConfiguration, Namespace and the workloads "
+          "Deployment, ReplicaSet, StatefulSet, DaemonSet, Job and "
+          "ReplicationController");
   warning.cause = "kind:" + kind;
   if (meant.empty()) return;
   const Json* meta = Reader::Member(obj, "metadata");
@@ -205,6 +202,7 @@ std::string_view Decoder::MeantKind(std::string_view kind) {
                                                 "ReplicaSet",
                                                 "StatefulSet",
                                                 "ReplicationController",
+                                                "DaemonSet",
                                                 "KubeSchedulerConfiguration"};
   auto lower = [](char c) {
     return std::tolower(static_cast<unsigned char>(c));
@@ -230,8 +228,10 @@ void Decoder::CheckApiVersion(const Json& obj, std::string_view kind,
   } else if (kind == "PodDisruptionBudget") {
     served = "policy/v1";
   } else if (kind == "Deployment" || kind == "ReplicaSet" ||
-             kind == "StatefulSet") {
+             kind == "StatefulSet" || kind == "DaemonSet") {
     served = "apps/v1";
+  } else if (kind == "Job") {
+    served = "batch/v1";
   } else if (kind == "KubeSchedulerConfiguration") {
     served = "kubescheduler.config.k8s.io/v1";
   } else {
@@ -257,7 +257,16 @@ void Decoder::ResolveNamespaces() {
     }
   }
   for (PendingNamespaceSelector& p : namespace_selectors_) {
-    Pod& pod = scenario_.pods[p.pod];
+    Pod* template_pod = nullptr;
+    if (p.controller >= 0) {
+      // A template: its own copy, until ExpandWorkloads copies it on.
+      Controller& c = scenario_.controllers[p.controller];
+      if (!c.pod_template) continue;
+      auto copy = std::make_shared<Pod>(*c.pod_template);
+      template_pod = copy.get();
+      c.pod_template = std::move(copy);
+    }
+    Pod& pod = template_pod ? *template_pod : scenario_.pods[p.pod];
     auto& terms = p.anti ? pod.required_anti_affinity : pod.required_affinity;
     if (p.term >= terms.size()) continue;
     std::set<std::string> names(terms[p.term].namespaces.begin(),

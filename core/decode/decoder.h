@@ -30,6 +30,10 @@ class Decoder final : public ObjectSink {
       : over_cluster_(resources != nullptr) {
     if (resources) scenario_.resources = *resources;
   }
+  // The namespace of objects that name none ("default"; kubectl apply -n).
+  void SetDefaultNamespace(std::string ns) {
+    if (!ns.empty()) default_namespace_ = std::move(ns);
+  }
   // Returns the fields each kind's reader keeps (its file says which).
   const FieldRule* FieldsOf(std::string_view kind) const override;
   void AddObject(const nlohmann::json& object,
@@ -107,12 +111,19 @@ class Decoder final : public ObjectSink {
   void DecodeNamespace(const Json& obj, Reader& r);
 
   // controller.cc
+  static bool IsWorkloadKind(std::string_view kind);
   static const FieldRule& ControllerFields();
   void DecodeController(const Json& obj, Reader& r, const std::string& kind);
+  void DecodeStrategy(const Json& spec, Reader& r, Controller& c);
+  void DecodeJobPolicies(const Json& spec, Reader& r, Controller& c);
+  void DecodeTemplate(const Json& tmpl, Reader& r, Controller& c);
 
   DecodeResult result_;
   Scenario& scenario_ = result_.scenario;
   const bool over_cluster_;
+  std::string default_namespace_ = "default";
+  // While a template is decoded: the index its controller will have.
+  int template_owner_ = -1;
   size_t objects_ = 0;
   bool too_many_reported_ = false;
   size_t unknown_fields_ = 0;             // found in this input, listed or not
@@ -122,6 +133,7 @@ class Decoder final : public ObjectSink {
   // objects are known: (pod, anti?, term index, selector).
   struct PendingNamespaceSelector {
     ObjectIndex pod;
+    int controller;  // >= 0: the template of that controller
     bool anti;
     size_t term;
     LabelSelector selector;

@@ -25,6 +25,7 @@ void Decoder::DecodeClaim(const Json& obj, Reader& r) {
   if (!name) return;
   PersistentVolumeClaim claim;
   claim.name = *name;
+  claim.ns = default_namespace_;
   if (std::optional<std::string> ns =
           r.String(*meta, "namespace", FieldPath("metadata.namespace"))) {
     if (!ns->empty()) claim.ns = *ns;

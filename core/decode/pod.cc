@@ -66,6 +66,7 @@ void Decoder::DecodePod(const Json& obj, Reader& r) {
   if (!name) return;
   Pod pod;
   pod.name = *name;
+  pod.ns = default_namespace_;
   if (std::optional<std::string> ns =
           r.String(*meta, "namespace", FieldPath("metadata.namespace"))) {
     if (!ns->empty()) pod.ns = *ns;
@@ -368,8 +369,8 @@ std::vector<PodAffinityTerm> Decoder::DecodePodAffinityTerms(
       if (ns_selector.empty()) {
         term.all_namespaces = true;
       } else {
-        namespace_selectors_.push_back(
-            {pod.index, false, terms.size(), std::move(ns_selector)});
+        namespace_selectors_.push_back({pod.index, template_owner_, false,
+                                        terms.size(), std::move(ns_selector)});
       }
     } else if (term.namespaces.empty()) {
       term.namespaces.push_back(pod.ns);

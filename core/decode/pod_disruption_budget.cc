@@ -30,6 +30,7 @@ void Decoder::DecodePdb(const Json& obj, Reader& r) {
   if (!name) return;
   PodDisruptionBudget pdb;
   pdb.name = *name;
+  pdb.ns = default_namespace_;
   if (std::optional<std::string> ns =
           r.String(*meta, "namespace", FieldPath("metadata.namespace"))) {
     if (!ns->empty()) pdb.ns = *ns;

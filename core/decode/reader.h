@@ -52,20 +52,24 @@ class Reader {
   // Report against the field's own line when it is known.
   // Each returns the diagnostic added, valid until the next one.
   Diagnostic& Error(const FieldPath& path, std::string message) {
-    return diagnostics_.Add(Severity::kError, object_, path, LineOf(path),
+    FieldPath full = Full(path);
+    return diagnostics_.Add(Severity::kError, object_, full, LineOfFull(full),
                             std::move(message), document_);
   }
   Diagnostic& Warn(const FieldPath& path, std::string message) {
-    return diagnostics_.Add(Severity::kWarning, object_, path, LineOf(path),
+    FieldPath full = Full(path);
+    return diagnostics_.Add(Severity::kWarning, object_, full, LineOfFull(full),
                             std::move(message), document_);
   }
   void SetObject(std::string object) { object_ = std::move(object); }
   const std::string& object() const { return object_; }
+  // Reads a part of the object as if it were a whole one: paths given from
+  // now on are under prefix ("spec.template" for a pod template, whose
+  // fields are then read as spec.containers, metadata.labels, ...); ""
+  // ends it.
+  void SetPrefix(std::string prefix) { prefix_ = std::move(prefix); }
   int line() const { return line_; }
-  int LineOf(const FieldPath& path) const {
-    int line = lines_ && !path.str().empty() ? lines_->Find(path.str()) : 0;
-    return line > 0 ? line : line_;
-  }
+  int LineOf(const FieldPath& path) const { return LineOfFull(Full(path)); }
   int document() const { return document_; }
 
   // Returns the member, or nullptr when it is absent or null.
@@ -109,8 +113,18 @@ class Reader {
   static std::string Number(double d);
 
  private:
+  FieldPath Full(const FieldPath& path) const {
+    if (prefix_.empty()) return path;
+    return FieldPath(path.str().empty() ? prefix_ : prefix_ + "." + path.str());
+  }
+  int LineOfFull(const FieldPath& full) const {
+    int line = lines_ && !full.str().empty() ? lines_->Find(full.str()) : 0;
+    return line > 0 ? line : line_;
+  }
+
   Diagnostics& diagnostics_;
   std::string object_;
+  std::string prefix_;
   int line_;
   int document_;
   const FieldLines* lines_;

@@ -202,7 +202,7 @@ describe("CLI: plain messages, empty input, --version, diagnostics on stderr (#1
   );
   const IGNORED =
     'warning: ConfigMap: kind: kind "ConfigMap" is ignored; podsim reads Node, Pod, PriorityClass, PodDisruptionBudget, ' +
-    "PersistentVolumeClaim, KubeSchedulerConfiguration, Namespace and workload controllers (for their replicas)";
+    "PersistentVolumeClaim, KubeSchedulerConfiguration, Namespace and the workloads Deployment, ReplicaSet, StatefulSet, DaemonSet, Job and ReplicationController";
 
   test("a file that cannot be read says why in words, with exit code 2", () => {
     const file = write("file.yaml", "");
