@@ -154,6 +154,7 @@ class ResultWriter {
     for (const Attempt& a : r_.attempts) WriteAttempt(a);
     w_.EndArray();
     WriteClock();
+    WriteWorkloads();
     WriteCluster();
     w_.EndObject();
     return w_.Take();
@@ -315,8 +316,126 @@ class ResultWriter {
                "queue.";
       case QueueEventKind::kGated:
         return pod + " waits for its preemption's API calls to finish.";
+      case QueueEventKind::kCreated: {
+        std::string text = WorkloadName(e.workload) + " creates " + pod;
+        if (e.other >= 0) {
+          text += " to replace " + PodKey(static_cast<ObjectIndex>(e.other)) +
+                  ", which preemption deleted";
+        }
+        if (e.until_ms > e.time_ms) {
+          text += "; it enters the queue at " + Since(e.until_ms) +
+                  ", after the Job's backoff";
+        }
+        return text + ".";
+      }
+      case QueueEventKind::kDeleted:
+        if (e.node >= 0) {
+          return WorkloadName(e.workload) + " deletes " + pod +
+                 " (scaling down); it keeps its room on " + NodeName(e.node) +
+                 " until " + Since(e.until_ms) + ".";
+        }
+        return WorkloadName(e.workload) + " deletes " + pod +
+               ", which was still pending.";
+      case QueueEventKind::kPdbStatus: {
+        const PodDisruptionBudget& pdb = r_.scenario.pdbs[e.workload];
+        return "The disruption controller sets PodDisruptionBudget " + pdb.ns +
+               "/" + pdb.name + "'s disruptionsAllowed to " +
+               std::to_string(e.other) + " after " + pod + " changed.";
+      }
     }
     return pod;
+  }
+
+  std::string WorkloadName(int w) {
+    const auto& all = r_.timeline.workloads;
+    if (w < 0 || static_cast<size_t>(w) >= all.size()) return "a controller";
+    return all[w].kind + " " + all[w].ns + "/" + all[w].name;
+  }
+
+  // What the workload controllers did: each workload's scale and pods, and
+  // each chain of a preemption, a replacement and what became of it.
+  void WriteWorkloads() {
+    const Timeline& t = r_.timeline;
+    w_.Key("workloads").BeginObject();
+    w_.Key("controllers").Bool(t.controllers);
+    w_.Key("capped").Bool(t.controllers_capped);
+    w_.Key("items").BeginArray();
+    for (const WorkloadOutcome& o : t.workloads) {
+      w_.BeginObject();
+      w_.Key("kind").Value(o.kind);
+      w_.Key("namespace").Value(o.ns);
+      w_.Key("name").Value(o.name);
+      w_.Key("parent").Value(o.parent);
+      w_.Key("inInput").Bool(o.in_input);
+      w_.Key("createdByRun").Bool(o.created_by_run);
+      w_.Key("fromChange").Bool(o.applied);
+      w_.Key("failed").Bool(o.failed);
+      w_.Key("wanted").Value(int64_t{o.wanted});
+      w_.Key("runningBefore").Value(o.running_before);
+      w_.Key("runningAfter").Value(o.running_after);
+      w_.Key("pending").Value(o.pending);
+      w_.Key("created").Value(o.created);
+      w_.Key("lost").Value(o.lost);
+      w_.Key("settled").Bool(o.running_after >= o.wanted);
+      w_.EndObject();
+    }
+    w_.EndArray();
+    // The last attempt of each pod, and who evicted each victim.
+    std::unordered_map<ObjectIndex, const Attempt*> last;
+    std::unordered_map<ObjectIndex, ObjectIndex> evicted_by;
+    for (const Attempt& a : r_.attempts) {
+      last[a.pod] = &a;
+      for (const Victim& v : a.victims) evicted_by[v.pod] = a.pod;
+    }
+    w_.Key("chains").BeginArray();
+    for (const QueueEvent& e : t.events) {
+      if (e.kind != QueueEventKind::kCreated || e.other < 0) continue;
+      const ObjectIndex victim = static_cast<ObjectIndex>(e.other);
+      auto by = evicted_by.find(victim);
+      auto attempt = last.find(e.pod);
+      w_.BeginObject();
+      w_.Key("victim").Value(PodKey(victim));
+      w_.Key("preemptor");
+      if (by != evicted_by.end()) {
+        w_.Value(PodKey(by->second));
+      } else {
+        w_.Null();
+      }
+      w_.Key("workload").Value(WorkloadName(e.workload));
+      w_.Key("replacement").Value(PodKey(e.pod));
+      w_.Key("createdAt").Value(FormatMillis(e.time_ms));
+      std::string outcome = "not tried";
+      std::string text = (by != evicted_by.end() ? PodKey(by->second) : "?") +
+                         " evicted " + PodKey(victim) + "; " +
+                         WorkloadName(e.workload) + " recreated it as " +
+                         PodKey(e.pod) + "; " + PodKey(e.pod) + " ";
+      w_.Key("outcome");
+      if (attempt != last.end()) {
+        const Attempt& a = *attempt->second;
+        outcome = std::string(ToString(a.outcome));
+        w_.Value(outcome);
+        w_.Key("node");
+        NodeOrNull(a.node);
+        w_.Key("message").Value(a.message);
+        if (a.outcome == Outcome::kScheduled) {
+          text += "bound to " + NodeName(a.node);
+        } else if (a.outcome == Outcome::kNominated) {
+          text += "nominated to " + NodeName(a.node) + ", preempting " +
+                  std::to_string(a.victims.size()) + " pod(s)";
+        } else {
+          text += "pending: " + a.message;
+        }
+      } else {
+        w_.Value(outcome);
+        w_.Key("node").Null();
+        w_.Key("message").Value("");
+        text += "not tried before the run ended";
+      }
+      w_.Key("text").Value(text);
+      w_.EndObject();
+    }
+    w_.EndArray();
+    w_.EndObject();
   }
 
   void WriteClock() {
@@ -336,6 +455,18 @@ class ResultWriter {
       w_.Key("pod").Value(PodKey(e.pod));
       if (e.node >= 0) w_.Key("node").Value(NodeName(e.node));
       if (e.until_ms > 0) w_.Key("until").Value(FormatMillis(e.until_ms));
+      if (e.kind == QueueEventKind::kCreated ||
+          e.kind == QueueEventKind::kDeleted) {
+        w_.Key("workload").Value(WorkloadName(e.workload));
+      }
+      if (e.kind == QueueEventKind::kCreated && e.other >= 0) {
+        w_.Key("replaces").Value(PodKey(static_cast<ObjectIndex>(e.other)));
+      }
+      if (e.kind == QueueEventKind::kPdbStatus) {
+        const PodDisruptionBudget& pdb = r_.scenario.pdbs[e.workload];
+        w_.Key("pdb").Value(pdb.ns + "/" + pdb.name);
+        w_.Key("disruptionsAllowed").Value(e.other);
+      }
       w_.Key("text").Value(EventText(e));
       w_.EndObject();
     }
@@ -410,6 +541,7 @@ class ResultWriter {
     const Pod& pod = r_.scenario.pods[a.pod];
     w_.BeginObject();
     w_.Key("pod").Value(pod.key);
+    w_.Key("fromChange").Bool(pod.applied);
     w_.Key("attempt").Value(a.attempt);
     w_.Key("time").Value(FormatMillis(a.time_ms));
     w_.Key("atMs").Value(a.time_ms - r_.timeline.start_ms);

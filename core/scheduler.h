@@ -64,7 +64,8 @@ class SchedulingQueue {
   bool Next(Attempt& attempt);
   // The clock and what happened on it so far.
   const Timeline& timeline() const { return timeline_; }
-  Timeline TakeTimeline() { return std::move(timeline_); }
+  // Returns the timeline, with what each workload got (the run is over).
+  Timeline TakeTimeline();
 
  private:
   // Where a pod to schedule is (QueuedPodInfo's queue).

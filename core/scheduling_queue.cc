@@ -174,6 +174,15 @@ void SchedulingQueue::Setup() {
   }
 }
 
+Timeline SchedulingQueue::TakeTimeline() {
+  if (controllers_) {
+    for (size_t w = 0; w < controllers_->workloads().size(); ++w) {
+      timeline_.workloads.push_back(controllers_->Outcome(static_cast<int>(w)));
+    }
+  }
+  return std::move(timeline_);
+}
+
 void SchedulingQueue::RunControllers() {
   if (!controllers_) return;
   std::vector<ControllerAction> actions = controllers_->Reconcile(now_);

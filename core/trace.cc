@@ -87,6 +87,12 @@ std::string_view ToString(QueueEventKind kind) {
       return "flush";
     case QueueEventKind::kGated:
       return "gated";
+    case QueueEventKind::kCreated:
+      return "created";
+    case QueueEventKind::kDeleted:
+      return "deleted";
+    case QueueEventKind::kPdbStatus:
+      return "pdbStatus";
   }
   return "arrive";
 }

@@ -313,6 +313,7 @@ void WorkloadControllers::OnTerminating(ObjectIndex p, bool by_preemption) {
   int w = OwnerOf(p);
   if (w >= 0 && by_preemption && !deleting_[p]) {
     workloads_[w].lost.push_back(p);
+    ++workloads_[w].lost_total;
   }
   Touch(p);
 }
@@ -663,6 +664,34 @@ void WorkloadControllers::SyncJob(int w, int64_t now,
     delay = std::min(delay, kJobMaxBackoff);
   }
   for (int32_t i = active; i < want; ++i) Create(w, "", now + delay, out);
+}
+
+WorkloadOutcome WorkloadControllers::Outcome(int w) const {
+  const Workload& wl = workloads_[w];
+  WorkloadOutcome out;
+  out.kind = wl.kind;
+  out.ns = wl.ns;
+  out.name = wl.name;
+  if (wl.parent >= 0) out.parent = workloads_[wl.parent].name;
+  out.in_input = wl.controller >= 0;
+  out.created_by_run = wl.created_by_run;
+  out.applied = wl.applied;
+  out.failed = wl.failed;
+  out.wanted =
+      wl.kind == "ReplicaSet" && wl.parent >= 0 ? wl.spec_replicas : wl.wanted;
+  out.running_before = wl.running_before;
+  std::vector<int> sets = wl.replica_sets;
+  if (sets.empty()) sets.push_back(w);
+  for (int s : sets) {
+    const Workload& part = workloads_[s];
+    for (ObjectIndex p : part.pods) {
+      out.running_after += state_[p] == State::kBound;
+      out.pending += state_[p] == State::kPending;
+    }
+    out.created += part.created;
+    out.lost += static_cast<int>(part.lost_total);
+  }
+  return out;
 }
 
 std::vector<ControllerAction> WorkloadControllers::Reconcile(int64_t now_ms) {

@@ -14,6 +14,7 @@
 
 #include "core/diagnostics.h"
 #include "core/objects.h"
+#include "core/trace.h"
 
 namespace podsim {
 
@@ -76,6 +77,7 @@ struct Workload {
   // Pods it lost to someone else (preemption): the next pod it creates
   // replaces the first.
   std::vector<ObjectIndex> lost;
+  int lost_total = 0;      // pods it lost over the run
   int running_before = 0;  // bound and not terminating at the start
 };
 
@@ -105,6 +107,10 @@ class WorkloadControllers {
   // what they do, creations with their pods ready to append (their index
   // and creation time are the queue's to set).
   std::vector<ControllerAction> Reconcile(int64_t now_ms);
+
+  // What workload w wanted and got: its scale, its pods running (bound, not
+  // terminating) and pending now. A Deployment counts its ReplicaSets' pods.
+  WorkloadOutcome Outcome(int w) const;
 
   // Pods created so far, and whether the cap stopped a controller.
   int created() const { return created_; }
