@@ -24,11 +24,11 @@ TEST_CASE("Profile: the known profiles and their versions") {
   REQUIRE(FindProfile("v1.14") != nullptr);
   CHECK(FindProfile("v1.14")->kubernetes_version == "1.14");
   CHECK(FindProfile("v1.99") == nullptr);
-  CHECK(ProfileNames() == "current, v1.14");
+  CHECK(ProfileNames() == "current, v1.31, v1.14");
   SimulationResult r = RunAs("v1.99", ScenarioWith(NodeWith("n1", {"1"})));
   CHECK(DiagnosticTexts(r) ==
-        std::vector<std::string>{
-            ": profile: unknown profile \"v1.99\" (known: current, v1.14)"});
+        std::vector<std::string>{": profile: unknown profile \"v1.99\" (known: "
+                                 "current, v1.31, v1.14)"});
   CHECK(r.attempts.empty());
 }
 
