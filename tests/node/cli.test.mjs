@@ -278,7 +278,7 @@ describe("CLI: plain messages, empty input, --version, diagnostics on stderr (#1
     writeFileSync(join(installed, "package.json"), JSON.stringify({ name: "podsim", version: "9.8.7", type: "module" }));
     const r = spawnSync("node", [join(installed, "wasm/cli.mjs"), "--version"], { encoding: "utf8", cwd: "/" });
     assert.equal(r.status, 0, r.stderr);
-    assert.match(r.stdout, /^podsim 9\.8\.7 \(kube-scheduler 1\.35 semantics; profiles: current, v1\.14\)\n$/);
+    assert.match(r.stdout, /^podsim 9\.8\.7 \(kube-scheduler 1\.35 semantics; profiles: current, v1\.31, v1\.14\)\n$/);
     assert.match(podsim(["--help"]).stdout, /-V, --version {2}print podsim's version/);
   });
 
