@@ -57,8 +57,10 @@ bool PortsConflict(const HostPort& want, const HostPort& used) {
 
 // Mirrors NodeResourcesFit (PodFitsResources before v1.16): appends every
 // insufficient resource to status.
+// Before #131345 (v1.34) a request above allocatable was Unschedulable too.
 void FitsResources(const Cluster& cluster, const Pod& pod, const NodeInfo& info,
-                   const FilterReasons& reasons, Status& status) {
+                   const Profile& profile, Status& status) {
+  const FilterReasons& reasons = profile.reasons;
   const Node& node = cluster.node(info.node);
   const ResourceTable& table = cluster.scenario().resources;
   bool unresolvable = false;
@@ -74,7 +76,8 @@ void FitsResources(const Cluster& cluster, const Pod& pod, const NodeInfo& info,
     int64_t alloc = node.allocatable.Get(id);
     if (want > alloc - info.requested.Get(id)) {
       status.AddReason(table.InsufficientReason(id));
-      unresolvable = unresolvable || want > alloc;
+      unresolvable = unresolvable ||
+                     (profile.unresolvable_over_allocatable && want > alloc);
     }
   }
   if (status.num_reasons() == 0) return;
@@ -500,6 +503,19 @@ Status CycleState::RunFilters(ObjectIndex n) const {
     status.set_plugin(plugin);
     status.AddReason(reason);
   };
+  // Mirrors TaintToleration.Filter; before #134740 the reason named the
+  // taint.
+  auto fail_taint = [&](const Taint& taint) {
+    if (!reasons.names_taint) {
+      fail(Code::kUnschedulableAndUnresolvable, kTaintToleration,
+           reasons.taint);
+      return;
+    }
+    status =
+        Status::Owned(Code::kUnschedulableAndUnresolvable, kTaintToleration,
+                      std::string(reasons.taint) + " {" + taint.key + ": " +
+                          taint.value + "}");
+  };
   if (profile_.predicate_order) {
     // The profile's plugins stand for the predicates they became: a
     // disabled plugin's predicate does not run.
@@ -518,7 +534,7 @@ Status CycleState::RunFilters(ObjectIndex n) const {
     // and PodMatchNodeSelector, every failure reported; the status keeps the
     // code and plugin today's filter would give the worst one. Then taints.
     if (runs(Plugin::kNodeResourcesFit)) {
-      FitsResources(cluster_, p, info, reasons, status);
+      FitsResources(cluster_, p, info, profile_, status);
     }
     if (runs(Plugin::kNodePorts) && HostPortsConflict(cluster_, p, info)) {
       status.AddReason(reasons.ports);
@@ -534,9 +550,9 @@ Status CycleState::RunFilters(ObjectIndex n) const {
       status.set_plugin(kNodeAffinity);
     }
     if (!status.ok()) return status;
-    if (runs(Plugin::kTaintToleration) && FirstUntoleratedTaint(p, node)) {
-      fail(Code::kUnschedulableAndUnresolvable, kTaintToleration,
-           reasons.taint);
+    if (const Taint* taint = FirstUntoleratedTaint(p, node);
+        taint && runs(Plugin::kTaintToleration)) {
+      fail_taint(*taint);
       return status;
     }
     // Compare runs a profile with one switch of the other: the filters
@@ -565,9 +581,8 @@ Status CycleState::RunFilters(ObjectIndex n) const {
       case Plugin::kNodeName:
         break;  // passes: a pod being scheduled has no spec.nodeName
       case Plugin::kTaintToleration:
-        if (FirstUntoleratedTaint(p, node)) {
-          fail(Code::kUnschedulableAndUnresolvable, kTaintToleration,
-               reasons.taint);
+        if (const Taint* taint = FirstUntoleratedTaint(p, node)) {
+          fail_taint(*taint);
         }
         break;
       case Plugin::kNodeAffinity:
@@ -582,7 +597,7 @@ Status CycleState::RunFilters(ObjectIndex n) const {
         }
         break;
       case Plugin::kNodeResourcesFit:
-        FitsResources(cluster_, p, info, reasons, status);
+        FitsResources(cluster_, p, info, profile_, status);
         break;
       case Plugin::kVolumeRestrictions:
         // Mirrors satisfyReadWriteOncePod; the count is the cluster's, so

@@ -59,6 +59,7 @@ struct HostPort {
   std::string ip;  // "" or 0.0.0.0 means every address
   std::string protocol;
   int32_t port = 0;
+  bool sidecar = false;  // a restartable init container's port
 };
 
 struct OwnerReference {
@@ -126,6 +127,14 @@ struct Pod {
   Resources requests;          // PodRequests, as NodeResourcesFit uses them
   int64_t nonzero_cpu = 0;     // with the 100m default per container
   int64_t nonzero_memory = 0;  // with the 200Mi default per container
+  // The same three without pod-level spec.resources, which the API server
+  // drops before PodLevelResources (v1.34); set when the pod has them.
+  struct ContainerSums {
+    Resources requests;
+    int64_t nonzero_cpu = 0;
+    int64_t nonzero_memory = 0;
+  };
+  std::optional<ContainerSums> without_pod_level;
   int32_t priority = 0;
   PreemptionPolicy preemption_policy = PreemptionPolicy::kPreemptLowerPriority;
   bool admitted = true;  // false when admission rejected the pod

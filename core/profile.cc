@@ -57,6 +57,29 @@ Profile MakeCurrent() {
   return p;
 }
 
+// v1.31.14, the last 1.31 patch: the same plugins and candidate rule
+// (NodesForStatusCode), before the 1.32 to 1.35 changes set here.
+Profile MakeV131() {
+  Profile p = MakeCurrent();
+  p.name = "v1.31";
+  p.kubernetes_version = "1.31.14";
+  p.summary =
+      "kube-scheduler v1.31 (also 1.32 and 1.33 for what podsim reads): "
+      "DefaultPreemption before the DRA clause, the unresolvable "
+      "over-allocatable request, pod-level resources and sidecar host ports";
+  p.reasons.taint = "node(s) had untolerated taint";
+  p.reasons.names_taint = true;
+  p.unresolvable_over_allocatable = false;
+  p.pod_level_resources = false;
+  p.sidecar_host_ports = false;
+  p.dra_postfilter = false;
+  p.requeue = Requeue::kRegisteredEvents;
+  p.pop_from_backoff = false;
+  p.skips_terminating_victims = false;
+  p.async_preemption = false;
+  return p;
+}
+
 // v1.14 differs from current in what it sets here; the rest is shared.
 Profile MakeV114() {
   Profile p = MakeCurrent();
@@ -76,6 +99,9 @@ Profile MakeV114() {
   p.node_affinity_prefilter = false;
   p.nominated_node_first = false;
   p.read_write_once_pod = false;
+  p.unresolvable_over_allocatable = false;
+  p.pod_level_resources = false;
+  p.sidecar_host_ports = false;
   p.honors_preemption_policy = false;
   p.eligibility = Eligibility::kAnyTerminating;
   p.potential_nodes = PotentialNodes::kResolvableReasons;
@@ -91,7 +117,7 @@ Profile MakeV114() {
   p.postfilter_in_message = false;
   p.dra_postfilter = false;
   p.unschedulable_timeout_seconds = 60;
-  p.queueing_hints = false;
+  p.requeue = Requeue::kMoveAll;
   p.pop_from_backoff = false;
   p.skips_terminating_victims = false;
   p.async_preemption = false;
@@ -99,8 +125,9 @@ Profile MakeV114() {
 }
 
 const Profile kCurrent = MakeCurrent();
+const Profile kV131 = MakeV131();
 const Profile kV114 = MakeV114();
-constexpr const Profile* kProfiles[] = {&kCurrent, &kV114};
+constexpr const Profile* kProfiles[] = {&kCurrent, &kV131, &kV114};
 
 // Whether two profiles hold the same value; spans compare their elements.
 template <typename T>
@@ -129,11 +156,22 @@ bool Same(std::span<const T> a, std::span<const T> b) {
 #define PODSIM_SWITCH(label, field, clause) \
   PODSIM_SWITCH2(label, field, field, clause)
 
-const std::array<ProfileSwitch, 18> kSwitches = {
+const std::array<ProfileSwitch, 23> kSwitches = {
+    PODSIM_SWITCH("pod-level resources", pod_level_resources,
+                  p.pod_level_resources
+                      ? "counts a pod's spec.resources.requests in place of "
+                        "its containers' sum (PodLevelResources, v1.34)"
+                      : "ignores pod-level spec.resources, which the API "
+                        "server drops before PodLevelResources (v1.34)"),
     PODSIM_SWITCH("failure reasons", reasons,
-                  p.reasons.affinity_umbrella.empty()
-                      ? "spells filter failures as the framework plugins do"
-                      : "spells filter failures as the predicates did"),
+                  !p.reasons.affinity_umbrella.empty()
+                      ? "spells filter failures as the predicates did"
+                  : p.reasons.names_taint
+                      ? "spells filter failures as the framework plugins do, "
+                        "naming the first untolerated taint as {key: value}"
+                      : "spells filter failures as the framework plugins do, "
+                        "with the generic \"node(s) had untolerated "
+                        "taint(s)\" (#134740)"),
     PODSIM_SWITCH("filter order", predicate_order,
                   p.predicate_order
                       ? "checks resources, ports and node selector together "
@@ -148,6 +186,20 @@ const std::array<ProfileSwitch, 18> kSwitches = {
                   p.node_affinity_prefilter
                       ? "filters only the nodes a metadata.name affinity names"
                       : "filters every node against a metadata.name affinity"),
+    PODSIM_SWITCH("sidecar host ports", sidecar_host_ports,
+                  p.sidecar_host_ports
+                      ? "checks the hostPorts of sidecar init containers too "
+                        "(NodePorts, #132040)"
+                      : "checks only regular containers' hostPorts, not "
+                        "sidecars' (before #132040)"),
+    PODSIM_SWITCH(
+        "request above allocatable", unresolvable_over_allocatable,
+        p.unresolvable_over_allocatable
+            ? "treats a request above the node's allocatable as unresolvable, "
+              "so the node is never a candidate (#131345)"
+            : "treats a request above the node's allocatable as "
+              "Unschedulable, so the node is a candidate and is dry-run "
+              "(before #131345)"),
     PODSIM_SWITCH("ReadWriteOncePod", read_write_once_pod,
                   p.read_write_once_pod
                       ? "rejects a pod whose ReadWriteOncePod claim another "
@@ -223,9 +275,30 @@ const std::array<ProfileSwitch, 18> kSwitches = {
                       : "keeps the pod's nomination when no candidate is "
                         "found"),
     PODSIM_SWITCH2("event message", postfilter_in_message, dra_postfilter,
-                   p.postfilter_in_message
-                       ? "adds the preemption result to the event message"
-                       : "prints the FitError alone"),
+                   !p.postfilter_in_message ? "prints the FitError alone"
+                   : p.dra_postfilter
+                       ? "adds DynamicResources' \"no new claims to "
+                         "deallocate\" and the preemption result to the "
+                         "event message (DRA GA, v1.34)"
+                       : "adds the preemption result to the event message"),
+    PODSIM_SWITCH("terminating victims", skips_terminating_victims,
+                  p.skips_terminating_victims
+                      ? "skips victims already terminating, and when every "
+                        "victim is, clears no lower-priority nomination "
+                        "(#133167)"
+                      : "deletes victims already terminating again and "
+                        "clears lower-priority nominations (before #133167)"),
+    PODSIM_SWITCH(
+        "requeueing", requeue,
+        p.requeue == Requeue::kQueueingHints
+            ? "moves a waiting pod only when a rejecting plugin's queueing "
+              "hint says the event may help (SchedulerQueueingHints, v1.32)"
+        : p.requeue == Requeue::kRegisteredEvents
+            ? "moves a waiting pod on any event a rejecting plugin "
+              "registered, without asking its hint (SchedulerQueueingHints "
+              "off)"
+            : "moves every waiting pod when a pod is deleted "
+              "(MoveAllToActiveQueue)"),
 };
 
 #undef PODSIM_SWITCH

@@ -46,6 +46,21 @@ enum class Eligibility {
   kAnyTerminating,
 };
 
+// Which pods in the unschedulable pool a cluster event moves.
+enum class Requeue {
+  // SchedulerQueueingHints (v1.32+): those whose rejecting plugins' hint
+  // functions say Queue for the event.
+  kQueueingHints,
+  // v1.28 patches to v1.31, the gate off: those rejected by a plugin that
+  // registered the event (EventsToRegister), every hint read as Queue
+  // (defaultQueueingHintFn); an assigned pod's add or update first keeps
+  // only the pods with a cross-topology term
+  // (getUnschedulablePodsWithCrossTopologyTerm).
+  kRegisteredEvents,
+  // v1.14: a deleted pod moves every waiting pod (MoveAllToActiveQueue).
+  kMoveAll,
+};
+
 // One criterion of pickOneNodeForPreemption, in the order applied.
 enum class PickCriterion {
   kFewestPdbViolations,
@@ -73,6 +88,10 @@ struct FilterReasons {
   std::string_view existing_anti_affinity;
   // v1.14's MatchInterPodAffinity adds this before its specific reason.
   std::string_view affinity_umbrella;
+  // v1.25 to early v1.34: taint is followed by the first untolerated
+  // NoSchedule or NoExecute taint, " {<key>: <value>}"; #134740 made the
+  // reason generic.
+  bool names_taint = false;
   // v1.14 filtered with predicates: the result and the trace name those
   // (PredicateName) where the current scheduler names plugins.
   bool predicates = false;
@@ -81,7 +100,7 @@ struct FilterReasons {
 };
 
 struct Profile {
-  std::string_view name;                // "current", "v1.14"
+  std::string_view name;                // "current", "v1.31", "v1.14"
   std::string_view kubernetes_version;  // the release it mirrors
   std::string_view summary;             // one line for people
 
@@ -97,6 +116,17 @@ struct Profile {
   // VolumeRestrictions' PreFilter: the ReadWriteOncePod rule (v1.22+) and
   // the rejection of a pod whose PersistentVolumeClaim does not exist.
   bool read_write_once_pod = true;
+  // NodeResourcesFit (#131345, v1.34+): a request above the node's
+  // allocatable is UnschedulableAndUnresolvable, so preemption skips the
+  // node; before, Unschedulable like any shortage.
+  bool unresolvable_over_allocatable = true;
+  // PodLevelResources (beta on from v1.34): spec.resources.requests replace
+  // the containers' sum; before, the API server drops the field.
+  bool pod_level_resources = true;
+  // NodePorts counts the hostPorts of sidecars (restartable init
+  // containers) (#132040, v1.34 and late v1.33 patches); before, only
+  // regular containers' ports.
+  bool sidecar_host_ports = true;
 
   // Preemption.
   bool honors_preemption_policy = true;  // preemptionPolicy exists (v1.15+)
@@ -125,9 +155,8 @@ struct Profile {
   // wait in the unschedulable pool before the 30 s flush retries it (5 min;
   // v1.14's unschedulableQ: 60 s).
   int64_t unschedulable_timeout_seconds = 300;
-  // Queueing hints (v1.32+): an event moves only the pods whose rejecting
-  // plugins it may help; v1.14 moves every waiting pod.
-  bool queueing_hints = true;
+  // Which waiting pods an event moves.
+  Requeue requeue = Requeue::kQueueingHints;
   // SchedulerPopFromBackoffQ (v1.33+): with activeQ empty, the backoffQ's
   // head is popped at once; backoff expiries are whole-second windows.
   bool pop_from_backoff = true;
@@ -150,7 +179,7 @@ const Profile* FindProfile(std::string_view name);
 // Returns every profile, the current one first.
 std::span<const Profile* const> AllProfiles();
 
-// Returns "current, v1.14" for messages that list the valid names.
+// Returns "current, v1.31, v1.14" for messages that list the valid names.
 std::string ProfileNames();
 
 // One switch of a profile, named for people; Compare uses these to find the

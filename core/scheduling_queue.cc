@@ -24,7 +24,26 @@ int64_t Millis(int64_t seconds) { return seconds * kSecond; }
 uint32_t SchedulingQueue::HelpedBy(ClusterEvent event) const {
   constexpr uint32_t kNeighbours =
       kRejectsFit | kRejectsPorts | kRejectsAffinity | kRejectsSpread;
-  if (!options_.profile->queueing_hints) {
+  if (options_.profile->requeue == Requeue::kRegisteredEvents) {
+    // Hints off (v1.31): every hint reads Queue, so a pod moves when a
+    // plugin that rejected it registered the event.
+    switch (event) {
+      case ClusterEvent::kAssignedPodDelete:
+        // Pod/Delete: NodeResourcesFit, NodePorts, InterPodAffinity,
+        // PodTopologySpread and VolumeRestrictions.
+        return kNeighbours | kRejectsVolumes;
+      case ClusterEvent::kAssignedPodAdd:
+        // AssignedPodAdded keeps pods with a matching affinity term or
+        // rejected by PodTopologySpread; both plugins register Pod/Add.
+        return kRejectsAffinity | kRejectsSpread;
+      case ClusterEvent::kNominationCleared:
+        // An unscheduled pod's update moves only that pod (Update).
+      case ClusterEvent::kPodTerminating:
+        // assignedPodOtherUpdate: no plugin registers that action.
+        return 0;
+    }
+  }
+  if (options_.profile->requeue == Requeue::kMoveAll) {
     // v1.14: a deleted pod moves every waiting pod (MoveAllToActiveQueue);
     // an assigned pod added or updated, those with affinity terms
     // (AssignedPodAdded/Updated); a pending pod's nomination, none.

@@ -1,5 +1,8 @@
 #include "core/simulator.h"
 
+#include <string>
+#include <vector>
+
 #include "core/admission.h"
 #include "core/decode.h"
 #include "core/pdb.h"
@@ -9,9 +12,31 @@
 namespace podsim {
 namespace {
 
-// Says where a scenario uses what the profile's release did not have.
-void WarnAboutProfile(SimulationResult& result) {
+// Drops what the profile's release did not read, and says where a scenario
+// uses what it did not have.
+void AdaptToProfile(SimulationResult& result) {
   const Profile& profile = *result.profile;
+  for (Pod& pod : result.scenario.pods) {
+    if (!profile.pod_level_resources && pod.without_pod_level) {
+      pod.requests = pod.without_pod_level->requests;
+      pod.nonzero_cpu = pod.without_pod_level->nonzero_cpu;
+      pod.nonzero_memory = pod.without_pod_level->nonzero_memory;
+      result.diagnostics.Add(
+          Severity::kWarning, "Pod " + pod.key, FieldPath("spec.resources"),
+          pod.line,
+          "ignored under profile " + std::string(profile.name) +
+              ": Kubernetes " + std::string(profile.kubernetes_version) +
+              " drops pod-level resources (PodLevelResources came in "
+              "v1.34); the containers' requests count",
+          pod.document);
+    }
+    if (!profile.sidecar_host_ports) {
+      // Mirrors NodePorts and NodeInfo's used ports before #132040: regular
+      // containers only.
+      std::erase_if(pod.host_ports,
+                    [](const HostPort& port) { return port.sidecar; });
+    }
+  }
   if (profile.topology_spread) return;
   for (const Pod& pod : result.scenario.pods) {
     if (pod.spread_constraints.empty() || pod.bound()) continue;
@@ -59,7 +84,7 @@ SimulationResult Simulate(Scenario scenario, Diagnostics diagnostics,
   result.diagnostics = std::move(diagnostics);
   Admit(result.scenario, result.diagnostics);
   ResolveClaims(result.scenario, profile, result.diagnostics);
-  WarnAboutProfile(result);
+  AdaptToProfile(result);
   ComputePdbStatus(result.scenario);
   IndexPdbs(result.scenario);
   SchedulerOptions scheduler_options;

@@ -24,11 +24,11 @@ TEST_CASE("Profile: the known profiles and their versions") {
   REQUIRE(FindProfile("v1.14") != nullptr);
   CHECK(FindProfile("v1.14")->kubernetes_version == "1.14");
   CHECK(FindProfile("v1.99") == nullptr);
-  CHECK(ProfileNames() == "current, v1.14");
+  CHECK(ProfileNames() == "current, v1.31, v1.14");
   SimulationResult r = RunAs("v1.99", ScenarioWith(NodeWith("n1", {"1"})));
   CHECK(DiagnosticTexts(r) ==
-        std::vector<std::string>{
-            ": profile: unknown profile \"v1.99\" (known: current, v1.14)"});
+        std::vector<std::string>{": profile: unknown profile \"v1.99\" (known: "
+                                 "current, v1.31, v1.14)"});
   CHECK(r.attempts.empty());
 }
 
@@ -43,6 +43,138 @@ TEST_CASE("Profile: every switch differs between current and v1.14") {
     CHECK(s.same(h, b));
     CHECK(s.describe(a) != s.describe(b));
   }
+}
+
+TEST_CASE(
+    "Profile v1.31: every switch it sets apart from current has two texts") {
+  const Profile& now = CurrentProfile();
+  const Profile& v131 = *FindProfile("v1.31");
+  CHECK(v131.kubernetes_version == "1.31.14");
+  std::vector<std::string_view> differ;
+  for (const ProfileSwitch& s : ProfileSwitches()) {
+    CAPTURE(s.name);
+    if (s.same(now, v131)) continue;
+    differ.push_back(s.name);
+    CHECK(s.describe(now) != s.describe(v131));
+  }
+  CHECK(differ == std::vector<std::string_view>{
+                      "pod-level resources", "failure reasons",
+                      "sidecar host ports", "request above allocatable",
+                      "event message", "terminating victims", "requeueing"});
+}
+
+TEST_CASE(
+    "Profile v1.31: the taint reason names the first untolerated taint, and "
+    "no DRA clause") {
+  Json gpu = NodeWith("node-b", {"4"});
+  gpu["spec"]["taints"] = Json::array(
+      {{{"key", "soft"}, {"value", "x"}, {"effect", "PreferNoSchedule"}},
+       {{"key", "dedicated"}, {"value", "gpu"}, {"effect", "NoSchedule"}}});
+  std::string text = ScenarioWith(NodeWith("node-a", {"4"}), gpu,
+                                  RunningPod("busy", "node-a", {"3"}, 0),
+                                  PendingPod("web", {"2"}, 0));
+  SimulationResult old = RunAs("v1.31", text);
+  CHECK(FilterOf(old, "web", "node-b") ==
+        "UnschedulableAndUnresolvable TaintToleration: node(s) had "
+        "untolerated taint {dedicated: gpu}");
+  CHECK(FirstAttempt(old, "web").message ==
+        "0/2 nodes are available: 1 Insufficient cpu, 1 node(s) had "
+        "untolerated taint {dedicated: gpu}. preemption: 0/2 nodes are "
+        "available: 1 No preemption victims found for incoming pod, 1 "
+        "Preemption is not helpful for scheduling.");
+  CHECK(FirstAttempt(Run(text), "web").message ==
+        "0/2 nodes are available: 1 Insufficient cpu, 1 node(s) had "
+        "untolerated taint(s). no new claims to deallocate, preemption: 0/2 "
+        "nodes are available: 1 No preemption victims found for incoming "
+        "pod, 1 Preemption is not helpful for scheduling.");
+}
+
+TEST_CASE(
+    "Profile v1.31: a request above the node's allocatable is Unschedulable, "
+    "so the node is dry-run") {
+  std::string text = ScenarioWith(NodeWith("node-a", {"4"}),
+                                  RunningPod("small", "node-a", {"1"}, 0),
+                                  PendingPod("big", {"8"}, 1000));
+  SimulationResult old = RunAs("v1.31", text);
+  CHECK(FilterOf(old, "big", "node-a") ==
+        "Unschedulable NodeResourcesFit: Insufficient cpu");
+  const Attempt& a = FirstAttempt(old, "big");
+  CHECK(a.preemption.potential_nodes == 1);
+  CHECK(a.message ==
+        "0/1 nodes are available: 1 Insufficient cpu. preemption: 0/1 nodes "
+        "are available: 1 Insufficient cpu.");
+  SimulationResult now = Run(text);
+  CHECK(FilterOf(now, "big", "node-a") ==
+        "UnschedulableAndUnresolvable NodeResourcesFit: Insufficient cpu");
+  CHECK(FirstAttempt(now, "big").preemption.potential_nodes == 0);
+}
+
+TEST_CASE(
+    "Profile v1.31: pod-level resources are dropped, with a warning; the "
+    "containers' requests count") {
+  Json pending = PendingPod("web", {"500m"}, 1000);
+  pending["spec"]["resources"]["requests"]["cpu"] = "2";
+  std::string text =
+      ScenarioWith(NodeWith("node-a", {"4"}),
+                   RunningPod("low", "node-a", {"3"}, 0), pending);
+  SimulationResult old = RunAs("v1.31", text);
+  const Attempt& a = FirstAttempt(old, "web");
+  CHECK(a.outcome == Outcome::kScheduled);
+  CHECK(a.victims.empty());
+  CHECK(DiagnosticTexts(old) ==
+        std::vector<std::string>{
+            "Pod default/web: spec.resources: ignored under profile v1.31: "
+            "Kubernetes 1.31.14 drops pod-level resources (PodLevelResources "
+            "came in v1.34); the containers' requests count"});
+  SimulationResult now = Run(text);
+  CHECK(FirstAttempt(now, "web").outcome == Outcome::kNominated);
+  CHECK(VictimNames(now, FirstAttempt(now, "web")) ==
+        std::vector<std::string>{"low"});
+  CHECK(DiagnosticTexts(now).empty());
+}
+
+TEST_CASE("Profile v1.31: NodePorts does not check sidecars' hostPorts") {
+  Json running = RunningPod("low", "node-a", {"1"}, 0);
+  running["spec"]["containers"][0]["ports"] =
+      Json::array({{{"containerPort", 80}, {"hostPort", 8080}}});
+  Json pending = PendingPod("high", {"1"}, 1000);
+  pending["spec"]["initContainers"] = Json::array(
+      {{{"name", "proxy"},
+        {"image", "registry.k8s.io/pause:3.10"},
+        {"restartPolicy", "Always"},
+        {"ports",
+         Json::array({{{"containerPort", 80}, {"hostPort", 8080}}})}}});
+  std::string text = ScenarioWith(NodeWith("node-a", {"4"}), running, pending);
+  SimulationResult v131 = RunAs("v1.31", text);
+  CHECK(FirstAttempt(v131, "high").outcome == Outcome::kScheduled);
+  SimulationResult now = Run(text);
+  CHECK(FilterOf(now, "high", "node-a") ==
+        "Unschedulable NodePorts: node(s) didn't have free ports for the "
+        "requested pod ports");
+  CHECK(VictimNames(now, FirstAttempt(now, "high")) ==
+        std::vector<std::string>{"low"});
+}
+
+TEST_CASE(
+    "Profile v1.31: victims already terminating are deleted again and lower "
+    "nominations cleared") {
+  Json leaving = RunningPod("leaving", "node-a", {"4"}, 10);
+  leaving["metadata"]["deletionTimestamp"] = "2024-01-01T00:10:00Z";
+  leaving["metadata"]["creationTimestamp"] = "2024-01-01T00:00:00Z";
+  std::string text =
+      ScenarioWith(NodeWith("node-a", {"4"}), leaving,
+                   NominatedTo(PendingPod("mid", {"4"}, 50), "node-a"),
+                   PendingPod("high", {"4"}, 100));
+  SimulationResult v131 = RunAs("v1.31", text);
+  const Attempt& old = FirstAttempt(v131, "high");
+  CHECK(old.outcome == Outcome::kNominated);
+  REQUIRE(old.victims.size() == 1);
+  CHECK(old.victims[0].already_terminating);
+  CHECK(old.cleared_nominations.size() == 1);
+  SimulationResult current = Run(text);
+  const Attempt& now = FirstAttempt(current, "high");
+  CHECK(now.outcome == Outcome::kNominated);
+  CHECK(now.cleared_nominations.empty());
 }
 
 TEST_CASE(

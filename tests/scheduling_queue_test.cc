@@ -162,6 +162,55 @@ TEST_CASE(
 }
 
 TEST_CASE(
+    "Queue: v1.31 moves a waiting pod on the events its rejecting plugins "
+    "registered, not on a pod's deletionTimestamp") {
+  // spready is rejected by PodTopologySpread on n2 and NodeResourcesFit on
+  // n1. When web's victim starts terminating at +5 s, PodTopologySpread's
+  // hint moves it (current); v1.31's pod update is assignedPodOtherUpdate,
+  // which no plugin registers, so it waits for the victim's deletion.
+  Json spready = Labelled(PendingPod("spready", {"100m"}, 0), "x");
+  spready["spec"]["topologySpreadConstraints"] =
+      Json::array({{{"maxSkew", 1},
+                    {"topologyKey", "hostname"},
+                    {"whenUnsatisfiable", "DoNotSchedule"},
+                    {"labelSelector", {{"matchLabels", {{"app", "x"}}}}}}});
+  std::string text = ScenarioWith(
+      NodeWith("n1", {"2"}, {{"hostname", "n1"}}),
+      NodeWith("n2", {"4"}, {{"hostname", "n2"}}),
+      RunningPod("low", "n1", {"2"}, 1),
+      Labelled(RunningPod("x1", "n2", {"1500m"}, 5), "x"),
+      Labelled(RunningPod("x2", "n2", {"1500m"}, 5), "x"), spready,
+      CreatedAt(PendingPod("web", {"2"}, 100), "2024-05-01T08:00:05Z"));
+  CHECK(Times(RunFrom(text)) ==
+        std::vector<std::string>{
+            "+0s spready Unschedulable", "+5s web Nominated n1",
+            "+5s spready Unschedulable", "+35s web Scheduled n1",
+            "+35s spready Unschedulable"});
+  CHECK(Times(RunFrom(text, "v1.31")) ==
+        std::vector<std::string>{
+            "+0s spready Unschedulable", "+5s web Nominated n1",
+            "+35s web Scheduled n1", "+35s spready Unschedulable"});
+}
+
+TEST_CASE(
+    "Queue: in v1.31 a deletion moves no pod that only node-level plugins "
+    "rejected; v1.14 moves every pod") {
+  Json stuck = PendingPod("stuck", {"1"}, 0);
+  stuck["spec"]["nodeSelector"] = {{"disk", "ssd"}};
+  std::string text =
+      ScenarioWith(NodeWith("n1", {"1"}), RunningPod("low", "n1", {"1"}, 1),
+                   PendingPod("web", {"1"}, 100), stuck);
+  CHECK(Times(RunFrom(text, "v1.31")) ==
+        std::vector<std::string>{
+            "+0s web Nominated n1", "+0s stuck Unschedulable",
+            "+30s web Scheduled n1", "+330s stuck Unschedulable"});
+  CHECK(Times(RunFrom(text, "v1.14")) ==
+        std::vector<std::string>{
+            "+0s web Nominated n1", "+0s stuck Unschedulable",
+            "+30s web Scheduled n1", "+30s stuck Unschedulable"});
+}
+
+TEST_CASE(
     "Queue: a pod rejected for a ReadWriteOncePod claim moves when a pod "
     "leaves") {
   // VolumeRestrictions' hint (isSchedulableAfterPodDeleted): the victim's

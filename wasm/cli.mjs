@@ -35,8 +35,9 @@ pod, whether it is scheduled, nominated with victims, or unschedulable, and why.
                  verdict and message, the victims, the diagnostics, and the
                  scenario (when at most 20,000 characters); no share link
   --seed N       seed the random candidate offset (default: offset 0)
-  --profile P    the semantics: current (default) or v1.14
-  --compare      run both profiles and show where they differ, and why
+  --profile P    the semantics: current (default), v1.31 or v1.14
+  --compare      run current and another profile (the one --profile names,
+                 or v1.14) and show where they differ, and why
   --start-time T start the simulated clock at T (RFC 3339, e.g.
                  2024-05-01T08:00:00Z; default: the latest time on the
                  cluster's objects)
@@ -273,9 +274,9 @@ async function main(argv) {
     } catch (error) {
       return cannotRead(args.file, error);
     }
-    // The default profile against the one asked for, or the next one known.
-    const [base, next] = known;
-    const names = [base, args.profile && args.profile !== base ? args.profile : next];
+    // The default profile against the one asked for, or the oldest known.
+    const [base] = known;
+    const names = [base, args.profile && args.profile !== base ? args.profile : known[known.length - 1]];
     const comparison = await compare(text, { seed: args.seed, profiles: names, startTime: args.startTime, apiLatencyMs: args.apiLatencyMs });
     if (comparison.kind !== "Comparison") {
       // A refusal: a plain result with the diagnostic that says why.

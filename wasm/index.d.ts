@@ -77,9 +77,10 @@ export interface EngineOptions {
 
 /**
  * The semantics profiles the engine knows. `"current"` (kube-scheduler
- * v1.34/v1.35, the default) and `"v1.14"` (before the scheduling framework).
+ * v1.34/v1.35, the default), `"v1.31"` (kube-scheduler 1.31.14, also standing
+ * for 1.32 and 1.33) and `"v1.14"` (before the scheduling framework).
  */
-export type ProfileName = "current" | "v1.14";
+export type ProfileName = "current" | "v1.31" | "v1.14";
 
 /** Options of one simulation ({@link simulate}, {@link LoadedCluster.simulate}). */
 export interface RunOptions {
@@ -132,8 +133,8 @@ export interface CompareOptions extends EngineOptions {
   /** Each preemption API call's latency, as {@link RunOptions.apiLatencyMs}. */
   apiLatencyMs?: number;
   /**
-   * The two profiles to compare, `a` then `b`; by default the first two
-   * {@link profiles} (`["current", "v1.14"]`). An unknown name makes
+   * The two profiles to compare, `a` then `b`, any pair; by default the
+   * first and the last {@link profiles} (`["current", "v1.14"]`). An unknown name makes
    * {@link compare} return a plain {@link SimulationResult} with the
    * diagnostic.
    */

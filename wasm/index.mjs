@@ -203,7 +203,8 @@ export async function simulate(text, options = {}) {
 }
 
 /**
- * Simulates a scenario under two profiles (default: current and v1.14) and
+ * Simulates a scenario under two profiles (default: the first known,
+ * current, and the last, the oldest: v1.14) and
  * returns {kind: "Comparison", profiles, differences, results: [a, b]}: each
  * pod whose decision or final outcome differs, with the rules that explain
  * it. An unknown profile name returns a plain result with the diagnostic.
@@ -214,7 +215,7 @@ export async function compare(text, options = {}) {
   if (large) return refused(large, options);
   const engine = await loadEngine(options);
   const known = await profiles(options);
-  const [a, b] = options.profiles ?? [known[0].name, known[1].name];
+  const [a, b] = options.profiles ?? [known[0].name, known[known.length - 1].name];
   const start = startOf(options);
   const latency = latencyOf(options);
   try {

@@ -108,6 +108,14 @@ void Decoder::DecodePod(const Json& obj, Reader& r) {
   Resources nonzero = PodRequests(resources, true);
   pod.nonzero_cpu = nonzero.Get(kCpu);
   pod.nonzero_memory = nonzero.Get(kMemory);
+  if (resources.pod_level) {
+    PodResourceSpec containers_only = resources;
+    containers_only.pod_level.reset();
+    Resources containers_nonzero = PodRequests(containers_only, true);
+    pod.without_pod_level = Pod::ContainerSums{
+        PodRequests(containers_only, false), containers_nonzero.Get(kCpu),
+        containers_nonzero.Get(kMemory)};
+  }
 
   const Json* status = r.Object(obj, "status", FieldPath("status"));
   if (!status) status = &empty;
@@ -307,7 +315,7 @@ void Decoder::DecodeContainers(const Json& spec, std::string_view key,
         if (host && *host > 0 && counts) {
           pod.host_ports.push_back(
               {r.String(port, "hostIP", pp.Child("hostIP")).value_or(""),
-               protocol, static_cast<int32_t>(*host)});
+               protocol, static_cast<int32_t>(*host), container.restartable});
         }
       }
     }

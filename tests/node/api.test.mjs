@@ -168,7 +168,14 @@ test("API: the seed changes only where the dry run starts", async () => {
 });
 
 test("API: profiles come from the engine; simulate and compare take them by name", async () => {
-  assert.deepEqual((await profiles()).map((p) => [p.name, p.kubernetesVersion]), [["current", "1.35"], ["v1.14", "1.14"]]);
+  assert.deepEqual(
+    (await profiles()).map((p) => [p.name, p.kubernetesVersion]),
+    [
+      ["current", "1.35"],
+      ["v1.31", "1.31.14"],
+      ["v1.14", "1.14"],
+    ],
+  );
   const text = readFileSync(new URL("../../web/examples/profiles-terminating-pod.yaml", import.meta.url), "utf8");
   const old = await simulate(text, { profile: "v1.14" });
   assert.equal(old.kubernetesVersion, "1.14");
@@ -179,7 +186,13 @@ test("API: profiles come from the engine; simulate and compare take them by name
   assert.deepEqual(comparison.differences[0].rules.map((r) => r.switch), ["eligibility"]);
   const unknown = await simulate(text, { profile: "v2" });
   assert.ok(hasErrors(unknown));
-  assert.equal(unknown.diagnostics[0].message, 'unknown profile "v2" (known: current, v1.14)');
+  assert.equal(unknown.diagnostics[0].message, 'unknown profile "v2" (known: current, v1.31, v1.14)');
+  // Any pair: v1.31 already blocks only on pods terminating by preemption.
+  const newer = await compare(text, { profiles: ["v1.31", "v1.14"] });
+  assert.deepEqual(newer.results.map((r) => r.profile), ["v1.31", "v1.14"]);
+  assert.deepEqual(newer.differences[0].rules.map((r) => r.switch), ["eligibility"]);
+  const none = await compare(text, { profiles: ["current", "v1.31"] });
+  assert.deepEqual(none.differences, []);
   const badCompare = await compare(text, { profiles: ["current", "v2"] });
   assert.ok(hasErrors(badCompare));
 });

@@ -104,6 +104,9 @@ for (const dir of dirs) {
         assert.deepEqual(candidateSet(got.preemption?.candidates ?? []), candidateSet(want.candidates));
       }
       if (want.message !== undefined) assert.equal(got.message, want.message);
+      if (want.clearedNominations !== undefined) {
+        assert.deepEqual([...got.clearedNominations].sort(), [...want.clearedNominations].sort());
+      }
       if (want.priority !== undefined) assert.equal(got.priority, want.priority, `${want.pod}: priority`);
     }
     for (const want of expected.diagnostics ?? []) {

@@ -139,6 +139,8 @@ async function two(): Promise<void> {
   const names = known.map((p) => `${p.name} (${p.kubernetesVersion}): ${p.summary}`);
   console.log(names);
   const outcome = await compare(scenario, { profiles: ["current", "v1.14"], seed: 1 });
+  const older = await compare(scenario, { profiles: ["v1.31", "v1.14"] });
+  console.log(older.kind);
   if (outcome.kind !== "Comparison") {
     // An unknown profile name: a plain result with the diagnostic.
     console.log(outcome.diagnostics.map((d) => d.message));

@@ -25,13 +25,13 @@ async function load(id, source) {
   return cluster.summary;
 }
 
-async function run({ kind, text, seed, detailAttempt, profile, overCluster }) {
+async function run({ kind, text, seed, detailAttempt, profile, profiles: pair, overCluster }) {
   if (kind === "profiles") return { profiles: await profiles() };
   if (overCluster) {
     if (!cluster) throw new Error("the cluster is no longer loaded: open the dump again");
     return { result: await cluster.simulate(text, { seed, detailAttempt, profile }), overCluster };
   }
-  if (kind === "compare") return { comparison: await compare(text, { seed }) };
+  if (kind === "compare") return { comparison: await compare(text, { seed, profiles: pair }) };
   return { result: await simulate(text, { seed, detailAttempt, profile }) };
 }
 

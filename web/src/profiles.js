@@ -3,8 +3,19 @@
 import { h, mount } from "./dom.js";
 import { $ } from "./state.js";
 
+// "v1.35 semantics", "v1.31.14 semantics" (profile v1.31), "v1.14 semantics".
 const optionText = (p) =>
-  `v${p.kubernetesVersion} semantics${p.name === "current" || p.name === `v${p.kubernetesVersion}` ? "" : ` (${p.name})`}`;
+  `v${p.kubernetesVersion} semantics${p.name === "current" || `v${p.kubernetesVersion}.`.startsWith(`${p.name}.`) ? "" : ` (${p.name})`}`;
+
+/**
+ * Returns the two profiles Compare runs: the default one (the list's first)
+ * against the one shown, or against the oldest when the default is shown.
+ */
+export function comparedProfiles(shown, list) {
+  const names = (list ?? []).map((p) => p.name);
+  if (names.length < 2) return undefined;
+  return [names[0], shown !== names[0] && names.includes(shown) ? shown : names[names.length - 1]];
+}
 
 /**
  * Creates the profile controls and wires them; runNow() runs the editors'

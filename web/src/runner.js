@@ -3,6 +3,7 @@
 // of the worker's answers goes. The worker (engine-worker.js) is the page's
 // only importer of the engine.
 import { plural } from "./dom.js";
+import { comparedProfiles } from "./profiles.js";
 import { joinTabs, objectKeys } from "./scenario.js";
 import { $ } from "./state.js";
 import { setStatus } from "./status.js";
@@ -65,7 +66,8 @@ export function createRunner(state, mode, scenario, { render, onProfiles, onLoad
     document.body.classList.add("busy");
     // Over a cluster, the engine runs one profile (no comparison).
     const kind = state.compare && !overCluster ? "compare" : "simulate";
-    post({ id: state.run.id, kind, text, profile: state.profile, overCluster });
+    const profiles = kind === "compare" ? comparedProfiles(state.profile, state.profiles) : undefined;
+    post({ id: state.run.id, kind, text, profile: state.profile, profiles, overCluster });
     if (!mode.embed) {
       storage.set(STORAGE_SCENARIO, text);
       if (overCluster) storage.set(STORAGE_CLUSTER, state.cluster.name);

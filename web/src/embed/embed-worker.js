@@ -5,11 +5,11 @@
 // worker has no base URL of its own, so each request names the .wasm.
 import { compare, profiles, simulate } from "../../../wasm/index.mjs";
 
-// The default profile against the one asked for, or the next one known
-// (as the CLI's --compare does).
+// The default profile against the one asked for, or the oldest known
+// (as the CLI's --compare and the page do).
 async function comparedProfiles(profile, wasm) {
-  const [base, next] = (await profiles({ wasm })).map((p) => p.name);
-  return [base, profile && profile !== base ? profile : next];
+  const names = (await profiles({ wasm })).map((p) => p.name);
+  return [names[0], profile && profile !== names[0] ? profile : names[names.length - 1]];
 }
 
 async function run({ kind, text, profile, wasm }) {
