@@ -10,6 +10,7 @@ import { delimiter, dirname, join } from "node:path";
 import { after, describe, test } from "node:test";
 import { fileURLToPath } from "node:url";
 
+import { profiles } from "../../wasm/index.mjs";
 import { expandFile, parseArgs, podsimRunArgs } from "../../wasm/kubectl-podsim.mjs";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
@@ -225,10 +226,11 @@ describe("kubectl-podsim: usage", () => {
     }
   });
 
-  test("an unknown profile fails before kubectl runs, naming the known ones", () => {
+  test("an unknown profile fails before kubectl runs, naming the known ones", async () => {
+    const known = (await profiles()).map((p) => p.name).join(", ");
     const r = kubectlPodsim(["-f", "change.yaml", "--profile", "v9"]);
     assert.equal(r.status, 2);
-    assert.match(r.stderr, /kubectl-podsim: unknown profile "v9" \(known: current, v1\.14/);
+    assert.equal(r.stderr, `kubectl-podsim: unknown profile "v9" (known: ${known})\n`);
     assert.deepEqual(r.calls, []);
   });
 
