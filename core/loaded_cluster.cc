@@ -50,10 +50,22 @@ LoadedCluster::LoadedCluster(DecodeResult decoded)
     : scenario_(std::move(decoded.scenario)),
       diagnostics_(std::move(decoded.diagnostics)) {}
 
-DecodeResult LoadedCluster::With(std::string_view scenario_text) const {
+DecodeResult LoadedCluster::With(std::string_view scenario_text,
+                                 const std::string& ns) const {
   Loader loader(&scenario_.resources);
+  loader.SetDefaultNamespace(ns);
   loader.Feed(scenario_text);
   DecodeResult top = loader.Finish();
+  for (Pod& p : top.scenario.pods) p.applied = true;
+  for (Controller& c : top.scenario.controllers) {
+    c.applied = true;
+    // A Deployment whose template the change alters rolls out.
+    for (const Controller& old : scenario_.controllers) {
+      if (old.kind == c.kind && old.ns == c.ns && old.name == c.name) {
+        c.replaced_template_key = old.template_key;
+      }
+    }
+  }
   DecodeResult merged;
   merged.diagnostics = std::move(top.diagnostics);
   merged.diagnostics.ShareFieldLines(diagnostics_);
@@ -95,7 +107,7 @@ DecodeResult LoadedCluster::With(std::string_view scenario_text) const {
 
 SimulationResult LoadedCluster::Simulate(std::string_view scenario_text,
                                          const SimulateOptions& options) const {
-  DecodeResult merged = With(scenario_text);
+  DecodeResult merged = With(scenario_text, options.ns);
   return podsim::Simulate(std::move(merged.scenario),
                           std::move(merged.diagnostics), options);
 }

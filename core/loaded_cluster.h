@@ -23,7 +23,10 @@ class LoadedCluster {
 
   // Returns the cluster with the scenario text's objects laid over it, and
   // the scenario's diagnostics (the cluster's own are in diagnostics()).
-  DecodeResult With(std::string_view scenario_text) const;
+  // The scenario is the change: its pods and workloads are marked applied,
+  // and those naming no namespace get ns (kubectl apply -n).
+  DecodeResult With(std::string_view scenario_text,
+                    const std::string& ns = "default") const;
 
   // Decodes the scenario text over the cluster and simulates the whole.
   SimulationResult Simulate(std::string_view scenario_text,

@@ -25,6 +25,10 @@ Loader::~Loader() = default;
 
 int Loader::objects() const { return builder_->objects(); }
 
+void Loader::SetDefaultNamespace(std::string ns) {
+  decoder_->SetDefaultNamespace(std::move(ns));
+}
+
 void Loader::Feed(std::string_view bytes) {
   bytes_ += bytes.size();
   Route(bytes);

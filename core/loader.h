@@ -28,6 +28,10 @@ class Loader {
   Loader(const Loader&) = delete;
   Loader& operator=(const Loader&) = delete;
 
+  // The namespace of objects that name none ("default"; kubectl apply -n).
+  // REQUIRES: called before the first Feed.
+  void SetDefaultNamespace(std::string ns);
+
   // Reads the next chunk. Chunks may split a line, a token or a UTF-8
   // character anywhere.
   void Feed(std::string_view bytes);

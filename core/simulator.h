@@ -27,6 +27,9 @@ struct SimulateOptions {
   int64_t api_latency_ms = 0;
   // Workload controllers run on the clock (SchedulerOptions::controllers).
   bool controllers = true;
+  // LoadedCluster::Simulate: the namespace of the change's objects that
+  // name none.
+  std::string ns = "default";
 };
 
 // Decodes, admits and simulates. Never fails: bad input becomes diagnostics

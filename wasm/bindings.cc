@@ -20,8 +20,9 @@ namespace {
 // objects' times. latency_ms is each API call's (0: none).
 podsim::SimulateOptions Options(double seed, int detail_attempt,
                                 const std::string& profile, double start_ms,
-                                double latency_ms) {
+                                double latency_ms, bool controllers = true) {
   podsim::SimulateOptions options;
+  options.controllers = controllers;
   if (seed >= 0) options.seed = static_cast<uint64_t>(seed);
   if (detail_attempt >= 0) options.detail_attempt = detail_attempt;
   options.profile = profile;
@@ -32,22 +33,25 @@ podsim::SimulateOptions Options(double seed, int detail_attempt,
 
 std::string Simulate(const std::string& scenario, double seed,
                      int detail_attempt, const std::string& profile,
-                     double start_ms, double latency_ms) {
-  return podsim::ToJson(podsim::Simulate(
-      scenario, Options(seed, detail_attempt, profile, start_ms, latency_ms)));
+                     double start_ms, double latency_ms, bool controllers) {
+  return podsim::ToJson(
+      podsim::Simulate(scenario, Options(seed, detail_attempt, profile,
+                                         start_ms, latency_ms, controllers)));
 }
 
 // Unknown profile names come back as a result with the diagnostic.
 std::string Compare(const std::string& scenario, double seed,
                     const std::string& a, const std::string& b, double start_ms,
-                    double latency_ms) {
+                    double latency_ms, bool controllers) {
   const podsim::Profile* pa = podsim::FindProfile(a);
   const podsim::Profile* pb = podsim::FindProfile(b);
   if (!pa || !pb) {
-    return Simulate(scenario, seed, -1, pa ? b : a, start_ms, latency_ms);
+    return Simulate(scenario, seed, -1, pa ? b : a, start_ms, latency_ms,
+                    controllers);
   }
   return podsim::ToJson(podsim::Compare(
-      scenario, *pa, *pb, Options(seed, -1, "", start_ms, latency_ms)));
+      scenario, *pa, *pb,
+      Options(seed, -1, "", start_ms, latency_ms, controllers)));
 }
 
 // A cluster read from chunks (feed, then finish), then simulated under
@@ -70,16 +74,19 @@ class Cluster {
   std::string Objects(const std::string& query, int offset, int limit) const {
     return cluster_ ? cluster_->ObjectsJson(query, offset, limit) : "{}";
   }
+  // ns: the namespace of the scenario's objects that name none.
   std::string Simulate(const std::string& scenario, double seed,
                        int detail_attempt, const std::string& profile,
-                       double start_ms, double latency_ms) const {
+                       double start_ms, double latency_ms, bool controllers,
+                       const std::string& ns) const {
     if (!cluster_) {
       return ::Simulate(scenario, seed, detail_attempt, profile, start_ms,
-                        latency_ms);
+                        latency_ms, controllers);
     }
-    return podsim::ToJson(cluster_->Simulate(
-        scenario,
-        Options(seed, detail_attempt, profile, start_ms, latency_ms)));
+    podsim::SimulateOptions options = Options(
+        seed, detail_attempt, profile, start_ms, latency_ms, controllers);
+    if (!ns.empty()) options.ns = ns;
+    return podsim::ToJson(cluster_->Simulate(scenario, options));
   }
 
  private:

@@ -17,7 +17,7 @@ import { PAGE_ROOT, serve } from "./serve.mjs";
 // The formatters live in report.mjs (the page shares them); exported here too.
 export { formatComparison, formatReport };
 
-const USAGE = `usage: podsim run <scenario.yaml | -> [--json | --markdown] [--seed N] [--profile P] [--compare] [--start-time T] [--api-latency MS]
+const USAGE = `usage: podsim run <scenario.yaml | -> [--apply change.yaml]... [--namespace NS] [--json | --markdown] [--seed N] [--profile P] [--compare] [--start-time T] [--api-latency MS] [--no-controllers]
        podsim serve [--port N] [--host H]
        podsim --version
 
@@ -30,6 +30,18 @@ pod, whether it is scheduled, nominated with victims, or unschedulable, and why.
                  kubectl get priorityclasses,nodes,pods,pdb -A -o yaml | podsim run -
                  (files and standard input are read as streams: a dump of
                  5,000 nodes and 150,000 pods is normal input)
+  --apply F      what if I apply F? lays F's objects over the scenario (a
+                 cluster dump) as kubectl apply would: the same kind and
+                 namespace/name replaces, others are added; the report
+                 leads with the change's consequences (where its pods land,
+                 whom they evict, what the controllers do about it, which
+                 PDBs run out); repeatable, - for standard input
+  --namespace NS the namespace of the change's objects that name none
+                 (kubectl apply -n; default: default)
+  --no-controllers  do not run the workload controllers (by default
+                 Deployments, ReplicaSets, StatefulSets, DaemonSets and
+                 Jobs create their pods on the clock and replace the pods
+                 preemption deletes, and PDB status follows)
   --json         print the result document (apiVersion podsim/v1)
   --markdown     print a Markdown report for an issue: the profile, each
                  verdict and message, the victims, the diagnostics, and the
@@ -79,7 +91,7 @@ function parseServeArgs(rest) {
 }
 
 function parseArgs(argv) {
-  const args = { file: null, json: false, markdown: false, seed: undefined, profile: undefined, compare: false };
+  const args = { file: null, json: false, markdown: false, seed: undefined, profile: undefined, compare: false, apply: [], namespace: undefined, controllers: true };
   const rest = [...argv];
   if (rest[0] === "-h" || rest[0] === "--help") return { help: true };
   if (rest[0] === "-V" || rest[0] === "--version") return { version: true };
@@ -91,7 +103,16 @@ function parseArgs(argv) {
     if (arg === "--json") args.json = true;
     else if (arg === "--markdown") args.markdown = true;
     else if (arg === "--compare") args.compare = true;
-    else if (arg === "--profile") {
+    else if (arg === "--no-controllers") args.controllers = false;
+    else if (arg === "--apply") {
+      const value = rest.shift();
+      if (value === undefined || (value.startsWith("-") && value !== "-")) throw new UsageError("--apply takes a file with the objects to apply (or - for standard input)");
+      args.apply.push(value);
+    } else if (arg === "--namespace" || arg === "-n") {
+      const value = rest.shift();
+      if (!/^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/.test(value ?? "")) throw new UsageError(`${arg} takes a namespace name (a lowercase RFC 1123 label, e.g. team-a)`);
+      args.namespace = value;
+    } else if (arg === "--profile") {
       const value = rest.shift();
       if (!value || value.startsWith("-")) throw new UsageError("--profile takes a profile name");
       args.profile = value;
@@ -117,6 +138,9 @@ function parseArgs(argv) {
   }
   if (args.file === null) throw new UsageError("missing the scenario file (or - for stdin)");
   if (args.json && args.markdown) throw new UsageError("--json and --markdown print different things: choose one");
+  if ([args.file, ...args.apply].filter((f) => f === "-").length > 1) throw new UsageError("standard input (-) can be read once: name files for the others");
+  if (args.namespace !== undefined && args.apply.length === 0) throw new UsageError("--namespace sets the namespace of the change's objects: it needs --apply");
+  if (args.compare && args.apply.length > 0) throw new UsageError("--compare and --apply cannot be combined yet: compare the profiles on the scenario with the change in it");
   return args;
 }
 
@@ -150,6 +174,7 @@ function cannotRead(file, error) {
 // "file:line: severity: object: path: message", GNU style; "file: severity:
 // ..." for a problem with no line.
 function diagnosticLine(name, d) {
+  if (d.file !== undefined) name = d.file;
   const where = d.line > 0 ? `${name}:${d.line}` : name;
   const text = [d.object, d.path, d.message].filter(Boolean).join(": ").replace(/\s*[\r\n]+\s*/g, " ");
   return `${where}: ${d.severity}: ${text}`;
@@ -187,6 +212,35 @@ function finish(args, results, output) {
   const text = report && lines.size > 0 ? `${output}\n\nDiagnostics: ${diagnosticCount(lines)} (on standard error)` : output;
   process.stdout.write(text.endsWith("\n") ? text : `${text}\n`);
   return failed ? 1 : 0;
+}
+
+// Reads the --apply files into one change: YAML documents one after the
+// other (a JSON file is a YAML document too), and locate(line) says which
+// file and line a line of the whole is.
+async function readChanges(files) {
+  const parts = [];
+  for (const file of files) {
+    try {
+      parts.push({ file: inputName(file), text: file === "-" ? await readStdin() : await readFile(file, "utf8") });
+    } catch (cause) {
+      throw Object.assign(new Error("unreadable"), { file, cause });
+    }
+  }
+  const json = parts.length > 0 && parts.every((p) => /^\s*[[{]/.test(p.text));
+  let text = "";
+  const starts = [];
+  for (const part of parts) {
+    if (text && !text.endsWith("\n")) text += "\n";
+    if (text && !json) text += "---\n";
+    starts.push({ file: part.file, line: text.split("\n").length });
+    text += part.text;
+  }
+  const locate = (line) => {
+    if (!(line > 0) || starts.length === 0) return starts.length === 1 ? { file: starts[0].file } : {};
+    const at = starts.filter((s) => s.line <= line).pop() ?? starts[0];
+    return { file: at.file, line: line - at.line + 1 };
+  };
+  return { text, locate };
 }
 
 async function readStdin() {
@@ -294,10 +348,18 @@ async function main(argv) {
   } catch (error) {
     return cannotRead(args.file, error);
   }
-  // The input is the cluster: the scenario laid over it is empty, and the
-  // cluster's own diagnostics come first.
-  const result = await cluster.simulate("", { seed: args.seed, profile: args.profile, startTime: args.startTime, apiLatencyMs: args.apiLatencyMs });
-  result.diagnostics = [...cluster.summary.diagnostics.map((d) => ({ document: -1, ...d })), ...result.diagnostics];
+  // The input is the cluster: the change laid over it (--apply) is empty
+  // unless given, and the cluster's own diagnostics come first.
+  let change;
+  try {
+    change = await readChanges(args.apply);
+  } catch (error) {
+    cluster.free();
+    return cannotRead(error.file, error.cause);
+  }
+  const result = await cluster.simulate(change.text, { seed: args.seed, profile: args.profile, startTime: args.startTime, apiLatencyMs: args.apiLatencyMs, controllers: args.controllers, namespace: args.namespace });
+  const mine = args.apply.length > 0 ? result.diagnostics.map((d) => ({ ...d, ...change.locate(d.line) })) : result.diagnostics;
+  result.diagnostics = [...cluster.summary.diagnostics.map((d) => ({ document: -1, ...d })), ...mine];
   if (cluster.summary.diagnosticCount > cluster.summary.diagnostics.length) {
     const more = cluster.summary.diagnosticCount - cluster.summary.diagnostics.length;
     result.diagnostics.push({ severity: "warning", object: "", path: "", line: 0, document: -1, message: `${more} more diagnostic(s) not shown` });

@@ -119,6 +119,19 @@ export interface RunOptions {
    * Anything but a number from 0 to 3,600,000 throws a TypeError.
    */
   apiLatencyMs?: number;
+  /**
+   * Runs the workload controllers (default true): Deployments,
+   * ReplicaSets, StatefulSets, DaemonSets and Jobs create their pods on the
+   * clock, replace the pods preemption deletes, and the disruption
+   * controller updates PodDisruptionBudgets. false: pods only.
+   */
+  controllers?: boolean;
+}
+
+/** Options of {@link LoadedCluster.simulate}. */
+export interface ClusterRunOptions extends RunOptions {
+  /** The namespace of the change's objects that name none (default `default`). */
+  namespace?: string;
 }
 
 /** Options of {@link simulate}. */
@@ -132,6 +145,8 @@ export interface CompareOptions extends EngineOptions {
   startTime?: string | Date | number;
   /** Each preemption API call's latency, as {@link RunOptions.apiLatencyMs}. */
   apiLatencyMs?: number;
+  /** Runs the workload controllers, as {@link RunOptions.controllers}. */
+  controllers?: boolean;
   /**
    * The two profiles to compare, `a` then `b`, any pair; by default the
    * first and the last {@link profiles} (`["current", "v1.14"]`). An unknown name makes
@@ -256,9 +271,12 @@ export interface LoadedCluster {
    * object of the same kind and name (namespace/name for namespaced kinds)
    * replaces the cluster's, others are added, as `kubectl apply` would. The
    * result's diagnostics are the scenario's own (the cluster's are in
-   * {@link summary}). Rejects once the cluster is freed.
+   * {@link summary}). The scenario is the change: its pods carry
+   * `fromChange`, and `options.namespace` names the namespace of its
+   * objects that name none (`kubectl apply -n`). Rejects once the cluster
+   * is freed.
    */
-  simulate(text: string, options?: RunOptions): Promise<SimulationResult>;
+  simulate(text: string, options?: ClusterRunOptions): Promise<SimulationResult>;
   /**
    * A page of the cluster's objects (Nodes, then Pods, PodDisruptionBudgets
    * and PriorityClasses) whose kind, name (namespace/name for a pod) or
@@ -276,9 +294,9 @@ export interface LoadedCluster {
  * functions above are the supported API; these are what they call.
  */
 export interface Engine {
-  /** `seed` and `detailAttempt` below 0 mean none; `profile` "" means current. */
-  simulate(text: string, seed: number, detailAttempt: number, profile: string): string;
-  compare(text: string, seed: number, a: string, b: string): string;
+  /** `seed` and `detailAttempt` below 0 mean none; `profile` "" means current; `startMs` NaN: the objects' times. */
+  simulate(text: string, seed: number, detailAttempt: number, profile: string, startMs: number, latencyMs: number, controllers: boolean): string;
+  compare(text: string, seed: number, a: string, b: string, startMs: number, latencyMs: number, controllers: boolean): string;
   profiles(): string;
   Cluster: new () => EngineCluster;
 }
@@ -291,7 +309,8 @@ export interface EngineCluster {
   objectCount(): number;
   summary(): string;
   objects(query: string, offset: number, limit: number): string;
-  simulate(text: string, seed: number, detailAttempt: number, profile: string): string;
+  /** `namespace` "": default. */
+  simulate(text: string, seed: number, detailAttempt: number, profile: string, startMs: number, latencyMs: number, controllers: boolean, namespace: string): string;
   delete(): void;
 }
 
@@ -351,6 +370,8 @@ export interface SimulationResult {
   pods: Attempt[];
   /** The simulated clock: where it started, where it ended, and what happened between cycles. */
   clock: Clock;
+  /** The workload controllers: each workload's scale and pods, and each replacement chain. */
+  workloads: Workloads;
   /** Allocatable, requests and placements: what the page's picture draws. */
   cluster: ClusterPicture;
 }
@@ -369,7 +390,7 @@ export interface Clock {
 }
 
 /** What happens between scheduling cycles. */
-export type QueueEventKind = "arrive" | "terminating" | "gone" | "unschedulable" | "backoff" | "active" | "flush" | "gated";
+export type QueueEventKind = "arrive" | "terminating" | "gone" | "unschedulable" | "backoff" | "active" | "flush" | "gated" | "created" | "deleted" | "pdbStatus";
 
 export interface QueueEvent {
   time: string;
@@ -382,7 +403,66 @@ export interface QueueEvent {
   node?: string;
   /** The end of a grace period or of a backoff. */
   until?: string;
+  /** `created`, `deleted`: the controller, e.g. `"ReplicaSet default/web-5d4f8"`. */
+  workload?: string;
+  /** `created`: the preempted pod this one replaces. */
+  replaces?: string;
+  /** `pdbStatus`: the budget (`"namespace/name"`) and its new disruptionsAllowed. */
+  pdb?: string;
+  disruptionsAllowed?: number;
   /** A sentence to read. */
+  text: string;
+}
+
+/** What the workload controllers did over the run. */
+export interface Workloads {
+  /** Whether they ran (options.controllers, on by default). */
+  controllers: boolean;
+  /** They stopped after creating 20,000 pods: the cascade did not settle. */
+  capped: boolean;
+  items: WorkloadOutcome[];
+  /** Each preemption of a controller's pod and what its replacement got. */
+  chains: WorkloadChain[];
+}
+
+export interface WorkloadOutcome {
+  kind: "Deployment" | "ReplicaSet" | "StatefulSet" | "DaemonSet" | "Job" | "ReplicationController";
+  namespace: string;
+  name: string;
+  /** A ReplicaSet's Deployment, or "". */
+  parent: string;
+  /** False: the input lacks the object; its pods' ownerReferences name it. */
+  inInput: boolean;
+  /** A ReplicaSet a Deployment's rollout created in this run. */
+  createdByRun: boolean;
+  /** The object came from the change (--apply, the page's change). */
+  fromChange: boolean;
+  /** A Job past its backoffLimit. */
+  failed: boolean;
+  /** Replicas wanted (a DaemonSet: the nodes it should run on; a Deployment's ReplicaSet: its scale at the end). */
+  wanted: number;
+  runningBefore: number;
+  runningAfter: number;
+  pending: number;
+  created: number;
+  /** Its pods that preemption deleted. */
+  lost: number;
+  /** runningAfter reached wanted. */
+  settled: boolean;
+}
+
+export interface WorkloadChain {
+  victim: string;
+  preemptor: string | null;
+  /** The controller that replaced the victim. */
+  workload: string;
+  replacement: string;
+  createdAt: string;
+  /** The replacement's last attempt's outcome, or "not tried". */
+  outcome: Outcome | "not tried";
+  node: string | null;
+  message: string;
+  /** "a evicted b; ReplicaSet x recreated it as c; c pending: ..." */
   text: string;
 }
 
@@ -406,6 +486,8 @@ export type PreemptionPolicy = "PreemptLowerPriority" | "Never";
 interface AttemptBase {
   /** `"namespace/name"`. */
   pod: string;
+  /** The pod came from the change laid over a cluster, or a controller of the change created it. */
+  fromChange: boolean;
   /** The pod's how-manieth attempt, from 1. */
   attempt: number;
   /** When the cycle ran on the simulated clock, RFC 3339. */
@@ -791,7 +873,12 @@ export type ProfileSwitchName =
   | "zero-victim node"
   | "pick criteria"
   | "nomination without candidate"
-  | "event message";
+  | "event message"
+  | "pod-level resources"
+  | "sidecar host ports"
+  | "request above allocatable"
+  | "terminating victims"
+  | "requeueing";
 
 /** A pod the two profiles treat differently. */
 export interface Difference {

@@ -116,7 +116,7 @@ function inputError(message) {
 // not the empty input's own warning).
 async function refused(message, options) {
   const engine = await loadEngine(options);
-  const result = JSON.parse(engine.simulate("", -1, -1, ""));
+  const result = JSON.parse(engine.simulate("", -1, -1, "", NaN, 0, true));
   result.diagnostics = [inputError(message)];
   return result;
 }
@@ -151,6 +151,24 @@ function startOf(options) {
   return Math.trunc(ms);
 }
 
+// options.controllers: false turns the workload controllers off (on by default).
+function controllersOf(options) {
+  const on = options.controllers;
+  if (on === undefined || on === null) return true;
+  if (typeof on !== "boolean") throw new TypeError("options.controllers takes true or false");
+  return on;
+}
+
+// options.namespace: the namespace of the change's objects that name none.
+function namespaceOf(options) {
+  const ns = options.namespace;
+  if (ns === undefined || ns === null || ns === "") return "";
+  if (typeof ns !== "string" || !/^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/.test(ns)) {
+    throw new TypeError("options.namespace takes a namespace name (a lowercase RFC 1123 label, e.g. team-a)");
+  }
+  return ns;
+}
+
 // options.apiLatencyMs, a non-negative number of milliseconds (0: none).
 function latencyOf(options) {
   const ms = options.apiLatencyMs;
@@ -182,6 +200,9 @@ export async function profiles(options = {}) {
  * 3339 time, a Date or Unix milliseconds) starts the simulated clock; by
  * default it starts at the latest time on the cluster's objects.
  * options.apiLatencyMs gives each API call of a preemption that long.
+ * options.controllers (default true) runs the workload controllers: the
+ * pods of Deployments, StatefulSets, DaemonSets and Jobs, and replacements
+ * for the pods preemption takes from them.
  * options.wasm, on the first call of any function here, says where the
  * engine's WebAssembly is when it is not beside this file (a bundle made by
  * a tool that does not copy it): its URL, its bytes, a Response or a
@@ -196,7 +217,7 @@ export async function simulate(text, options = {}) {
   const start = startOf(options);
   const latency = latencyOf(options);
   try {
-    return JSON.parse(engine.simulate(source, seedOf(options), detailOf(options), profile, start, latency));
+    return JSON.parse(engine.simulate(source, seedOf(options), detailOf(options), profile, start, latency, controllersOf(options)));
   } catch (error) {
     throw engineFailed(error);
   }
@@ -218,8 +239,9 @@ export async function compare(text, options = {}) {
   const [a, b] = options.profiles ?? [known[0].name, known[known.length - 1].name];
   const start = startOf(options);
   const latency = latencyOf(options);
+  const controllers = controllersOf(options);
   try {
-    return JSON.parse(engine.compare(source, seedOf(options), String(a), String(b), start, latency));
+    return JSON.parse(engine.compare(source, seedOf(options), String(a), String(b), start, latency, controllers));
   } catch (error) {
     throw engineFailed(error);
   }
@@ -296,7 +318,10 @@ async function* chunksOf(source) {
  *                     priorityClasses, pdbs, errors, diagnostics, ...}
  *   simulate(text, options)  the result document for the cluster with the
  *                     scenario's objects laid over it (same kind and name
- *                     replaces); the scenario's own diagnostics only
+ *                     replaces, as kubectl apply would); the scenario
+ *                     is the change: its pods are marked fromChange, and
+ *                     options.namespace names the namespace of its objects
+ *                     that name none; the scenario's own diagnostics only
  *   objects(query, {offset, limit})  {total, objects}: the objects whose
  *                     kind, name or labels contain query, stripped to the
  *                     fields the scheduler reads
@@ -337,8 +362,10 @@ export async function loadCluster(source, options = {}) {
       const profile = typeof simulateOptions.profile === "string" ? simulateOptions.profile : "";
       const start = startOf(simulateOptions);
       const latency = latencyOf(simulateOptions);
+      const controllers = controllersOf(simulateOptions);
+      const ns = namespaceOf(simulateOptions);
       try {
-        return JSON.parse(handle.simulate(textOf(text), seedOf(simulateOptions), detailOf(simulateOptions), profile, start, latency));
+        return JSON.parse(handle.simulate(textOf(text), seedOf(simulateOptions), detailOf(simulateOptions), profile, start, latency, controllers, ns));
       } catch (error) {
         throw engineFailed(error);
       }

@@ -76,10 +76,71 @@ export function formatComparison(comparison) {
   return out.join("\n");
 }
 
+// Each pod's last attempt: where the queue left it.
+function lastAttempts(result) {
+  const last = new Map();
+  for (const attempt of result.pods) last.set(attempt.pod, attempt);
+  return last;
+}
+
+function finalLine(attempt) {
+  if (attempt.outcome === "Scheduled") return `${attempt.pod} -> scheduled on ${attempt.node}`;
+  if (attempt.outcome === "Nominated") return `${verdictLine(attempt)} (still waiting when the run ended)`;
+  return `${attempt.pod} -> pending: ${attempt.message}`;
+}
+
+/**
+ * The consequences of a change laid over a cluster (podsim run --apply,
+ * the page's change): where its pods land, whom they evict, what the
+ * controllers do about it, which budgets run out. [] without a change.
+ */
+export function changeSection(result) {
+  const mine = [...lastAttempts(result).values()].filter((a) => a.fromChange);
+  const workloads = (result.workloads?.items ?? []).filter((w) => w.fromChange);
+  if (mine.length === 0 && workloads.length === 0) return [];
+  const out = ["", "Your change:"];
+  const evictions = result.pods.filter((a) => a.fromChange && a.outcome === "Nominated" && a.victims.length > 0);
+  for (const attempt of mine) out.push(`  ${finalLine(attempt)}`);
+  for (const attempt of evictions) {
+    out.push(`  ${attempt.pod} evicted ${attempt.victims.map((v) => `${v.pod}${v.pdbViolation ? " (violating its PDB)" : ""}`).join(", ")} on ${attempt.node}`);
+  }
+  for (const w of workloads.filter((w) => !w.parent)) out.push(`  ${workloadLine(w)}`);
+  const chains = result.workloads?.chains ?? [];
+  if (chains.length > 0) {
+    out.push("", "Cascade (a controller replaces what preemption took):");
+    for (const chain of chains) out.push(`  ${chain.text}`);
+  }
+  const broken = (result.clock?.events ?? []).filter((e) => e.kind === "pdbStatus" && e.disruptionsAllowed === 0);
+  const budgets = [...new Set(broken.map((e) => e.pdb))];
+  if (budgets.length > 0) out.push("", `PodDisruptionBudgets that ran out (disruptionsAllowed 0): ${budgets.join(", ")}`);
+  return out;
+}
+
+function workloadLine(w) {
+  const parts = [`wanted ${w.wanted}`, `running ${w.runningBefore} -> ${w.runningAfter}`];
+  if (w.pending > 0) parts.push(`${w.pending} pending`);
+  if (w.created > 0) parts.push(`${w.created} created`);
+  if (w.lost > 0) parts.push(`${w.lost} preempted`);
+  if (w.failed) parts.push("failed: backoffLimit exceeded");
+  const origin = w.createdByRun ? " (created by its Deployment)" : w.inInput ? "" : " (not in the input: named by its pods)";
+  return `${w.kind} ${w.namespace}/${w.name}${origin}: ${parts.join(", ")}${w.settled ? "" : " (not settled)"}`;
+}
+
+/** The settled summary per workload: wanted, running before and after, pending. */
+export function workloadSection(result) {
+  const items = (result.workloads?.items ?? []).filter((w) => !w.parent && (w.created > 0 || w.lost > 0 || w.pending > 0 || w.fromChange));
+  if (items.length === 0) return [];
+  const out = ["", "Workloads (those that changed):"];
+  for (const w of items) out.push(`  ${workloadLine(w)}`);
+  if (result.workloads.capped) out.push("  the controllers stopped after 20,000 pods: the cascade did not settle");
+  return out;
+}
+
 /** Formats the result document as a report a person can read. */
 export function formatReport(result) {
   const out = [`podsim: kube-scheduler ${result.kubernetesVersion} semantics (profile ${result.profile})`];
   if (result.pods.length > 0 && result.clock) out.push(describeClock(result.clock));
+  out.push(...changeSection(result));
   if (result.diagnostics.length > 0) {
     out.push("", "Diagnostics:");
     for (const d of result.diagnostics) {
@@ -119,6 +180,7 @@ export function formatReport(result) {
       if (step.note) out.push(`      (${step.note})`);
     }
   }
+  out.push(...workloadSection(result));
   return out.join("\n");
 }
 
