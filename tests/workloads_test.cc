@@ -1,0 +1,461 @@
+// Workload controllers on the clock: the pods Deployments, StatefulSets,
+// DaemonSets and Jobs create, the replacements of preempted pods, rollouts
+// and the disruption controller (core/workloads.cc, the queue's hooks).
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "core/decode.h"
+#include "core/loaded_cluster.h"
+#include "tests/builders.h"
+
+namespace podsim {
+using namespace testing;
+
+namespace {
+
+constexpr const char* kClasses = R"(
+apiVersion: scheduling.k8s.io/v1
+kind: PriorityClass
+metadata: {name: low}
+value: 100
+---
+apiVersion: scheduling.k8s.io/v1
+kind: PriorityClass
+metadata: {name: high}
+value: 1000
+---
+)";
+
+std::string NodeYaml(const std::string& name, const std::string& cpu,
+                     const std::string& extra = "") {
+  return "apiVersion: v1\nkind: Node\nmetadata: {name: " + name +
+         ", labels: {kubernetes.io/hostname: " + name + "}}\nspec: {" + extra +
+         "}\nstatus: {allocatable: {cpu: \"" + cpu +
+         "\", memory: 8Gi, pods: \"110\"}}\n---\n";
+}
+
+// A running pod of ReplicaSet rs (which the input may lack).
+std::string OwnedPod(const std::string& name, const std::string& rs,
+                     const std::string& node, const std::string& cpu) {
+  return "apiVersion: v1\nkind: Pod\nmetadata:\n  name: " + name +
+         "\n  labels: {app: " + rs +
+         "}\n  ownerReferences: [{apiVersion: apps/v1, kind: ReplicaSet, "
+         "name: " +
+         rs + ", uid: u-" + rs +
+         ", controller: true}]\nspec:\n  nodeName: " + node +
+         "\n  priorityClassName: low\n  containers: [{name: c, image: x, "
+         "resources: {requests: {cpu: \"" +
+         cpu + "\"}}}]\nstatus: {phase: Running}\n---\n";
+}
+
+std::string Workload(const std::string& kind, const std::string& name,
+                     const std::string& spec, const std::string& cls,
+                     const std::string& cpu, const std::string& pod_spec = "") {
+  std::string api = kind == "Job" ? "batch/v1" : "apps/v1";
+  return "apiVersion: " + api + "\nkind: " + kind +
+         "\nmetadata: {name: " + name + ", namespace: default, uid: uid-" +
+         name + "}\nspec:\n" + spec +
+         "  selector: {matchLabels: {app: " + name +
+         "}}\n  template:\n    metadata: {labels: {app: " + name +
+         "}}\n    spec:\n      priorityClassName: " + cls + "\n" + pod_spec +
+         "      containers: [{name: c, image: x, resources: {requests: "
+         "{cpu: \"" +
+         cpu + "\"}}}]\n---\n";
+}
+
+// "<pod> <outcome>[ <node>]" for each attempt, in order.
+std::vector<std::string> Outcomes(const SimulationResult& r) {
+  std::vector<std::string> out;
+  for (const Attempt& a : r.attempts) {
+    out.push_back(r.scenario.pods[a.pod].name + " " +
+                  std::string(ToString(a.outcome)) +
+                  (a.node >= 0 ? " " + r.scenario.nodes[a.node].name : ""));
+  }
+  return out;
+}
+
+// The queue events of one kind, as "<pod>" or "<pod> replaces <other>".
+std::vector<std::string> Events(const SimulationResult& r,
+                                QueueEventKind kind) {
+  std::vector<std::string> out;
+  for (const QueueEvent& e : r.timeline.events) {
+    if (e.kind != kind) continue;
+    std::string text = r.scenario.pods[e.pod].name;
+    if (kind == QueueEventKind::kCreated && e.other >= 0) {
+      text += " replaces " + r.scenario.pods[e.other].name;
+    }
+    out.push_back(text);
+  }
+  return out;
+}
+
+const WorkloadOutcome& WorkloadNamed(const SimulationResult& r,
+                                     const std::string& kind,
+                                     const std::string& name) {
+  for (const WorkloadOutcome& w : r.timeline.workloads) {
+    if (w.kind == kind && w.name == name) return w;
+  }
+  FAIL("no workload " << kind << " " << name);
+  return r.timeline.workloads.front();
+}
+
+const Pod& PodNamed(const SimulationResult& r, const std::string& name) {
+  for (const Pod& p : r.scenario.pods) {
+    if (p.name == name) return p;
+  }
+  FAIL("no pod " << name);
+  return r.scenario.pods.front();
+}
+
+}  // namespace
+
+TEST_CASE(
+    "Workloads: a Deployment creates its ReplicaSet's pods, named, labelled "
+    "and owned as the controllers do, at its template's priority") {
+  SimulationResult r =
+      Run(std::string(kClasses) + NodeYaml("n1", "4") +
+          Workload("Deployment", "web", "  replicas: 2\n", "high", "1"));
+  REQUIRE(r.attempts.size() == 2);
+  const Pod& pod = r.scenario.pods[r.attempts[0].pod];
+  const std::string* hash = pod.labels.Find("pod-template-hash");
+  REQUIRE(hash != nullptr);
+  CHECK(hash->size() >= 8);
+  CHECK(pod.name.rfind("web-" + *hash + "-", 0) == 0);
+  CHECK(pod.name.size() == 4 + hash->size() + 1 + 5);
+  REQUIRE(pod.owners.size() == 1);
+  CHECK(pod.owners[0].kind == "ReplicaSet");
+  CHECK(pod.owners[0].name == "web-" + *hash);
+  CHECK(pod.owners[0].controller);
+  CHECK(*pod.labels.Find("app") == "web");
+  CHECK(pod.priority == 1000);
+  CHECK(Outcomes(r) ==
+        std::vector<std::string>{
+            pod.name + " Scheduled n1",
+            r.scenario.pods[r.attempts[1].pod].name + " Scheduled n1"});
+  // Deterministic: the same input names the same pods.
+  SimulationResult again =
+      Run(std::string(kClasses) + NodeYaml("n1", "4") +
+          Workload("Deployment", "web", "  replicas: 2\n", "high", "1"));
+  CHECK(Outcomes(again) == Outcomes(r));
+  const WorkloadOutcome& w = WorkloadNamed(r, "Deployment", "web");
+  CHECK(w.wanted == 2);
+  CHECK(w.running_before == 0);
+  CHECK(w.running_after == 2);
+  CHECK(w.created == 2);
+}
+
+TEST_CASE(
+    "Workloads: a preempted pod's ReplicaSet replaces it as soon as it "
+    "starts terminating, from the victim's own spec when the input lacks "
+    "the ReplicaSet") {
+  // Upstream: the ReplicaSet controller counts only active pods (no
+  // deletionTimestamp), so the victim's replacement is created at once.
+  SimulationResult r =
+      Run(std::string(kClasses) + NodeYaml("n1", "2") +
+          OwnedPod("batch-1", "batch-7c9d8", "n1", "2") +
+          "apiVersion: v1\nkind: Pod\nmetadata: {name: api}\nspec:\n  "
+          "priorityClassName: high\n  containers: [{name: c, image: x, "
+          "resources: {requests: {cpu: \"2\"}}}]\n");
+  std::vector<std::string> created = Events(r, QueueEventKind::kCreated);
+  REQUIRE(created.size() == 1);
+  const std::string replacement = created[0].substr(0, created[0].find(' '));
+  CHECK(created[0] == replacement + " replaces batch-1");
+  CHECK(replacement.rfind("batch-7c9d8-", 0) == 0);
+  const Pod& made = PodNamed(r, replacement);
+  CHECK(made.priority == 100);
+  CHECK(*made.labels.Find("app") == "batch-7c9d8");
+  CHECK(made.requests.Get(kCpu) == 2000);
+  // The replacement waits: the room it would take went to api.
+  CHECK(Outcomes(r) == std::vector<std::string>{
+                           "api Nominated n1", replacement + " Unschedulable",
+                           "api Scheduled n1", replacement + " Unschedulable"});
+  CHECK(r.timeline.events.front().time_ms == r.timeline.start_ms);
+  const WorkloadOutcome& w = WorkloadNamed(r, "ReplicaSet", "batch-7c9d8");
+  CHECK_FALSE(w.in_input);
+  CHECK(w.wanted == 1);
+  CHECK(w.running_before == 1);
+  CHECK(w.running_after == 0);
+  CHECK(w.pending == 1);
+  CHECK(w.lost == 1);
+  CHECK(ToJson(r).find("\"text\":\"default/api evicted default/batch-1; "
+                       "ReplicaSet default/batch-7c9d8 recreated it as "
+                       "default/" +
+                       replacement + "; default/" + replacement +
+                       " pending: 0/1 nodes are available") !=
+        std::string::npos);
+}
+
+TEST_CASE("Workloads: controllers off, a victim is not replaced") {
+  SimulateOptions options;
+  options.controllers = false;
+  SimulationResult r = Simulate(
+      std::string(kClasses) + NodeYaml("n1", "2") +
+          OwnedPod("batch-1", "batch-7c9d8", "n1", "2") +
+          "apiVersion: v1\nkind: Pod\nmetadata: {name: api}\nspec:\n  "
+          "priorityClassName: high\n  containers: [{name: c, image: x, "
+          "resources: {requests: {cpu: \"2\"}}}]\n---\n" +
+          Workload("Deployment", "web", "  replicas: 2\n", "high", "1"),
+      options);
+  CHECK(Events(r, QueueEventKind::kCreated).empty());
+  CHECK(Outcomes(r) ==
+        std::vector<std::string>{"api Nominated n1", "api Scheduled n1"});
+  CHECK(r.timeline.workloads.empty());
+  CHECK_FALSE(r.timeline.controllers);
+}
+
+TEST_CASE(
+    "Workloads: an OrderedReady StatefulSet waits on each ordinal; a "
+    "Parallel one creates them all") {
+  // web-0 does not fit: OrderedReady never creates web-1.
+  std::string ordered =
+      std::string(kClasses) + NodeYaml("n1", "1") +
+      Workload("StatefulSet", "web", "  replicas: 3\n", "low", "2");
+  SimulationResult r = Run(ordered);
+  CHECK(Events(r, QueueEventKind::kCreated) ==
+        std::vector<std::string>{"web-0"});
+  const Pod& web0 = PodNamed(r, "web-0");
+  CHECK(*web0.labels.Find("statefulset.kubernetes.io/pod-name") == "web-0");
+  CHECK(*web0.labels.Find("apps.kubernetes.io/pod-index") == "0");
+  CHECK(web0.labels.Find("controller-revision-hash")->rfind("web-", 0) == 0);
+  // Room for all: each ordinal after the one before is bound.
+  SimulationResult fits =
+      Run(std::string(kClasses) + NodeYaml("n1", "8") +
+          Workload("StatefulSet", "web", "  replicas: 3\n", "low", "2"));
+  CHECK(Outcomes(fits) == std::vector<std::string>{"web-0 Scheduled n1",
+                                                   "web-1 Scheduled n1",
+                                                   "web-2 Scheduled n1"});
+  SimulationResult parallel = Run(
+      std::string(kClasses) + NodeYaml("n1", "1") +
+      Workload("StatefulSet", "web",
+               "  replicas: 3\n  podManagementPolicy: Parallel\n", "low", "2"));
+  CHECK(Events(parallel, QueueEventKind::kCreated) ==
+        std::vector<std::string>{"web-0", "web-1", "web-2"});
+}
+
+TEST_CASE(
+    "Workloads: a StatefulSet's preempted pod comes back under the same "
+    "name once it is gone") {
+  std::string set =
+      Workload("StatefulSet", "db", "  replicas: 1\n", "low", "2");
+  std::string text =
+      std::string(kClasses) + NodeYaml("n1", "2") + set +
+      "apiVersion: v1\nkind: Pod\nmetadata: {name: db-0, labels: {app: "
+      "db}, ownerReferences: [{apiVersion: apps/v1, kind: StatefulSet, "
+      "name: db, uid: uid-db, controller: true}]}\nspec: {nodeName: n1, "
+      "priorityClassName: low, terminationGracePeriodSeconds: 10, "
+      "containers: [{name: c, image: x, resources: {requests: {cpu: "
+      "\"2\"}}}]}\nstatus: {phase: Running}\n---\n"
+      "apiVersion: v1\nkind: Pod\nmetadata: {name: api}\nspec:\n  "
+      "priorityClassName: high\n  containers: [{name: c, image: x, "
+      "resources: {requests: {cpu: \"2\"}}}]\n";
+  SimulationResult r = Run(text);
+  std::vector<std::string> created = Events(r, QueueEventKind::kCreated);
+  REQUIRE(created.size() == 1);
+  CHECK(created[0] == "db-0 replaces db-0");
+  // Created when the old db-0 is gone, 10 s on.
+  for (const QueueEvent& e : r.timeline.events) {
+    if (e.kind == QueueEventKind::kCreated) {
+      CHECK(e.time_ms - r.timeline.start_ms == 10'000);
+    }
+  }
+}
+
+TEST_CASE(
+    "Workloads: a DaemonSet creates one pod per node it should run on, "
+    "pinned by node affinity and tolerating what the controller adds") {
+  std::string text =
+      std::string(kClasses) + NodeYaml("n1", "4") +
+      NodeYaml("n2", "4", "unschedulable: true") +
+      NodeYaml("n3", "4",
+               "taints: [{key: dedicated, value: gpu, effect: NoSchedule}]") +
+      Workload("DaemonSet", "agent", "", "high", "100m");
+  SimulationResult r = Run(text);
+  CHECK(Outcomes(r).size() == 2);
+  std::vector<std::string> nodes;
+  for (const Attempt& a : r.attempts) {
+    const Pod& pod = r.scenario.pods[a.pod];
+    CHECK(a.outcome == Outcome::kScheduled);
+    REQUIRE(pod.required_node_affinity);
+    REQUIRE(pod.required_node_affinity->size() == 1);
+    const NodeSelectorTerm& term = (*pod.required_node_affinity)[0];
+    REQUIRE(term.match_fields.size() == 1);
+    CHECK(term.match_fields[0].values ==
+          std::vector<std::string>{NodeName(r, a)});
+    nodes.push_back(NodeName(r, a));
+  }
+  // n3's taint is not tolerated; a cordoned node is (the controller adds
+  // node.kubernetes.io/unschedulable).
+  CHECK(nodes == std::vector<std::string>{"n1", "n2"});
+  CHECK(WorkloadNamed(r, "DaemonSet", "agent").wanted == 2);
+}
+
+TEST_CASE("Workloads: a daemon pod preempts on a full node, and only there") {
+  std::string text = std::string(kClasses) + NodeYaml("n1", "2") +
+                     NodeYaml("n2", "2") +
+                     OwnedPod("fill-1", "fill-aaaaa", "n1", "2") +
+                     OwnedPod("fill-2", "fill-aaaaa", "n2", "500m") +
+                     Workload("DaemonSet", "agent", "", "high", "1");
+  SimulationResult r = Run(text);
+  // Each daemon pod is pinned: the one for n1 evicts fill-1 even though
+  // preempting elsewhere is no option for it.
+  bool evicted_fill1 = false;
+  for (const Attempt& a : r.attempts) {
+    if (a.outcome != Outcome::kNominated) continue;
+    CHECK(NodeName(r, a) == "n1");
+    CHECK(VictimNames(r, a) == std::vector<std::string>{"fill-1"});
+    evicted_fill1 = true;
+  }
+  CHECK(evicted_fill1);
+}
+
+TEST_CASE(
+    "Workloads: a Job's preempted pod counts toward backoffLimit unless its "
+    "podFailurePolicy ignores DisruptionTarget") {
+  auto run = [](const std::string& job_spec) {
+    return Run(std::string(kClasses) + NodeYaml("n1", "2") +
+               Workload("Job", "train", job_spec, "low", "2",
+                        "      restartPolicy: Never\n") +
+               "apiVersion: v1\nkind: Pod\nmetadata: {name: api, "
+               "creationTimestamp: \"2024-05-01T08:00:05Z\"}\nspec:\n  "
+               "priorityClassName: high\n  containers: [{name: c, image: "
+               "x, resources: {requests: {cpu: \"2\"}}}]\n");
+  };
+  SimulationResult counted = run("  parallelism: 1\n  backoffLimit: 0\n");
+  const WorkloadOutcome& job = WorkloadNamed(counted, "Job", "train");
+  CHECK(job.lost == 1);
+  CHECK(job.failed);  // one failure is past backoffLimit 0
+  const Pod& first = counted.scenario.pods[counted.attempts[0].pod];
+  CHECK(*first.labels.Find("job-name") == "train");
+  CHECK(*first.labels.Find("batch.kubernetes.io/controller-uid") ==
+        "uid-train");
+  SimulationResult ignored =
+      run("  parallelism: 1\n  backoffLimit: 0\n  podFailurePolicy:\n    "
+          "rules:\n    - action: Ignore\n      onPodConditions: [{type: "
+          "DisruptionTarget}]\n");
+  CHECK_FALSE(WorkloadNamed(ignored, "Job", "train").failed);
+  // podFailurePolicy makes podReplacementPolicy Failed: the replacement
+  // waits for the victim to be gone (30 s).
+  std::vector<std::string> created = Events(ignored, QueueEventKind::kCreated);
+  REQUIRE(created.size() == 2);
+  CHECK(created[1].find("replaces") != std::string::npos);
+}
+
+TEST_CASE(
+    "Workloads: a template's errors name the field under spec.template, and "
+    "a broken template creates nothing") {
+  SimulationResult r =
+      Run(std::string(kClasses) + NodeYaml("n1", "4") +
+          Workload("Deployment", "web", "  replicas: 2\n", "gold", "lots"));
+  CHECK(r.attempts.empty());
+  std::vector<std::string> texts = DiagnosticTexts(r);
+  CHECK(std::find(texts.begin(), texts.end(),
+                  "Deployment default/web: "
+                  "spec.template.spec.containers[0].resources.requests.cpu: "
+                  "invalid quantity \"lots\"; expected a number with an "
+                  "optional suffix, e.g. 500m, 2, 1.5Gi, 100M or 1e3") !=
+        texts.end());
+  SimulationResult forbidden =
+      Run(std::string(kClasses) + NodeYaml("n1", "4") +
+          Workload("Deployment", "web", "  replicas: 2\n", "gold", "1"));
+  CHECK(forbidden.attempts.empty());
+  std::vector<std::string> why = DiagnosticTexts(forbidden);
+  CHECK(std::find(why.begin(), why.end(),
+                  "Deployment default/web: spec.template.spec."
+                  "priorityClassName: pods \"web\" is forbidden: no "
+                  "PriorityClass with name gold was found (known: high, "
+                  "low, system-cluster-critical, system-node-critical)") !=
+        why.end());
+}
+
+TEST_CASE(
+    "Workloads: a Deployment applied with a new template rolls out within "
+    "maxSurge, and its old pods leave as the new ones become available") {
+  // Room for the four old pods and one more: the surge.
+  std::string cluster = std::string(kClasses) + NodeYaml("n1", "5");
+  // The running revision: a ReplicaSet with the old template and its pods.
+  std::string old_template =
+      "    metadata: {labels: {app: web}}\n    spec:\n      "
+      "priorityClassName: low\n      containers: [{name: c, image: v1, "
+      "resources: {requests: {cpu: \"1\"}}}]\n";
+  cluster +=
+      "apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: web}\nspec:\n"
+      "  replicas: 4\n  selector: {matchLabels: {app: web}}\n  template:\n" +
+      old_template +
+      "---\napiVersion: apps/v1\nkind: ReplicaSet\nmetadata: {name: "
+      "web-old, ownerReferences: [{apiVersion: apps/v1, kind: Deployment, "
+      "name: web, uid: u, controller: true}]}\nspec:\n  replicas: 4\n  "
+      "selector: {matchLabels: {app: web}}\n  template:\n" +
+      old_template + "---\n";
+  for (int i = 0; i < 4; ++i) {
+    cluster += OwnedPod("web-old-" + std::to_string(i), "web-old", "n1", "1");
+  }
+  DecodeResult decoded = Decode(cluster);
+  LoadedCluster loaded(std::move(decoded));
+  std::string change =
+      "apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: web}\nspec:\n"
+      "  replicas: 4\n  selector: {matchLabels: {app: web}}\n  template:\n"
+      "    metadata: {labels: {app: web}}\n    spec:\n      "
+      "priorityClassName: low\n      containers: [{name: c, image: v2, "
+      "resources: {requests: {cpu: \"1\"}}}]\n";
+  SimulationResult r = loaded.Simulate(change);
+  // 25% of 4: a surge pod and one old pod deleted (maxUnavailable 1); the
+  // surge pod is bound (available at once in podsim), so the next step
+  // follows at the same instant, and the third new pod waits for the room
+  // the first two old pods keep for their grace period.
+  int created = 0;
+  int deleted = 0;
+  for (const QueueEvent& e : r.timeline.events) {
+    if (e.time_ms != r.timeline.start_ms) continue;
+    created += e.kind == QueueEventKind::kCreated;
+    deleted += e.kind == QueueEventKind::kDeleted;
+  }
+  CHECK(created == 2);
+  CHECK(deleted == 2);
+  CHECK(r.timeline.end_ms - r.timeline.start_ms >= 30'000);
+  const WorkloadOutcome& w = WorkloadNamed(r, "Deployment", "web");
+  CHECK(w.applied);
+  CHECK(w.running_before == 4);
+  CHECK(w.running_after == 4);
+  CHECK(w.created == 4);
+  // Every old pod was deleted by the rollout, none by preemption.
+  CHECK(Events(r, QueueEventKind::kDeleted).size() == 4);
+  for (const Attempt& a : r.attempts) {
+    CHECK(r.scenario.pods[a.pod].applied);
+    CHECK(r.scenario.pods[a.pod].labels.Find("pod-template-hash") != nullptr);
+  }
+  // The same Deployment applied unchanged rolls nothing out.
+  SimulationResult same = loaded.Simulate(
+      "apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: web}\nspec:\n"
+      "  replicas: 4\n  selector: {matchLabels: {app: web}}\n  template:\n" +
+      old_template);
+  CHECK(same.attempts.empty());
+}
+
+TEST_CASE(
+    "Workloads: the disruption controller lowers a PDB's budget as its pods "
+    "are evicted, so a second preemption does not spend it again") {
+  std::string text =
+      std::string(kClasses) + NodeYaml("n1", "2") + NodeYaml("n2", "2") +
+      OwnedPod("db-1", "db-aaaaa", "n1", "2") +
+      OwnedPod("db-2", "db-aaaaa", "n2", "2") +
+      "apiVersion: policy/v1\nkind: PodDisruptionBudget\nmetadata: {name: "
+      "db}\nspec: {minAvailable: 1, selector: {matchLabels: {app: "
+      "db-aaaaa}}}\n---\n";
+  for (const char* name : {"api-1", "api-2"}) {
+    text += std::string("apiVersion: v1\nkind: Pod\nmetadata: {name: ") + name +
+            "}\nspec:\n  priorityClassName: high\n  containers: [{name: c, "
+            "image: x, resources: {requests: {cpu: \"2\"}}}]\n---\n";
+  }
+  SimulationResult r = Run(text);
+  const Attempt& first = FirstAttempt(r, "api-1");
+  const Attempt& second = FirstAttempt(r, "api-2");
+  CHECK(first.pdb_violations == 0);
+  // db-1 is terminating: one healthy pod left, minAvailable 1 -> 0 allowed.
+  CHECK(second.pdb_violations == 1);
+  std::vector<std::string> updates = Events(r, QueueEventKind::kPdbStatus);
+  REQUIRE_FALSE(updates.empty());
+  CHECK(updates[0] == "db-1");
+}
+
+}  // namespace podsim
