@@ -1,0 +1,186 @@
+// Workload controllers through the API and the CLI: bare-pod scenarios are
+// unchanged by them, and `podsim run --apply` reports a change's
+// consequences first.
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { test } from "node:test";
+import { fileURLToPath } from "node:url";
+
+import { loadCluster, simulate } from "../../wasm/index.mjs";
+
+const root = fileURLToPath(new URL("../..", import.meta.url));
+const cli = join(root, "wasm/cli.mjs");
+
+function podsim(args, input) {
+  return spawnSync("node", [cli, ...args], { input, encoding: "utf8", cwd: root });
+}
+
+// What the scheduler decided, attempt by attempt.
+function decisions(result) {
+  return result.pods.map((a) => `${a.pod}#${a.attempt} ${a.outcome} ${a.node} [${a.victims.map((v) => v.pod).join(",")}] ${a.message}`);
+}
+
+// Every scenario of bare pods: the conformance cases (ours and, when
+// present, ../shared's) and the gallery's examples that hold no workload.
+function bareScenarios() {
+  const out = [];
+  for (const base of [join(root, "tests/conformance"), join(root, "../shared/conformance")]) {
+    if (!existsSync(base)) continue;
+    for (const name of readdirSync(base)) {
+      const file = join(base, name, "scenario.yaml");
+      if (existsSync(file)) out.push({ name: `conformance/${name}`, text: readFileSync(file, "utf8"), expected: JSON.parse(readFileSync(join(base, name, "expected.json"), "utf8")) });
+    }
+  }
+  const gallery = JSON.parse(readFileSync(join(root, "web/examples/gallery.json"), "utf8"));
+  for (const e of gallery) out.push({ name: `gallery/${e.id}`, text: readFileSync(join(root, "web/examples", e.file), "utf8"), expected: {} });
+  return out.filter((s) => !/^kind:\s*(Deployment|ReplicaSet|StatefulSet|DaemonSet|Job|ReplicationController)\s*$/m.test(s.text));
+}
+
+test("workloads: every bare-pod conformance case and gallery example decides the same with the controllers on and off", async () => {
+  const scenarios = bareScenarios();
+  assert.ok(scenarios.length >= 60, `only ${scenarios.length} scenarios`);
+  for (const s of scenarios) {
+    const options = { profile: s.expected.profile, seed: s.expected.seed };
+    const on = await simulate(s.text, options);
+    const off = await simulate(s.text, { ...options, controllers: false });
+    assert.deepEqual(decisions(on), decisions(off), s.name);
+    assert.equal(on.workloads.controllers, true);
+    assert.equal(off.workloads.controllers, false);
+    assert.deepEqual(off.workloads.items, []);
+  }
+});
+
+const cluster = `apiVersion: scheduling.k8s.io/v1
+kind: PriorityClass
+metadata: {name: batch}
+value: 100
+---
+apiVersion: scheduling.k8s.io/v1
+kind: PriorityClass
+metadata: {name: api}
+value: 1000
+---
+apiVersion: v1
+kind: Node
+metadata: {name: node-a, creationTimestamp: "2024-05-01T08:00:00Z"}
+status: {allocatable: {cpu: "4", memory: 8Gi, pods: "110"}}
+---
+apiVersion: apps/v1
+kind: ReplicaSet
+metadata:
+  name: batch-7c9d8
+  namespace: jobs
+spec:
+  replicas: 2
+  selector: {matchLabels: {app: batch}}
+${["x1", "x2"].map((n) => `---
+apiVersion: v1
+kind: Pod
+metadata:
+  name: batch-7c9d8-${n}
+  namespace: jobs
+  labels: {app: batch}
+  ownerReferences: [{apiVersion: apps/v1, kind: ReplicaSet, name: batch-7c9d8, controller: true, uid: u}]
+spec:
+  nodeName: node-a
+  priorityClassName: batch
+  priority: 100
+  containers: [{name: c, image: busybox, resources: {requests: {cpu: "2"}}}]
+status: {phase: Running}`).join("\n")}
+`;
+
+const change = `apiVersion: apps/v1
+kind: Deployment
+metadata: {name: api}
+spec:
+  replicas: 1
+  selector: {matchLabels: {app: api}}
+  template:
+    metadata: {labels: {app: api}}
+    spec:
+      priorityClassName: api
+      containers: [{name: c, image: nginx, resources: {requests: {cpu: "2"}}}]
+`;
+
+function files() {
+  const dir = mkdtempSync(join(tmpdir(), "podsim-apply-"));
+  writeFileSync(join(dir, "cluster.yaml"), cluster);
+  writeFileSync(join(dir, "change.yaml"), change);
+  return dir;
+}
+
+test("workloads: podsim run --apply leads with the change, its evictions and the cascade, and ends with the workloads", () => {
+  const dir = files();
+  const r = podsim(["run", join(dir, "cluster.yaml"), "--apply", join(dir, "change.yaml"), "--namespace", "shop"]);
+  assert.equal(r.status, 0, r.stderr);
+  const lines = r.stdout.split("\n");
+  const at = (re) => lines.findIndex((l) => re.test(l));
+  assert.ok(at(/^Your change:$/) > 0, r.stdout);
+  assert.ok(at(/^ {2}shop\/api-[a-z0-9]+-[a-z0-9]{5} -> scheduled on node-a$/) > at(/^Your change:$/), r.stdout);
+  assert.match(r.stdout, /\n {2}shop\/api-\S+ evicted jobs\/batch-7c9d8-x[12] on node-a\n/);
+  assert.match(r.stdout, /\n {2}Deployment shop\/api: wanted 1, running 0 -> 1, 1 created\n/);
+  assert.match(r.stdout, /\nCascade \(a controller replaces what preemption took\):\n {2}shop\/api-\S+ evicted jobs\/batch-7c9d8-x[12]; ReplicaSet jobs\/batch-7c9d8 recreated it as jobs\/batch-7c9d8-[a-z0-9]{5}; jobs\/batch-7c9d8-[a-z0-9]{5} pending: 0\/1 nodes are available: 1 Insufficient cpu\./);
+  assert.ok(at(/^Cascade/) < at(/ -> nominated node-a, evicting 1 pod/), "the change's consequences come before the attempts");
+  assert.match(r.stdout, /\nWorkloads \(those that changed\):\n {2}ReplicaSet jobs\/batch-7c9d8: wanted 2, running 2 -> 1, 1 pending, 1 created, 1 preempted \(not settled\)\n {2}Deployment shop\/api: wanted 1, running 0 -> 1, 1 created\n$/);
+});
+
+test("workloads: --apply - reads the change from standard input; --json marks the change's pods", () => {
+  const dir = files();
+  const r = podsim(["run", join(dir, "cluster.yaml"), "--apply", "-", "--json"], change);
+  assert.equal(r.status, 0, r.stderr);
+  const result = JSON.parse(r.stdout);
+  const mine = result.pods.filter((a) => a.fromChange);
+  assert.ok(mine.length >= 1);
+  assert.ok(mine.every((a) => a.pod.startsWith("default/api-")));
+  assert.ok(result.pods.filter((a) => !a.fromChange).every((a) => a.pod.startsWith("jobs/batch-7c9d8-")));
+  assert.equal(result.workloads.chains.length, 1);
+  assert.equal(result.workloads.chains[0].workload, "ReplicaSet jobs/batch-7c9d8");
+  assert.equal(result.workloads.chains[0].outcome, "Unschedulable");
+});
+
+test("workloads: --no-controllers leaves the victim unreplaced and creates no pods", () => {
+  const dir = files();
+  writeFileSync(join(dir, "pod.yaml"), "apiVersion: v1\nkind: Pod\nmetadata: {name: api}\nspec:\n  priorityClassName: api\n  containers: [{name: c, image: x, resources: {requests: {cpu: '2'}}}]\n");
+  const r = podsim(["run", join(dir, "cluster.yaml"), "--apply", join(dir, "pod.yaml"), "--no-controllers", "--json"]);
+  assert.equal(r.status, 0, r.stderr);
+  const result = JSON.parse(r.stdout);
+  assert.deepEqual(result.workloads.chains, []);
+  assert.deepEqual([...new Set(result.pods.map((a) => a.pod))], ["default/api"]);
+});
+
+test("workloads: diagnostics of a change name its file and its own lines", () => {
+  const dir = files();
+  writeFileSync(join(dir, "bad.yaml"), change.replace('cpu: "2"', 'cpu: "lots"').replaceAll("api", "web"));
+  const r = podsim(["run", join(dir, "cluster.yaml"), "--apply", join(dir, "change.yaml"), "--apply", join(dir, "bad.yaml")]);
+  assert.equal(r.status, 1);
+  assert.match(r.stderr, new RegExp(`^${join(dir, "bad.yaml").replace(/[.\\/]/g, "\\$&")}:11: error: Deployment default/web: spec\\.template\\.spec\\.containers\\[0\\]\\.resources\\.requests\\.cpu: invalid quantity "lots"`, "m"));
+});
+
+test("workloads: --apply usage errors say what is wrong", () => {
+  const cases = [
+    [["run", "a.yaml", "--apply"], /--apply takes a file/],
+    [["run", "-", "--apply", "-"], /standard input \(-\) can be read once/],
+    [["run", "a.yaml", "--namespace", "shop"], /--namespace sets the namespace of the change's objects: it needs --apply/],
+    [["run", "a.yaml", "--apply", "b.yaml", "--namespace", "Shop"], /--namespace takes a namespace name/],
+  ];
+  for (const [args, message] of cases) {
+    const r = podsim(args);
+    assert.equal(r.status, 2, args.join(" "));
+    assert.match(r.stderr, message);
+  }
+});
+
+test("workloads: the API's options.controllers and options.namespace are checked", async () => {
+  await assert.rejects(simulate("", { controllers: "yes" }), /options.controllers takes true or false/);
+  const loaded = await loadCluster(cluster);
+  try {
+    await assert.rejects(loaded.simulate(change, { namespace: "Not_OK" }), /options.namespace takes a namespace name/);
+    const result = await loaded.simulate(change, { namespace: "shop" });
+    assert.ok(result.pods.some((a) => a.pod.startsWith("shop/api-") && a.fromChange));
+  } finally {
+    loaded.free();
+  }
+});
