@@ -20,6 +20,15 @@ test("gallery: at least three examples where the profiles disagree", () => {
   assert.ok(gallery.filter((e) => e.differs?.length > 0).length >= 3);
 });
 
+test("gallery: an example with workload objects says what their controllers did", () => {
+  for (const e of gallery) {
+    const text = readFileSync(new URL(e.file, dir), "utf8");
+    if (/^kind:\s*(Deployment|ReplicaSet|StatefulSet|DaemonSet|Job|ReplicationController)\s*$/m.test(text)) {
+      assert.ok(e.workloads?.length > 0, `${e.id} lists no workloads`);
+    }
+  }
+});
+
 for (const example of gallery) {
   test(`gallery: ${example.id} — ${example.title}`, async () => {
     const result = await simulate(readFileSync(new URL(example.file, dir), "utf8"));
@@ -34,6 +43,13 @@ for (const example of gallery) {
       if (want.message !== undefined) assert.equal(got.message, want.message);
       if (want.criteria !== undefined) assert.equal(got.selection.length, want.criteria, "criteria used");
       if (want.clearedNominations !== undefined) assert.deepEqual(got.clearedNominations, want.clearedNominations);
+    }
+    // What the workload controllers did: each listed field of the workload.
+    for (const want of example.workloads ?? []) {
+      const { kind, namespace, name, ...fields } = want;
+      const got = result.workloads.items.find((w) => w.kind === kind && w.namespace === namespace && w.name === name);
+      assert.ok(got, `no workload ${kind} ${namespace}/${name}`);
+      for (const [field, value] of Object.entries(fields)) assert.equal(got[field], value, `${kind} ${namespace}/${name}: ${field}`);
     }
     if (!example.differs) return;
     // The compare view: each listed pod differs under v1.14, for that rule.
