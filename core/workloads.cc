@@ -148,9 +148,7 @@ WorkloadControllers::WorkloadControllers(const Scenario& scenario)
     } else if (pod.bound()) {
       s = State::kBound;
     }
-    used_names_.push_back(pod.key);
   }
-  std::sort(used_names_.begin(), used_names_.end());
   std::map<std::string, int> by_name;  // "<kind>/<ns>/<name>"
   for (size_t i = 0; i < scenario.controllers.size(); ++i) {
     const Controller& c = scenario.controllers[i];
@@ -371,16 +369,16 @@ void WorkloadControllers::Create(int w, std::string name, int64_t at,
   auto pod = std::make_shared<Pod>(*from);
   if (name.empty()) {
     // generateName: "<owner>-" and five random characters, unique.
+    if (used_names_.empty()) {
+      // Built on the first generated name: most runs create none.
+      used_names_.reserve(scenario_.pods.size());
+      for (const Pod& p : scenario_.pods) used_names_.insert(p.key);
+    }
     for (int i = 0;; ++i) {
       name = wl.name + "-" +
              NameSuffix(wl.ns + "/" + wl.name + "#" +
                         std::to_string(wl.created + i));
-      std::string key = wl.ns + "/" + name;
-      auto it = std::lower_bound(used_names_.begin(), used_names_.end(), key);
-      if (it == used_names_.end() || *it != key) {
-        used_names_.insert(it, key);
-        break;
-      }
+      if (used_names_.insert(wl.ns + "/" + name).second) break;
     }
   }
   pod->name = std::move(name);

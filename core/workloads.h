@@ -9,6 +9,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <unordered_set>
 #include <utility>
 #include <vector>
 
@@ -140,11 +141,12 @@ class WorkloadControllers {
 
   const Scenario& scenario_;
   std::vector<Workload> workloads_;
-  std::vector<int> owner_;               // by pod
-  std::vector<State> state_;             // by pod
-  std::vector<char> dirty_;              // by workload
-  std::vector<char> deleting_;           // by pod: its controller deleted it
-  std::vector<std::string> used_names_;  // "<ns>/<name>" created this run
+  std::vector<int> owner_;      // by pod
+  std::vector<State> state_;    // by pod
+  std::vector<char> dirty_;     // by workload
+  std::vector<char> deleting_;  // by pod: its controller deleted it
+  // Pod keys taken ("<ns>/<name>"), for generated names to avoid.
+  std::unordered_set<std::string> used_names_;
   int created_ = 0;
   bool capped_ = false;
 };

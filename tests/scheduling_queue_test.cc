@@ -249,6 +249,49 @@ TEST_CASE("Queue: the backoff comes from the KubeSchedulerConfiguration") {
 }
 
 TEST_CASE(
+    "Queue: the backoff doubles with each failed attempt, up to the max") {
+  // web never fits on n1; each pod leaving n2 moves it while it still backs
+  // off, so it waits in backoffQ for 4 s, then 8 s, then the 10 s cap from
+  // the cycle it failed in (calculateBackoffDuration).
+  Json config = SchedulerConfigWith(10, 100);
+  config["podInitialBackoffSeconds"] = 4;
+  config["podMaxBackoffSeconds"] = 10;
+  Json web = PendingPod("web", {"2"}, 0);
+  web["spec"]["nodeSelector"] = {{"disk", "ssd"}};
+  std::vector<Json> objects = {config, NodeWith("n1", {"1"}, {{"disk", "ssd"}}),
+                               NodeWith("n2", {"8"}), web};
+  for (int i = 0; i < 3; ++i) {
+    Json leaving = RunningPod("leaving-" + std::to_string(i), "n2", {"1"}, 0);
+    leaving["metadata"]["deletionTimestamp"] =
+        std::string("2024-05-01T08:00:") +
+        (i == 0   ? "01"
+         : i == 1 ? "05"
+                  : "13") +
+        "Z";
+    objects.push_back(leaving);
+  }
+  SimulationResult r = RunFrom(Json(objects).dump());
+  std::vector<int64_t> waits;
+  for (const QueueEvent& e : r.timeline.events) {
+    if (e.kind != QueueEventKind::kBackoff) continue;
+    const Attempt* failed = nullptr;
+    for (const Attempt& a : r.attempts) {
+      if (a.time_ms < e.time_ms) failed = &a;  // the cycle it failed in
+    }
+    REQUIRE(failed != nullptr);
+    waits.push_back((e.until_ms - failed->time_ms) / 1000);
+  }
+  // Whole-second windows (v1.33+) may add up to a second to each.
+  REQUIRE(waits.size() == 3);
+  CHECK(waits[0] >= 4);
+  CHECK(waits[0] <= 5);
+  CHECK(waits[1] >= 8);
+  CHECK(waits[1] <= 9);
+  CHECK(waits[2] >= 10);
+  CHECK(waits[2] <= 11);
+}
+
+TEST_CASE(
     "Queue: a pod terminating in the input leaves at its deletionTimestamp, "
     "or a second after the start when that has passed") {
   Json leaving = RunningPod("leaving", "n1", {"1"}, 1);
