@@ -1,5 +1,6 @@
 // The result document: SimulationResult -> JSON text (apiVersion podsim/v1),
 // and the comparison of two profiles around two of them.
+#include <algorithm>
 #include <cstdio>
 #include <string>
 #include <unordered_map>
@@ -557,6 +558,14 @@ class ResultWriter {
     }
     w_.Key("victims");
     WriteVictims(a.victims, /*timed=*/true);
+    if (a.outcome == Outcome::kNominated) {
+      // How long the preemptor waits nominated: until its last victim has
+      // left (each holds its grace period, the worst case).
+      int64_t until = a.time_ms;
+      for (const Victim& v : a.victims) until = std::max(until, v.gone_ms);
+      w_.Key("waitMs").Value(until - a.time_ms);
+      w_.Key("waitUntilMs").Value(until - r_.timeline.start_ms);
+    }
     w_.Key("pdbViolations").Value(a.pdb_violations);
     w_.Key("message").Value(a.message);
     w_.Key("nodes").BeginArray();

@@ -535,6 +535,10 @@ export interface ScheduledAttempt extends AttemptBase {
 export interface NominatedAttempt extends AttemptBase {
   outcome: "Nominated";
   node: string;
+  /** How long the pod waits nominated: until its last victim has left (each holds its whole grace period), in milliseconds. */
+  waitMs: number;
+  /** When that is, in milliseconds since the clock's start. */
+  waitUntilMs: number;
   preemption: PreemptionSummary;
 }
 

@@ -51,6 +51,8 @@ test("API: a YAML stream simulates and nominates with a victim", async () => {
     { pod: "default/low", node: "node-1", priority: 10, pdbViolation: false, goneAt: "1970-01-01T00:00:30Z", goneAfterMs: 30000, alreadyTerminating: false },
   ]);
   assert.equal(first.message, "0/1 nodes are available: 1 Insufficient cpu.");
+  // It waits nominated until its victim has left.
+  assert.deepEqual([first.waitMs, first.waitUntilMs], [30000, 30000]);
   assert.equal(second.outcome, "Scheduled");
   assert.equal(second.message, "Successfully assigned default/web to node-1");
   assert.deepEqual([first.atMs, second.atMs], [0, 30000]);
