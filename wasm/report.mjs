@@ -341,6 +341,23 @@ export function formatMarkdown(result, { shareLink = "", scenario, comparison = 
     out.push("");
   }
 
+  const chains = result.workloads?.chains ?? [];
+  const changed = (result.workloads?.items ?? []).filter((w) => !w.parent && (w.created > 0 || w.lost > 0 || w.pending > 0 || w.fromChange));
+  if (chains.length > 0 || changed.length > 0) {
+    out.push("### Workloads", "");
+    for (const chain of chains.slice(0, MARKDOWN_ROWS)) out.push(`- ${code(chain.text)}`);
+    out.push(...more(MARKDOWN_ROWS, chains.length, "replacements"));
+    if (chains.length > 0 && changed.length > 0) out.push("");
+    if (changed.length > 0) {
+      out.push("| Workload | Wanted | Running before | Running after | Pending |", "| --- | ---: | ---: | ---: | ---: |");
+      for (const w of changed.slice(0, MARKDOWN_ROWS)) {
+        out.push(`| ${code(`${w.kind} ${w.namespace}/${w.name}`, { inTable: true })}${w.fromChange ? " (your change)" : ""} | ${w.wanted} | ${w.runningBefore} | ${w.runningAfter} | ${w.pending} |`);
+      }
+      out.push(...more(MARKDOWN_ROWS, changed.length, "workloads"));
+    }
+    out.push("");
+  }
+
   out.push(...differencesSection(comparison));
 
   if (result.diagnostics.length > 0) {
