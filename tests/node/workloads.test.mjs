@@ -184,3 +184,11 @@ test("workloads: the API's options.controllers and options.namespace are checked
     loaded.free();
   }
 });
+
+test("workloads: the Markdown report has the replacement chains and the workloads table", () => {
+  const dir = files();
+  const r = podsim(["run", join(dir, "cluster.yaml"), "--apply", join(dir, "change.yaml"), "--markdown"]);
+  assert.equal(r.status, 0, r.stderr);
+  assert.match(r.stdout, /\n### Workloads\n\n- `default\/api-\S+ evicted jobs\/batch-7c9d8-x[12]; ReplicaSet jobs\/batch-7c9d8 recreated it as /);
+  assert.match(r.stdout, /\n\| `ReplicaSet jobs\/batch-7c9d8` \| 2 \| 2 \| 1 \| 1 \|\n\| `Deployment default\/api` \(your change\) \| 1 \| 0 \| 1 \| 0 \|\n/);
+});
