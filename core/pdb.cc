@@ -52,8 +52,107 @@ bool PdbSelectsForPreemption(const PodDisruptionBudget& pdb, const Pod& pod) {
   return pdb.selector.Matches(pod.labels);
 }
 
+namespace {
+
+// What the disruption controller derives from a budget's spec and the pods
+// it selects: how many pods it expects, how many must stay healthy, and
+// how, in words.
+struct Desired {
+  int64_t expected = 0;
+  int64_t desired = 0;
+  std::string how;
+};
+
+Desired DesiredOf(const Scenario& scenario, const PodDisruptionBudget& pdb,
+                  const std::vector<const Pod*>& pods) {
+  Desired d;
+  bool by_scale = pdb.max_unavailable ||
+                  (pdb.min_available && pdb.min_available->is_percent);
+  if (by_scale) {
+    // Expected pods: the scale of each distinct controller of the pods.
+    std::map<std::string, int64_t> scales;
+    int unmanaged = 0;
+    for (const Pod* pod : pods) {
+      const OwnerReference* owner = ControllerOf(pod->owners);
+      if (!owner) {
+        ++unmanaged;
+        continue;
+      }
+      std::string kind = owner->kind;
+      std::string name = owner->name;
+      const Controller* c = FindController(scenario, kind, pod->ns, name);
+      if (c && kind == "ReplicaSet") {
+        if (const OwnerReference* dep_ref = ControllerOf(c->owners)) {
+          if (const Controller* dep = FindController(scenario, dep_ref->kind,
+                                                     pod->ns, dep_ref->name)) {
+            c = dep;
+            kind = dep_ref->kind;
+            name = dep_ref->name;
+          }
+        }
+      }
+      std::string id = kind + "/" + name;
+      if (c) {
+        scales[id] = c->replicas;
+      } else {
+        ++scales[id];  // no controller object given: count its pods
+      }
+    }
+    for (const auto& [id, scale] : scales) d.expected += scale;
+    if (pdb.max_unavailable) {
+      d.desired = std::max<int64_t>(
+          0, d.expected - Scaled(*pdb.max_unavailable, d.expected));
+      d.how = "maxUnavailable " + std::to_string(pdb.max_unavailable->value) +
+              (pdb.max_unavailable->is_percent ? "%" : "");
+    } else {
+      d.desired = Scaled(*pdb.min_available, d.expected);
+      d.how = "minAvailable " + std::to_string(pdb.min_available->value) + "%";
+    }
+    d.how += " of " + std::to_string(d.expected) + " expected pods (" +
+             std::to_string(scales.size()) + " controller(s)";
+    if (unmanaged > 0) {
+      d.how += ", " + std::to_string(unmanaged) +
+               " pod(s) without a controller skipped";
+    }
+    d.how += ")";
+  } else if (pdb.min_available) {
+    d.desired = pdb.min_available->value;
+    d.expected = static_cast<int64_t>(pods.size());
+    d.how = "minAvailable " + std::to_string(d.desired) + " of " +
+            std::to_string(d.expected) + " matching pods";
+  } else {
+    d.expected = static_cast<int64_t>(pods.size());
+    d.how = "neither minAvailable nor maxUnavailable set";
+  }
+  return d;
+}
+
+// A budget that expects no pods never allows a disruption.
+int32_t DesiredHealthy(const Desired& d) {
+  return d.expected <= 0 ? std::numeric_limits<int32_t>::max() / 2
+                         : static_cast<int32_t>(d.desired);
+}
+
+}  // namespace
+
+int32_t DesiredHealthy(const Scenario& scenario, const PodDisruptionBudget& pdb,
+                       const std::vector<ObjectIndex>& pods) {
+  std::vector<const Pod*> selected;
+  selected.reserve(pods.size());
+  for (ObjectIndex p : pods) selected.push_back(&scenario.pods[p]);
+  return DesiredHealthy(DesiredOf(scenario, pdb, selected));
+}
+
 void ComputePdbStatus(Scenario& scenario) {
   for (PodDisruptionBudget& pdb : scenario.pdbs) {
+    if (pdb.has_status) {
+      // A dump's budgets carry their status; what they keep healthy is
+      // derived only if the run changes their pods (DesiredHealthy).
+      pdb.status_explanation = "status.disruptionsAllowed " +
+                               std::to_string(pdb.disruptions_allowed) +
+                               " as given";
+      continue;
+    }
     std::vector<const Pod*> pods;
     for (const Pod& pod : scenario.pods) {
       // policy/v1: an empty selector selects every pod in the namespace.
@@ -62,93 +161,23 @@ void ComputePdbStatus(Scenario& scenario) {
         pods.push_back(&pod);
       }
     }
-    int64_t expected = 0;
-    int64_t desired = 0;
-    std::string how;
-    bool by_scale = pdb.max_unavailable ||
-                    (pdb.min_available && pdb.min_available->is_percent);
-    if (by_scale) {
-      // Expected pods: the scale of each distinct controller of the pods.
-      std::map<std::string, int64_t> scales;
-      int unmanaged = 0;
-      for (const Pod* pod : pods) {
-        const OwnerReference* owner = ControllerOf(pod->owners);
-        if (!owner) {
-          ++unmanaged;
-          continue;
-        }
-        std::string kind = owner->kind;
-        std::string name = owner->name;
-        const Controller* c = FindController(scenario, kind, pod->ns, name);
-        if (c && kind == "ReplicaSet") {
-          if (const OwnerReference* d = ControllerOf(c->owners)) {
-            if (const Controller* dep =
-                    FindController(scenario, d->kind, pod->ns, d->name)) {
-              c = dep;
-              kind = d->kind;
-              name = d->name;
-            }
-          }
-        }
-        std::string id = kind + "/" + name;
-        if (c) {
-          scales[id] = c->replicas;
-        } else {
-          ++scales[id];  // no controller object given: count its pods
-        }
-      }
-      for (const auto& [id, scale] : scales) expected += scale;
-      if (pdb.max_unavailable) {
-        desired = std::max<int64_t>(
-            0, expected - Scaled(*pdb.max_unavailable, expected));
-        how = "maxUnavailable " + std::to_string(pdb.max_unavailable->value) +
-              (pdb.max_unavailable->is_percent ? "%" : "");
-      } else {
-        desired = Scaled(*pdb.min_available, expected);
-        how = "minAvailable " + std::to_string(pdb.min_available->value) + "%";
-      }
-      how += " of " + std::to_string(expected) + " expected pods (" +
-             std::to_string(scales.size()) + " controller(s)";
-      if (unmanaged > 0) {
-        how += ", " + std::to_string(unmanaged) +
-               " pod(s) without a controller skipped";
-      }
-      how += ")";
-    } else if (pdb.min_available) {
-      desired = pdb.min_available->value;
-      expected = static_cast<int64_t>(pods.size());
-      how = "minAvailable " + std::to_string(desired) + " of " +
-            std::to_string(expected) + " matching pods";
-    } else {
-      expected = static_cast<int64_t>(pods.size());
-      how = "neither minAvailable nor maxUnavailable set";
-    }
-    // What the disruption controller keeps healthy when pods change over
-    // the run; a budget that expects none never allows a disruption.
-    pdb.desired_healthy = expected <= 0
-                              ? std::numeric_limits<int32_t>::max() / 2
-                              : static_cast<int32_t>(desired);
-    if (pdb.has_status) {
-      pdb.status_explanation = "status.disruptionsAllowed " +
-                               std::to_string(pdb.disruptions_allowed) +
-                               " as given";
-      continue;
-    }
+    const Desired d = DesiredOf(scenario, pdb, pods);
+    pdb.desired_healthy = DesiredHealthy(d);
     int64_t healthy =
         std::count_if(pods.begin(), pods.end(),
                       [&](const Pod* p) { return IsHealthy(*p, pdb); });
-    int64_t allowed = healthy - desired;
+    int64_t allowed = healthy - d.desired;
     std::string rule;
-    if (expected <= 0) {
-      allowed = 0;  // a PDB that expects no pods allows nothing
+    if (d.expected <= 0) {
+      allowed = 0;
       rule = " (no expected pods, so none)";
     } else if (allowed < 0) {
       allowed = 0;
     }
     pdb.disruptions_allowed = static_cast<int32_t>(allowed);
     pdb.status_explanation =
-        "computed as the disruption controller would: " + how + " -> " +
-        std::to_string(desired) + " must stay healthy; " +
+        "computed as the disruption controller would: " + d.how + " -> " +
+        std::to_string(d.desired) + " must stay healthy; " +
         std::to_string(healthy) + " healthy now -> disruptionsAllowed " +
         std::to_string(allowed) + rule;
   }

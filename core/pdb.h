@@ -24,6 +24,12 @@ void ClassifyPdbViolations(const Scenario& scenario,
                            PdbViolation rule, std::vector<char>& violating,
                            std::vector<int64_t>& budget);
 
+// Returns how many of the pods a budget selects must stay healthy, as the
+// disruption controller derives it from the spec (a budget that expects no
+// pods: more than can ever be).
+int32_t DesiredHealthy(const Scenario& scenario, const PodDisruptionBudget& pdb,
+                       const std::vector<ObjectIndex>& pods);
+
 // Fills scenario.pod_pdbs: for each pod, the PDBs that select it (what
 // ClassifyPdbViolations walks). PDBs are bucketed by one label their
 // selector requires, so a pod is checked only against PDBs it may match.

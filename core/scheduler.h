@@ -189,6 +189,7 @@ class SchedulingQueue {
   std::unique_ptr<WorkloadControllers> controllers_;
   // By PDB: the pods it selects, and how many must stay healthy.
   std::vector<std::vector<ObjectIndex>> pdb_pods_;
+  ObjectIndex input_pods_ = 0;  // pods of the input; created ones follow
   Timeline timeline_;
   int64_t now_ = 0;            // the simulated clock, Unix milliseconds
   int64_t cycle_cost_ms_ = 0;  // what this cycle spent on API calls

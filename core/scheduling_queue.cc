@@ -183,6 +183,7 @@ void SchedulingQueue::Setup() {
                              std::min<size_t>(wanted, kMaxCreatedPods) +
                              kMaxCreatedPods + 1);
     }
+    input_pods_ = static_cast<ObjectIndex>(scenario_.pods.size());
     pdb_pods_.assign(scenario_.pdbs.size(), {});
     for (size_t p = 0; p < scenario_.pod_pdbs.size(); ++p) {
       for (int j : scenario_.pod_pdbs[p]) {
@@ -307,7 +308,14 @@ void SchedulingQueue::UpdatePdbs(ObjectIndex p) {
     return;
   for (int j : scenario_.pod_pdbs[p]) {
     PodDisruptionBudget& pdb = scenario_.pdbs[j];
-    if (pdb.desired_healthy < 0) continue;
+    if (pdb.desired_healthy < 0) {
+      // Derived from the input's pods, as the status given was.
+      std::vector<ObjectIndex> given;
+      for (ObjectIndex q : pdb_pods_[j]) {
+        if (q < input_pods_) given.push_back(q);
+      }
+      pdb.desired_healthy = DesiredHealthy(scenario_, pdb, given);
+    }
     int64_t healthy = 0;
     for (ObjectIndex q : pdb_pods_[j]) {
       healthy += cluster_.NodeOf(q) != kNoNode && !cluster_.Terminating(q) &&
