@@ -2,9 +2,10 @@
 // a moment after each change its fragment is the share link's (#v1:…, with
 // the profile and Compare), so a reload, a bookmark or a copied URL keeps the
 // edits. A scenario whose link would be longer than URL_FRAGMENT_CHARS leaves
-// the URL plain, and the page says so; over a cluster the URL holds only what
-// the editors lay over it, and the page says that too.
-import { MAX_FRAGMENT_CHARS, encodeShare } from "./share.js";
+// the URL plain, and the page says so; over a cluster the URL holds what the
+// editors lay over it, and the cluster too when it is small enough for the
+// link, and the page says which.
+import { CLUSTER_LINK_CHARS, MAX_FRAGMENT_CHARS } from "./share.js";
 import { $ } from "./state.js";
 
 /**
@@ -12,28 +13,33 @@ import { $ } from "./state.js";
  * URLs, but past this one the bar stops being a way to share: Share says
  * what the link would be, and the scenario is saved in the browser anyway.
  */
-export const URL_FRAGMENT_CHARS = 32_000;
+export const URL_FRAGMENT_CHARS = CLUSTER_LINK_CHARS;
 
 const count = (n) => n.toLocaleString("en");
 
 /**
  * Creates the follower; settings() returns the share settings (share-dialogs.js)
- * of the editors' scenario, onFollow(url) hears each new URL.
+ * of the editors' scenario, fragmentFor(settings) their fragment
+ * ({fragment, withCluster}: a small loaded cluster goes too), onFollow(url)
+ * hears each new URL.
  */
-export function createAddressBar(state, settings, onFollow = () => {}) {
+export function createAddressBar(state, settings, fragmentFor, onFollow = () => {}) {
   let timer = null;
   let shown = null; // what the URL shows, as key() gives it
   let latest = 0; // the newest encoding; older ones are dropped
 
-  const key = (s) => JSON.stringify([s.profile, s.compare, state.cluster?.name ?? "", s.scenario]);
+  const key = (s) => JSON.stringify([s.profile, s.compare, state.cluster?.name ?? "", Boolean(state.cluster?.link), s.scenario]);
 
   function note(text) {
     $("url-note").textContent = text;
     $("url-note").hidden = !text;
   }
 
-  function clusterNote() {
-    return state.cluster ? `The address bar holds what the editors lay over ${state.cluster.name}, not the cluster itself.` : "";
+  function clusterNote(withCluster = false) {
+    if (!state.cluster) return "";
+    return withCluster
+      ? `The address bar holds ${state.cluster.name} and what the editors lay over it: a reload or a bookmark opens both.`
+      : `The address bar holds what the editors lay over ${state.cluster.name}, not the cluster itself.`;
   }
 
   /** Takes what the editors hold as what the URL shows (the page just opened it); drops a pending change. */
@@ -57,17 +63,18 @@ export function createAddressBar(state, settings, onFollow = () => {}) {
   }
 
   async function follow() {
+    if (state.loading) return; // the run after the dump is read follows
     const current = settings();
     const k = key(current);
     if (k === shown) return;
     shown = k;
     const id = ++latest;
-    const fragment = await encodeShare(current);
+    const { fragment, withCluster } = await fragmentFor(current);
     if (id !== latest) return;
     const url = new URL(location.href);
     if (fragment.length <= URL_FRAGMENT_CHARS) {
       url.hash = fragment;
-      note(clusterNote());
+      note(clusterNote(withCluster));
     } else {
       url.hash = "";
       note(

@@ -1,9 +1,12 @@
 // A cluster under the editors. A dump too large for the editors goes to the
 // worker as it is (a File as a handle, pasted text as one string); the engine
-// reads it there as the cluster, and the editors then hold only what each run
-// lays over it. The page never parses the dump or holds its text.
+// reads it there as the cluster, and the editors then hold the change each
+// run lays over it. The page never parses the dump; it keeps the text of a
+// small one (read anyway to tell a dump from a scenario) for the share link,
+// when it fits there.
 import { h, mount } from "./dom.js";
 import { CLI_COMMAND, CLUSTER_TEXT_BYTES, MAX_CLUSTER_BYTES, isClusterDump } from "./scenario.js";
+import { CLUSTER_LINK_CHARS, encodeShare } from "./share.js";
 import { $ } from "./state.js";
 import { setStatus, showBanner } from "./status.js";
 import { OBJECT_PAGE, progressText, renderCluster, renderLoading, renderObjects, sizeText } from "./views/cluster.js";
@@ -13,6 +16,9 @@ const OVERLAY_HINTS = {
   nodes: "Nodes typed here are added to the cluster, or replace its node of the same name.",
   running: "Running pods (with spec.nodeName) typed here are added to the cluster, or replace its pod of the same namespace and name.",
   pending: "Pods to schedule on top of the cluster go here. The cluster's own pending pods are scheduled too.",
+  workloads:
+    "Deployments, ReplicaSets, StatefulSets, DaemonSets, Jobs and ReplicationControllers typed here create their pods on the simulated clock over the cluster, " +
+    "or replace the cluster's of the same namespace and name (a Deployment scaled up, say).",
   pdbs: "PodDisruptionBudgets typed here are added to the cluster's, or replace the one of the same namespace and name.",
   other: "Other objects (a KubeSchedulerConfiguration, Namespaces) laid over the cluster.",
   all: "What is laid over the cluster, as one stream: an object of the same kind and name replaces the cluster's; the others are added.",
@@ -20,7 +26,17 @@ const OVERLAY_HINTS = {
 
 const mebibytes = (bytes) => `${Math.ceil(bytes / 1048576).toLocaleString("en")} MiB`;
 
-/** Creates the cluster mode over the editors (scenario-editors.js) and the runner (runner.js). */
+// Resolves to whether a dump's text fits in a share link by itself (the
+// change then goes with it while the whole link fits).
+async function fitsInLink(name, text) {
+  const fragment = await encodeShare({ scenario: "", kubernetesVersion: "", cluster: { name, text } });
+  return fragment.length <= CLUSTER_LINK_CHARS;
+}
+
+/**
+ * Creates the cluster mode over the editors (scenario-editors.js) and the
+ * runner (runner.js, with onClusterLink(): the cluster can now go in links).
+ */
 export function createClusterMode(state, mode, scenario, runner) {
   const { editors } = scenario;
 
@@ -42,24 +58,34 @@ export function createClusterMode(state, mode, scenario, runner) {
     } catch (error) {
       return showBanner(`${file.name} could not be read: ${error.message}`);
     }
-    if (isClusterDump(text)) return loadCluster(file, file.name, file.size);
+    if (isClusterDump(text)) return loadCluster(file, file.name, file.size, { text });
     scenario.loadScenario(text);
   }
 
   /** Reads a paste the size of a dump as the cluster, never into an editor; returns whether it did. */
   function pasteCluster(text) {
     if (mode.readOnly || !isClusterDump(text)) return false;
-    loadCluster(text, "pasted text", text.length);
+    loadCluster(text, "pasted text", text.length, { text: text.length <= CLUSTER_TEXT_BYTES ? text : null });
     return true;
   }
 
-  function loadCluster(source, name, bytes) {
+  /** Opens the cluster a link carries ({name, text}) under the change the editors hold. */
+  function openLinkCluster({ name, text }) {
+    loadCluster(text, name, new Blob([text]).size, { text, keepEditors: true });
+  }
+
+  // options: text, the dump's text when the page has it (a small one: it may
+  // go in share links); keepEditors, the editors hold the change to lay over
+  // it (a link's), kept as they are, and what Remove goes back to.
+  function loadCluster(source, name, bytes, { text = null, keepEditors = false } = {}) {
     if (bytes > MAX_CLUSTER_BYTES) return refuseFile(name, bytes);
     // One cluster at a time: the new one replaces it, under the same editors.
     const stash = state.loading?.stash ?? state.cluster?.stash ?? null;
     if (state.loading) cancelLoading(false);
     if (state.cluster) leaveCluster();
-    state.loading = { id: ++state.runs, name, bytes, read: 0, objects: 0, stash };
+    // Whether it fits in a link is known while the engine reads it.
+    const fits = text !== null && bytes <= CLUSTER_TEXT_BYTES ? fitsInLink(name, text) : null;
+    state.loading = { id: ++state.runs, name, bytes, read: 0, objects: 0, stash, text: fits ? text : null, fits, keepEditors };
     runner.post({ id: state.loading.id, kind: "load", source });
     $("banner").hidden = true;
     document.body.classList.remove("busy");
@@ -82,7 +108,7 @@ export function createClusterMode(state, mode, scenario, runner) {
   }
 
   function onLoaded(data) {
-    const { name, bytes, stash } = state.loading;
+    const { name, bytes, stash, text, fits, keepEditors } = state.loading;
     state.loading = null;
     if (data.error) return clusterFailed(`${name} could not be loaded: ${data.error.replace(/\.$/, "")}.`, stash);
     const summary = data.summary;
@@ -92,8 +118,17 @@ export function createClusterMode(state, mode, scenario, runner) {
       return clusterFailed(`${name} holds no nodes and no pods: it is not a cluster${first ? ` (${first.message})` : ""}.`, stash, false);
     }
     // Editors that were laid over a cluster stay; plain ones wait for Remove.
-    const keep = stash !== null || state.resumeOverlay;
-    state.cluster = { name, bytes, summary, stash: keep ? stash : scenario.saveEditors(), open: true };
+    // A link's change stays, and Remove goes back to it alone.
+    const keep = stash !== null || state.resumeOverlay || keepEditors;
+    const back = keepEditors ? (stash ?? scenario.saveEditors()) : keep ? stash : scenario.saveEditors();
+    const cluster = { name, bytes, summary, stash: back, open: true, link: null };
+    state.cluster = cluster;
+    fits?.then((ok) => {
+      if (!ok || state.cluster !== cluster) return;
+      cluster.link = { name, text };
+      renderPanel();
+      runner.onClusterLink();
+    });
     state.resumeOverlay = false;
     if (!keep) scenario.clearEditors();
     editors.setPlaceholders(OVERLAY_HINTS);
@@ -169,7 +204,19 @@ export function createClusterMode(state, mode, scenario, runner) {
       : "Run both profiles and mark where they differ";
   }
 
+  // Over a cluster, the editors are the change laid over it, and say so.
+  function renderTitle() {
+    scenario.updateTabs(); // the Workloads tab shows over a cluster
+    const title = $("editor-title");
+    if (!state.cluster) {
+      title.textContent = "Edit scenario";
+      return;
+    }
+    mount(title, "Your change, applied to ", h("span", { class: "file-name" }, state.cluster.name));
+  }
+
   function renderPanel() {
+    renderTitle();
     const el = $("cluster");
     if (state.loading) {
       mount(el, renderLoading(state.loading, () => cancelLoading()));
@@ -181,6 +228,7 @@ export function createClusterMode(state, mode, scenario, runner) {
           onSearch: (query) => searchObjects(query, 0),
           query: state.search.query,
           open: state.cluster.open,
+          inLink: state.cluster.link !== null,
           onToggle: (open) => (state.cluster.open = open),
         }),
       );
@@ -208,5 +256,5 @@ export function createClusterMode(state, mode, scenario, runner) {
     if (host) mount(host, renderObjects(state.search.page, state.search, (offset) => searchObjects(state.search.query, offset)));
   }
 
-  return { openFile, pasteCluster, onLoadMessage, onObjects, clusterFailed, leaveAnyCluster };
+  return { openFile, pasteCluster, openLinkCluster, onLoadMessage, onObjects, clusterFailed, leaveAnyCluster };
 }

@@ -1,4 +1,5 @@
-// Opening a share link: the scenario and its settings in the URL fragment.
+// Opening a share link: the scenario and its settings in the URL fragment,
+// and the cluster it is laid over when the link carries one.
 // A fragment is untrusted input (share.js checks it); a bad one says why and
 // changes nothing.
 import { decodeShare } from "./share.js";
@@ -26,7 +27,7 @@ export function createFragmentOpener(state, profiles, session) {
       note = `This link asks for the "${profile}" semantics, which this podsim does not know; showing ${state.profiles[0].name}. `;
       profile = state.profiles[0].name;
     }
-    session.openLink(link.scenario, { profile, compare: link.compare, caption: link.caption, note, atStart });
+    session.openLink(link.scenario, { profile, compare: link.compare, caption: link.caption, note, atStart, cluster: link.cluster });
     return true;
   };
 }

@@ -68,12 +68,12 @@ const clusterMode = createClusterMode(
   state,
   mode,
   { ...scenario, loadScenario: (text) => session.openFile(fileName, text) },
-  { ...runner, runNow },
+  { ...runner, runNow, onClusterLink: () => addressBar.schedule(0) },
 );
 const session = createSession(state, mode, scenario, profiles, clusterMode, runNow);
 const linking = createLinking(state, scenario);
 const sharing = createSharing(state, scenario.scenarioText);
-const addressBar = createAddressBar(state, () => sharing.shareSettings(), (url) => {
+const addressBar = createAddressBar(state, () => sharing.shareSettings(), (settings) => sharing.fragmentFor(settings), (url) => {
   if (mode.embed) $("open-playground").href = playgroundUrl(new URL(url).hash);
 });
 const markdown = createMarkdownCopy(state, sharing);
@@ -116,7 +116,7 @@ async function start() {
   const saved = mode.embed ? null : storage.get(STORAGE_SCENARIO);
   const instead = saved?.trim() ? "Showing your last scenario instead." : "Showing the default scenario instead.";
   if (!(await applyFragment(instead, true))) session.openSaved(saved?.trim() ? saved : DEFAULT_EXAMPLE.text);
-  if (laidOver && scenario.scenarioText() === saved) {
+  if (laidOver && scenario.scenarioText() === saved && !state.loading && !state.cluster) {
     // The text was laid over a dump the page does not keep: say so, and lay
     // it over the next one opened.
     showBanner(`These objects were laid over ${laidOver}, which the page does not keep: open it again to see them over that cluster.`);

@@ -1,5 +1,7 @@
 // The result on screen: each panel rendered from the shown result, the
 // focused attempt driving the victims, the selection and the node cards.
+// Over a cluster, the change's consequences lead; the workloads follow the
+// victims.
 import { mount } from "./dom.js";
 import { $ } from "./state.js";
 import { differencesByPod, renderDifferences } from "./views/differences.js";
@@ -8,6 +10,7 @@ import { renderPicture } from "./views/picture.js";
 import { renderSelection } from "./views/selection.js";
 import { renderVerdicts } from "./views/verdicts.js";
 import { renderVictims } from "./views/victims.js";
+import { createdPods, podTargets, renderChange, renderWorkloads } from "./views/workloads.js";
 
 // "v1.14", "current (v1.35)": a result's profile as the compare view names it.
 const profileName = (result) =>
@@ -25,6 +28,20 @@ export function createResultView(state, { requestDetail }) {
     if (!state.shown.pods[i].detailed) requestDetail(i);
   }
 
+  /**
+   * Focuses an attempt ({index}) and moves the keyboard there, or to a
+   * victim's row in it ({index, row}): where a link to a pod goes.
+   */
+  function showTarget({ index, row = null }) {
+    state.focus = index;
+    state.nodesShown = NODE_PAGE;
+    state.attemptsShown = Math.max(state.attemptsShown, index + 1);
+    render();
+    if (!state.shown.pods[index].detailed) requestDetail(index);
+    const victim = row ? document.querySelector(`#victims tr[data-object="${CSS.escape(`Pod ${row}`)}"]`) : null;
+    (victim ?? $("verdicts").querySelectorAll(".attempt-head")[index])?.focus();
+  }
+
   function render() {
     const result = state.shown;
     if (!result) return;
@@ -35,6 +52,9 @@ export function createResultView(state, { requestDetail }) {
       change(value);
       render();
     };
+    // The cluster the shown result was simulated over, if any.
+    const cluster = state.shownRun?.cluster ?? null;
+    mount($("change"), cluster ? renderChange(result, cluster, showTarget) : null);
     mount($("differences"), state.compare ? renderDifferences(state.comparison, focusPod) : null);
     mount(
       $("verdicts"),
@@ -50,9 +70,24 @@ export function createResultView(state, { requestDetail }) {
         state.attemptsShown,
         again((n) => (state.attemptsShown = n)),
         state.compare ? differencesByPod(state.comparison) : new Map(),
+        {
+          created: createdPods(result),
+          onReplaced: (pod) => {
+            const target = podTargets(result).eviction(pod);
+            if (target) showTarget(target);
+          },
+        },
       ),
     );
     mount($("victims"), renderVictims(attempt, { profileLabel }));
+    mount(
+      $("workloads"),
+      renderWorkloads(result, showTarget, {
+        chains: !cluster,
+        eventsShown: state.eventsShown,
+        onShowMore: again((n) => (state.eventsShown = n)),
+      }),
+    );
     mount($("picture"), renderPicture(result, state.resource, again((resource) => (state.resource = resource)), { profileLabel }));
     mount($("selection"), renderSelection(attempt, { profileLabel }));
     mount($("nodes"), renderNodes(attempt, state.nodesShown, again((n) => (state.nodesShown = n)), { profileLabel }));

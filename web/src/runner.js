@@ -62,7 +62,7 @@ export function createRunner(state, mode, scenario, { render, onProfiles, onLoad
     const overCluster = state.cluster !== null;
     // Over a cluster, the objects the editors hold (the others are the dump's).
     const overlay = overCluster ? objectKeys(text) : null;
-    state.run = { id: ++state.runs, source: state.source, starts: joined.starts, tabs: { ...state.tabs }, overlay, text };
+    state.run = { id: ++state.runs, source: state.source, starts: joined.starts, tabs: { ...state.tabs }, overlay, cluster: state.cluster?.name ?? null, text };
     document.body.classList.add("busy");
     // Over a cluster, the engine runs one profile (no comparison).
     const kind = state.compare && !overCluster ? "compare" : "simulate";
@@ -157,9 +157,10 @@ export function createRunner(state, mode, scenario, { render, onProfiles, onLoad
     return { result, comparison };
   }
 
-  // Over a cluster, the first pod the editors hold; else the first preemption.
+  // Over a cluster, the first pod of the change (the editors' or one their
+  // workloads created); else the first preemption.
   function defaultFocus(result) {
-    const own = state.overlay ? result.pods.findIndex((a) => state.overlay.has(`Pod ${a.pod}`)) : -1;
+    const own = state.overlay ? result.pods.findIndex((a) => a.fromChange || state.overlay.has(`Pod ${a.pod}`)) : -1;
     if (own >= 0) return own;
     const i = result.pods.findIndex((a) => a.preemption !== null);
     return i >= 0 ? i : 0;

@@ -45,7 +45,10 @@ export function createScenarioEditors(state, mode, { onEdit, onRun, onPointer, o
       [...TABS, ALL].map((t) => {
         // While All holds the text, the parts are not split yet: no counts.
         const count = t.id === ALL.id || state.source === "all" ? null : countObjects(state.tabs[t.id]);
-        if (t.id === "other" && count === 0 && state.active !== "other") return null;
+        // Other shows only when it holds something; Workloads too, but over a
+        // cluster always (a change is often a workload).
+        const optional = t.id === "other" || (t.id === "workloads" && !state.cluster);
+        if (optional && count === 0 && state.active !== t.id) return null;
         return h(
           "button",
           {
@@ -109,7 +112,7 @@ export function createScenarioEditors(state, mode, { onEdit, onRun, onPointer, o
       for (const t of TABS) editors.setText(t.id, parts[t.id]);
       state.source = "tabs";
       editors.setText(ALL.id, joinTabs(parts).text);
-      state.active = parts.pending.trim() ? "pending" : ALL.id;
+      state.active = parts.pending.trim() ? "pending" : parts.workloads.trim() ? "workloads" : ALL.id;
     } else {
       editors.setText(ALL.id, text);
       state.source = "all";

@@ -8,6 +8,7 @@ export const TABS = [
   { id: "nodes", label: "Nodes", title: "Nodes" },
   { id: "running", label: "Running", title: "Running pods (with spec.nodeName)" },
   { id: "pending", label: "Pending", title: "Pending pods (to be scheduled)" },
+  { id: "workloads", label: "Workloads", title: "Workloads (Deployments, ReplicaSets, StatefulSets, DaemonSets, Jobs, ReplicationControllers)" },
   { id: "pdbs", label: "PDBs", title: "PodDisruptionBudgets" },
   { id: "other", label: "Other", title: "Other objects (KubeSchedulerConfiguration, Namespaces, ...)" },
 ];
@@ -33,7 +34,11 @@ export function isClusterDump(text) {
   return /^kind:[ \t]*List[ \t]*$/m.test(text) || /"kind"\s*:\s*"List"/.test(text);
 }
 
+/** The workload kinds whose controllers create pods on the simulated clock: they go in the Workloads tab. */
+export const WORKLOAD_KINDS = ["Deployment", "ReplicaSet", "StatefulSet", "DaemonSet", "Job", "ReplicationController"];
+
 function tabFor(object) {
+  if (WORKLOAD_KINDS.includes(object?.kind)) return "workloads";
   switch (object?.kind) {
     case "PriorityClass":
       return "classes";

@@ -4,7 +4,8 @@
 // come back when the edit is undone). Replacing the scenario (an example, a
 // link, a file) can be undone, from the banner or with Ctrl+Z. A link opened
 // over a different saved session shows, but leaves the session alone until
-// the person edits the link's scenario or restores their own.
+// the person edits the link's scenario or restores their own. A link may
+// carry the cluster its scenario is laid over: it opens as cluster + change.
 import { GALLERY } from "./gallery.js";
 import { joinTabs, splitStream } from "./scenario.js";
 import { $ } from "./state.js";
@@ -73,12 +74,15 @@ export function createSession(state, mode, scenario, profiles, clusterMode, runN
       compare: state.compare,
       origin: origin && { ...origin },
       cluster: state.cluster?.name ?? null,
+      // A cluster small enough for a link comes back with the editors.
+      clusterLink: state.cluster?.link ?? null,
       hold: held,
     };
   }
 
   function restore(snap) {
     clusterMode.leaveAnyCluster();
+    if (snap.clusterLink) clusterMode.openLinkCluster(snap.clusterLink);
     hold(snap.hold);
     profiles.setProfile(snap.profile, false);
     profiles.setCompare(snap.compare, false);
@@ -91,8 +95,8 @@ export function createSession(state, mode, scenario, profiles, clusterMode, runN
     } else {
       load(snap.text);
     }
-    // Text laid over a dump goes over the next one opened.
-    state.resumeOverlay = Boolean(snap.cluster);
+    // Text laid over a dump the page does not keep goes over the next one opened.
+    state.resumeOverlay = Boolean(snap.cluster) && !snap.clusterLink;
   }
 
   /** Returns whether the editors hold something only the person has: not empty, not an unedited example. */
@@ -116,7 +120,7 @@ export function createSession(state, mode, scenario, profiles, clusterMode, runN
   // Puts back what the last replacement replaced, or the replacement again.
   function swap() {
     const current = snapshot();
-    const laidOver = last.other.cluster
+    const laidOver = last.other.cluster && !last.other.clusterLink
       ? ` It was laid over ${last.other.cluster}, which the page does not keep: open it again to see it over that cluster.`
       : "";
     restore(last.other);
@@ -130,13 +134,16 @@ export function createSession(state, mode, scenario, profiles, clusterMode, runN
    * example (a gallery example), profile and compare (settings that come
    * with it), note (said first), hold (keep the saved session as it is;
    * by default, a held session stays held), before and opened (a link
-   * opened at the start: the saved session it shows over).
+   * opened at the start: the saved session it shows over), cluster (a
+   * link's {name, text}: text is the change laid over it).
    */
-  function replace(text, { label, example = null, profile, compare, note = "", hold: keep = held, before = null, opened = false }) {
+  function replace(text, { label, example = null, profile, compare, note = "", hold: keep = held, before = null, opened = false, cluster = null }) {
     const own = before !== null || isOwn();
     before ??= snapshot();
     hideBanner();
     clusterMode.leaveAnyCluster();
+    // First, so that the change runs once the cluster is read, not before.
+    if (cluster) clusterMode.openLinkCluster(cluster);
     // What an example turned on goes with it.
     if (origin?.shown && origin.compareBefore !== null) profiles.setCompare(origin.compareBefore, false);
     if (profile !== undefined) profiles.setProfile(profile, false);
@@ -159,17 +166,17 @@ export function createSession(state, mode, scenario, profiles, clusterMode, runN
    * differs from it is kept until they edit (or restore it); at the start,
    * the banner offers it back.
    */
-  function openLink(text, { profile, compare, caption = "", note = "", atStart = false }) {
+  function openLink(text, { profile, compare, caption = "", note = "", atStart = false, cluster = null }) {
     const saved = mode.embed ? null : storage.get(STORAGE_SCENARIO);
     const keep = Boolean(saved?.trim()) && joined(text) !== saved && !exampleWithText(saved);
-    const label = "the link's scenario";
+    const label = cluster ? `the link's change over its cluster (${cluster.name})` : "the link's scenario";
     // A caption shows as the scenario's lesson, and goes as an example's does when an edit moves away from it.
     const example = caption ? { id: "", lesson: caption } : null;
-    if (!atStart) return replace(text, { label, example, profile, compare, note, hold: keep });
+    if (!atStart) return replace(text, { label, example, profile, compare, note, hold: keep, cluster });
     const before = keep
       ? { editors: null, text: saved, profile: state.profile, compare: state.compare, origin: null, cluster: storage.get(STORAGE_CLUSTER), hold: false }
       : null;
-    replace(text, { label, example, profile, compare, note, hold: keep, before, opened: keep });
+    replace(text, { label, example, profile, compare, note, hold: keep, before, opened: keep, cluster });
   }
 
   /** Opens a file's scenario (a file too small to be a cluster). */

@@ -1,9 +1,9 @@
-// Sharing the scenario: the link (the scenario in the URL fragment), the
-// Share dialog, and the Embed dialog's two snippets, an iframe of the whole
+// Sharing the scenario: the link (the scenario in the URL fragment, with a
+// loaded cluster small enough to go too), the Share dialog, and the Embed dialog's two snippets, an iframe of the whole
 // playground or the docs embed, a <podsim-scenario> element. A link the page
 // itself would refuse (share.js's limits) is never copied: the dialog says
 // so and offers the scenario as a file instead.
-import { LONG_LINK_CHARS, MAX_DECODED_BYTES, MAX_FRAGMENT_CHARS, decodeShare, encodeShare } from "./share.js";
+import { CLUSTER_LINK_CHARS, LONG_LINK_CHARS, MAX_DECODED_BYTES, MAX_FRAGMENT_CHARS, decodeShare, encodeShare } from "./share.js";
 import { $ } from "./state.js";
 import { setStatus } from "./status.js";
 
@@ -101,13 +101,29 @@ export function createSharing(state, scenarioText) {
   }
 
   /**
-   * Returns {link, refused} for a scenario (the editors' by default) with the
-   * page's settings: the link, or "" and why the page would not open it.
+   * Returns {fragment, withCluster} for share settings: over a loaded
+   * cluster small enough for a link (cluster-mode.js sets its link), the
+   * cluster goes too while the whole fragment stays within
+   * CLUSTER_LINK_CHARS; else the settings alone.
+   */
+  async function fragmentFor(settings) {
+    const cluster = state.cluster?.link ?? null;
+    if (cluster) {
+      const fragment = await encodeShare({ ...settings, cluster });
+      if (fragment.length <= CLUSTER_LINK_CHARS) return { fragment, withCluster: true };
+    }
+    return { fragment: await encodeShare(settings), withCluster: false };
+  }
+
+  /**
+   * Returns {link, refused, withCluster} for a scenario (the editors' by
+   * default) with the page's settings: the link, or "" and why the page
+   * would not open it; withCluster: the loaded cluster is in it.
    */
   async function linkFor(scenario = scenarioText()) {
-    const fragment = await encodeShare(shareSettings(scenario));
+    const { fragment, withCluster } = await fragmentFor(shareSettings(scenario));
     const refused = await refusal(fragment, scenario);
-    return { link: refused ? "" : playgroundUrl(fragment), refused };
+    return { link: refused ? "" : playgroundUrl(fragment), refused, withCluster };
   }
 
   /** Returns the link to a scenario (the editors' by default) with the page's settings; "" if too large for one. */
@@ -115,13 +131,16 @@ export function createSharing(state, scenarioText) {
     return (await linkFor(scenario)).link;
   }
 
-  /** Returns the sentence that says a loaded cluster is not in a link ("" without one). */
-  function clusterNote() {
-    return state.cluster ? ` The cluster (${state.cluster.name}) is not in it: only what the editors lay over it.` : "";
+  /** Returns the sentence that says whether a loaded cluster is in a link ("" without one). */
+  function clusterNote(withCluster = false) {
+    if (!state.cluster) return "";
+    return withCluster
+      ? ` The cluster (${state.cluster.name}) is in it too, with your change laid over it: the link opens both.`
+      : ` The cluster (${state.cluster.name}) is not in it: only what the editors lay over it.`;
   }
 
   // Shows the Share dialog for a link, or for why there is none.
-  function showShare({ link, refused }) {
+  function showShare({ link, refused, withCluster }) {
     const input = $("share-link");
     input.value = link;
     for (const id of ["share-link", "share-link-label", "share-copy"]) $(id).hidden = Boolean(refused);
@@ -131,7 +150,7 @@ export function createSharing(state, scenarioText) {
       ? refused + clusterNote()
       : `${count(link.length)} characters.` +
         (link.length > LONG_LINK_CHARS ? ` Longer than ${count(LONG_LINK_CHARS)}: some chat tools and browsers may cut it.` : "") +
-        clusterNote();
+        clusterNote(withCluster);
     info.classList.toggle("warning", Boolean(refused) || link.length > LONG_LINK_CHARS);
     if (!$("share-dialog").open) $("share-dialog").showModal();
     if (refused) $("share-download").focus();
@@ -218,5 +237,5 @@ export function createSharing(state, scenarioText) {
     $("embed-dialog").showModal();
   }
 
-  return { shareSettings, linkFor, shareLink, clusterNote, openShare, copyShareLink, openEmbed };
+  return { shareSettings, fragmentFor, linkFor, shareLink, clusterNote, openShare, copyShareLink, openEmbed };
 }

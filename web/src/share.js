@@ -1,6 +1,8 @@
 // Share links: the whole scenario in the URL fragment, as
-// "#v1:" + base64url(deflate-raw(JSON)). A fragment is untrusted input: every
-// step is capped and checked, and failures say what was wrong.
+// "#v1:" + base64url(deflate-raw(JSON)); over a small loaded cluster, the
+// cluster too (the scenario is then the change laid over it). A fragment is
+// untrusted input: every step is capped and checked, and failures say what
+// was wrong.
 
 export const VERSION_PREFIX = "v1:";
 /** Longest fragment accepted, in characters. */
@@ -11,6 +13,14 @@ export const MAX_DECODED_BYTES = 2 * 1024 * 1024;
 export const LONG_LINK_CHARS = 2000;
 /** Longest caption a link carries, in characters. */
 export const MAX_CAPTION_CHARS = 500;
+/**
+ * A link carries the loaded cluster only while the whole link stays this
+ * short: what the address bar holds (address-bar.js), so a reload or a
+ * bookmark reproduces the cluster and the change alike.
+ */
+export const CLUSTER_LINK_CHARS = 32_000;
+/** Longest cluster name a link carries, in characters. */
+export const MAX_CLUSTER_NAME_CHARS = 200;
 
 function toBase64Url(bytes) {
   let binary = "";
@@ -53,18 +63,24 @@ async function pipe(bytes, transform, limit) {
   return out;
 }
 
-/** Returns the fragment (without "#") for a scenario and its settings; a caption (the lesson shown above the verdicts) is optional. */
-export async function encodeShare({ scenario, kubernetesVersion, profile = "current", compare = false, caption = "" }) {
+/**
+ * Returns the fragment (without "#") for a scenario and its settings; a
+ * caption (the lesson shown above the verdicts) is optional, and so is a
+ * cluster ({name, text}: the dump the scenario is laid over).
+ */
+export async function encodeShare({ scenario, kubernetesVersion, profile = "current", compare = false, caption = "", cluster = null }) {
   const text = caption.trim().slice(0, MAX_CAPTION_CHARS);
-  const json = JSON.stringify({ v: 1, kubernetesVersion, profile, compare, ...(text ? { caption: text } : {}), scenario });
+  const over = cluster ? { cluster: { name: cluster.name.slice(0, MAX_CLUSTER_NAME_CHARS), text: cluster.text } } : {};
+  const json = JSON.stringify({ v: 1, kubernetesVersion, profile, compare, ...(text ? { caption: text } : {}), ...over, scenario });
   const compressed = await pipe(new TextEncoder().encode(json), new CompressionStream("deflate-raw"), Infinity);
   return VERSION_PREFIX + toBase64Url(compressed);
 }
 
 /**
  * Decodes a fragment (with or without "#"). Returns {scenario,
- * kubernetesVersion, profile, compare, caption} (profile and caption "" when the link has none;
- * the caller checks it names a known profile), or throws an Error whose message says what is wrong.
+ * kubernetesVersion, profile, compare, caption, cluster} (profile and caption "" when the link has none;
+ * the caller checks it names a known profile; cluster {name, text} or null), or throws an Error whose
+ * message says what is wrong.
  */
 export async function decodeShare(fragment) {
   const text = fragment.startsWith("#") ? fragment.slice(1) : fragment;
@@ -94,5 +110,18 @@ export async function decodeShare(fragment) {
   const kubernetesVersion = typeof payload.kubernetesVersion === "string" ? payload.kubernetesVersion.slice(0, 16) : "";
   const profile = typeof payload.profile === "string" ? payload.profile.slice(0, 32) : "";
   const caption = typeof payload.caption === "string" ? payload.caption.trim().slice(0, MAX_CAPTION_CHARS) : "";
-  return { scenario: payload.scenario, kubernetesVersion, profile, compare: payload.compare === true, caption };
+  return { scenario: payload.scenario, kubernetesVersion, profile, compare: payload.compare === true, caption, cluster: clusterOf(payload) };
+}
+
+// The cluster a link carries: {name, text} or null. Its text is read as a
+// dump by the engine, which reports what it cannot read; a name is text.
+function clusterOf(payload) {
+  if (payload.cluster === undefined) return null;
+  const cluster = payload.cluster;
+  if (cluster === null || typeof cluster !== "object" || typeof cluster.text !== "string" || cluster.text.trim() === "") {
+    throw new Error("the link's cluster is damaged: it holds no dump text");
+  }
+  // Control characters (a line break, a bidi override) would garble the messages that name it.
+  const name = typeof cluster.name === "string" ? cluster.name.replace(/[\p{Cc}\p{Cf}]/gu, "").trim().slice(0, MAX_CLUSTER_NAME_CHARS) : "";
+  return { name: name || "the link's cluster", text: cluster.text };
 }

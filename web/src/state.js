@@ -3,6 +3,7 @@
 import { TABS } from "./scenario.js";
 import { NODE_PAGE } from "./views/nodes.js";
 import { ATTEMPT_PAGE } from "./views/verdicts.js";
+import { EVENT_PAGE } from "./views/workloads.js";
 
 /** Returns the page's element with this id. */
 export const $ = (id) => document.getElementById(id);
@@ -39,7 +40,7 @@ export function createState() {
     caption: "", // the lesson shown (an example's, or a link's caption) while the text is still that scenario
     firstProblem: null, // the diagnostic that names the first root cause (errors first)
     problemsRun: null, // the run whose diagnostics the editors mark
-    run: null, // {id, source, starts, tabs, overlay, text}: what the pending run was given
+    run: null, // {id, source, starts, tabs, overlay, cluster, text}: what the pending run was given (cluster: the name of the dump it runs over, or null)
     runs: 0,
     result: null, // the latest result
     resultRun: null, // the run the latest result answers
@@ -50,6 +51,7 @@ export function createState() {
     resource: "cpu",
     nodesShown: NODE_PAGE,
     attemptsShown: ATTEMPT_PAGE,
+    eventsShown: EVENT_PAGE, // the controllers' events listed in the workloads panel
     profile: "current", // the semantics profile shown
     profiles: [], // [{name, kubernetesVersion, summary}] from the engine
     compare: false, // run both profiles and mark the differences

@@ -186,9 +186,9 @@ function searchBlock(query, onSearch) {
 /**
  * The loaded cluster: {name, bytes, summary}. actions: onRemove(), and
  * onSearch(query) as the search box changes; the results go in the
- * #cluster-objects element (renderObjects).
+ * #cluster-objects element (renderObjects). inLink: share links carry it.
  */
-export function renderCluster({ name, bytes, summary }, { onRemove, onSearch, query = "", open = true, onToggle }) {
+export function renderCluster({ name, bytes, summary }, { onRemove, onSearch, query = "", open = true, onToggle, inLink = false }) {
   const { nodes, pods, requested, allocatable } = summary;
   const errors = summary.errors;
   const warnings = summary.diagnosticCount - errors;
@@ -223,8 +223,10 @@ export function renderCluster({ name, bytes, summary }, { onRemove, onSearch, qu
     h(
       "p",
       { class: "hint cluster-note" },
-      "Each run lays the editors' objects over this cluster (one of the same kind and name replaces the cluster's) and schedules its pending pods too. " +
-        "The cluster stays in this tab: share links and the saved session hold only the editors' text.",
+      "Each run lays your change, the editors' objects, over this cluster (one of the same kind and name replaces the cluster's) and schedules its pending pods too. " +
+        (inLink
+          ? "The cluster is small enough for a link: share links and the address bar hold it with your change (the saved session holds only the editors' text)."
+          : "The cluster stays in this tab: share links and the saved session hold only the editors' text."),
     ),
   );
 }

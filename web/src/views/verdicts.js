@@ -1,5 +1,6 @@
 // One line per scheduling attempt: the verdict, when it ran on the simulated
-// clock, and kube-scheduler's message.
+// clock, and kube-scheduler's message; a pod a controller created says which,
+// and which preempted pod it replaces.
 import { formatDuration } from "../../../wasm/report.mjs";
 import { h, plural, shortName } from "../dom.js";
 
@@ -24,12 +25,43 @@ function differenceOn(attempt, index, result, differences) {
   return h("span", { class: "badge badge-differs", title: d.rules.map((r) => r.text).join("\n") }, "differs");
 }
 
+// Under a created pod's first attempt: "created by ReplicaSet web-5d4f8 to replace web-5d4f8-x2k9p".
+function origin(attempt, created, onReplaced) {
+  const event = attempt.attempt === 1 ? created.get(attempt.pod) : null;
+  if (!event) return null;
+  const space = event.workload.indexOf(" ");
+  const workload = `${event.workload.slice(0, space)} ${shortName(event.workload.slice(space + 1))}`;
+  return h(
+    "p",
+    { class: "origin" },
+    `created by ${workload}`,
+    event.replaces
+      ? [
+          " to replace ",
+          h(
+            "span",
+            { class: "glued" },
+            h(
+              "button",
+              { type: "button", class: "link-button pod-link", title: "Show the attempt that evicted it", dataset: { object: `Pod ${event.replaces}` }, onclick: () => onReplaced(event.replaces) },
+              shortName(event.replaces),
+            ),
+            ",",
+          ),
+          " which preemption deleted",
+        ]
+      : "",
+  );
+}
+
 /**
  * Renders the attempts, a page at a time; the focused one drives the panels
  * below. differences (pod key -> difference) marks the attempts where the
- * compared profiles part.
+ * compared profiles part. options: created (pod key -> the clock's created
+ * event) marks the pods a controller created; onReplaced(pod) shows the
+ * pod one replaces.
  */
-export function renderVerdicts(result, focus, onFocus, shown = ATTEMPT_PAGE, onShowMore = () => {}, differences = new Map()) {
+export function renderVerdicts(result, focus, onFocus, shown = ATTEMPT_PAGE, onShowMore = () => {}, differences = new Map(), { created = new Map(), onReplaced = () => {} } = {}) {
   if (result.pods.length === 0) {
     return h("p", { class: "empty" }, "No pending pods: add a pod without spec.nodeName to see what the scheduler does with it.");
   }
@@ -54,6 +86,7 @@ export function renderVerdicts(result, focus, onFocus, shown = ATTEMPT_PAGE, onS
           h("span", { class: `badge badge-${attempt.outcome.toLowerCase()}` }, attempt.outcome),
           h("span", { class: "verdict" }, verdictText(attempt)),
           differenceOn(attempt, index, result, differences),
+          attempt.fromChange ? h("span", { class: "badge badge-change", title: "A pod of your change, or one a workload of your change created" }, "your change") : null,
           h(
             "span",
             { class: "meta" },
@@ -62,6 +95,7 @@ export function renderVerdicts(result, focus, onFocus, shown = ATTEMPT_PAGE, onS
             attempt.attempt > 1 ? ` · attempt ${attempt.attempt}` : "",
           ),
         ),
+        origin(attempt, created, onReplaced),
         h("q", { class: "message" }, attempt.message),
       ),
     ),
