@@ -278,6 +278,8 @@ test("workloads: over a loaded cluster the editors are your change, and the resu
   assert.equal(await page.locator(".attempt.focused .badge-change").textContent(), "your change");
   await page.evaluate(() => scrollTo(0, 0));
   await screenshot(page, "workloads-change");
+  await page.locator(".change-budgets").evaluate((el) => el.scrollIntoView({ block: "end" }));
+  await screenshot(page, "workloads-change-cascade");
   assert.deepEqual(errors, []);
   await context.close();
 
