@@ -231,8 +231,9 @@ struct Controller {
   // podReplacementPolicy Failed (the default with a podFailurePolicy):
   // a replacement waits until the old pod is gone.
   bool replace_when_failed = false;
-  int32_t succeeded = 0;  // status.succeeded
-  int32_t failed = 0;     // status.failed
+  bool suspended = false;  // spec.suspend: it runs no pods
+  int32_t succeeded = 0;   // status.succeeded
+  int32_t failed = 0;      // status.failed
   // The object came from a change laid over a cluster (--apply).
   bool applied = false;
 };

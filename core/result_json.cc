@@ -179,7 +179,11 @@ class ResultWriter {
       queued[a.pod] = 1;
       final_node[a.pod] = a.outcome == Outcome::kScheduled ? a.node : -1;
       nominated[a.pod] = a.outcome == Outcome::kNominated ? a.node : -1;
-      for (const Victim& v : a.victims) evicted_by[v.pod] = a.pod;
+      for (const Victim& v : a.victims) {
+        // The preemption that deleted it, not a later one that found it
+        // already terminating.
+        if (!v.already_terminating) evicted_by[v.pod] = a.pod;
+      }
     }
     w_.Key("cluster").BeginObject();
     w_.Key("nodes").BeginArray();
@@ -386,7 +390,9 @@ class ResultWriter {
     std::unordered_map<ObjectIndex, ObjectIndex> evicted_by;
     for (const Attempt& a : r_.attempts) {
       last[a.pod] = &a;
-      for (const Victim& v : a.victims) evicted_by[v.pod] = a.pod;
+      for (const Victim& v : a.victims) {
+        if (!v.already_terminating) evicted_by[v.pod] = a.pod;
+      }
     }
     w_.Key("chains").BeginArray();
     for (const QueueEvent& e : t.events) {

@@ -105,9 +105,12 @@ std::string NameSuffix(std::string_view seed, int n) {
 
 std::string TemplateHash(const Controller& c) {
   // rand.SafeEncodeString maps each character of the decimal number.
+  // rand.SafeEncodeString: each character's code point picks a letter
+  // ("0" is 48, so "4").
   std::string out;
   for (char d : std::to_string(Fnv1a(c.template_key))) {
-    out += kSuffixAlphabet[static_cast<size_t>(d - '0')];
+    out +=
+        kSuffixAlphabet[static_cast<unsigned char>(d) % kSuffixAlphabet.size()];
   }
   return out;
 }
@@ -162,6 +165,7 @@ WorkloadControllers::WorkloadControllers(const Scenario& scenario)
     w.spec_replicas = c.replicas;
     w.applied = c.applied;
     w.failures = c.failed;
+    w.failed = c.kind == "Job" && c.failed > c.backoff_limit;
     if (c.kind == "DaemonSet") w.wanted = 0;
     by_name[c.kind + "/" + c.ns + "/" + c.name] = AddWorkload(std::move(w));
   }
@@ -312,23 +316,39 @@ void WorkloadControllers::OnTerminating(ObjectIndex p, bool by_preemption) {
   if (w >= 0 && by_preemption && !deleting_[p]) {
     workloads_[w].lost.push_back(p);
     ++workloads_[w].lost_total;
+    // isPodFailed: a deleted pod is a failure at once, unless the Job
+    // replaces only failed pods (podReplacementPolicy Failed).
+    const Controller* job = JobOf(w);
+    if (job && !job->replace_when_failed) CountFailure(w);
   }
   Touch(p);
+}
+
+const Controller* WorkloadControllers::JobOf(int w) const {
+  const Workload& wl = workloads_[w];
+  if (wl.kind != "Job" || wl.controller < 0) return nullptr;
+  const Controller& c = scenario_.controllers[wl.controller];
+  // A podFailurePolicy that ignores DisruptionTarget counts no preemption.
+  return c.ignores_disruption ? nullptr : &c;
+}
+
+void WorkloadControllers::CountFailure(int w) {
+  Workload& job = workloads_[w];
+  ++job.failures;
+  if (job.failures > scenario_.controllers[job.controller].backoff_limit) {
+    job.failed = true;
+  }
 }
 
 void WorkloadControllers::OnGone(ObjectIndex p) {
   const bool was_terminating = state_[p] == State::kTerminating;
   state_[p] = State::kGone;
   int w = OwnerOf(p);
-  if (w >= 0 && was_terminating && !deleting_[p] &&
-      workloads_[w].kind == "Job" && workloads_[w].controller >= 0 &&
-      !scenario_.controllers[workloads_[w].controller].ignores_disruption) {
-    // A preempted Job pod fails; it counts toward backoffLimit.
-    Workload& job = workloads_[w];
-    ++job.failures;
-    if (job.failures > scenario_.controllers[job.controller].backoff_limit) {
-      job.failed = true;
-    }
+  if (w >= 0 && was_terminating && !deleting_[p]) {
+    // A Job that replaces only failed pods counts the preempted one when
+    // it has failed: once it is gone.
+    const Controller* job = JobOf(w);
+    if (job && job->replace_when_failed) CountFailure(w);
   }
   Touch(p);
 }
@@ -446,10 +466,11 @@ void WorkloadControllers::SyncReplicaSet(int w, int64_t now,
   for (int32_t i = 0; i < diff; ++i) Delete(w, active[i], out);
 }
 
-void WorkloadControllers::SyncDeployment(int d) {
+bool WorkloadControllers::SyncDeployment(int d) {
   Workload& dep = workloads_[d];
   const Controller& dc = scenario_.controllers[dep.controller];
-  if (dep.replica_sets.empty()) return;
+  if (dep.replica_sets.empty()) return false;
+  bool changed = false;
   Workload& fresh = workloads_[dep.replica_sets[0]];
   auto old_running = [&]() {
     for (size_t i = 1; i < dep.replica_sets.size(); ++i) {
@@ -466,6 +487,7 @@ void WorkloadControllers::SyncDeployment(int d) {
     if (workloads_[w].spec_replicas != scale) {
       workloads_[w].spec_replicas = scale;
       dirty_[w] = 1;
+      changed = true;
     }
   };
   if (dc.recreate) {
@@ -478,11 +500,11 @@ void WorkloadControllers::SyncDeployment(int d) {
         scaled = true;
       }
     }
-    if (scaled || old_running()) return;
+    if (scaled || old_running()) return changed;
     set_scale(dep.replica_sets[0], dep.wanted);
-    return;
+    return changed;
   }
-  // rolloutRolling: reconcileNewReplicaSet, then reconcileOldReplicaSets.
+  // rolloutRolling: reconcileNewReplicaSet, else reconcileOldReplicaSets.
   int32_t surge = Scaled(dc.max_surge, dep.wanted, true);
   int32_t unavailable = Scaled(dc.max_unavailable, dep.wanted, false);
   if (surge == 0 && unavailable == 0) unavailable = 1;  // ResolveFenceposts
@@ -501,13 +523,16 @@ void WorkloadControllers::SyncDeployment(int d) {
                     std::min(room, dep.wanted - fresh.spec_replicas));
     }
   }
+  // A sync that scaled the new set up ends there (rolloutRolling); the
+  // ReplicaSet's update brings the next.
+  if (changed) return true;
   int32_t old_scale = total_scale() - fresh.spec_replicas;
-  if (old_scale == 0) return;
+  if (old_scale == 0) return false;
   const int32_t min_available = dep.wanted - unavailable;
   int32_t new_unavailable =
       fresh.spec_replicas - Available(dep.replica_sets[0]);
   int32_t max_scaled_down = total_scale() - min_available - new_unavailable;
-  if (max_scaled_down <= 0) return;
+  if (max_scaled_down <= 0) return changed;
   // cleanupUnhealthyReplicas: old pods that are not available go first.
   for (size_t i = 1; i < dep.replica_sets.size() && max_scaled_down > 0; ++i) {
     int w = dep.replica_sets[i];
@@ -528,6 +553,7 @@ void WorkloadControllers::SyncDeployment(int d) {
     set_scale(w, workloads_[w].spec_replicas - down);
     to_scale_down -= down;
   }
+  return changed;
 }
 
 void WorkloadControllers::SyncStatefulSet(int w, int64_t now,
@@ -647,7 +673,10 @@ void WorkloadControllers::SyncJob(int w, int64_t now,
   int32_t want = job.wanted;
   if (c && c->completions) {
     want = std::min(want, std::max(0, *c->completions - c->succeeded));
+  } else if (c && c->succeeded > 0) {
+    want = 0;  // without completions, one success completes the Job
   }
+  if (c && c->suspended) want = 0;
   int32_t active = 0;
   for (ObjectIndex p : job.pods) {
     // podReplacementPolicy: Failed counts a terminating pod until it is gone.
@@ -694,12 +723,19 @@ WorkloadOutcome WorkloadControllers::Outcome(int w) const {
 
 std::vector<ControllerAction> WorkloadControllers::Reconcile(int64_t now_ms) {
   std::vector<ControllerAction> out;
-  // Deployments first: they set their ReplicaSets' scale.
-  for (size_t w = 0; w < workloads_.size(); ++w) {
-    if (dirty_[w] && workloads_[w].kind == "Deployment") {
-      dirty_[w] = 0;
-      SyncDeployment(static_cast<int>(w));
+  // Deployments first: they set their ReplicaSets' scale. A scale change
+  // is an update of the ReplicaSet, which syncs its Deployment again
+  // (rolloutRolling scales one side per sync), until nothing moves.
+  for (int round = 0; round < 64; ++round) {
+    bool synced = false;
+    for (size_t w = 0; w < workloads_.size(); ++w) {
+      if (dirty_[w] && workloads_[w].kind == "Deployment") {
+        dirty_[w] = 0;
+        synced = true;
+        if (SyncDeployment(static_cast<int>(w))) dirty_[w] = 1;
+      }
     }
+    if (!synced) break;
   }
   for (size_t w = 0; w < workloads_.size(); ++w) {
     if (!dirty_[w]) continue;

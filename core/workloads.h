@@ -130,7 +130,8 @@ class WorkloadControllers {
 
   // Each controller's sync, adding to actions.
   void SyncReplicaSet(int w, int64_t now, std::vector<ControllerAction>& out);
-  void SyncDeployment(int w);
+  // Returns whether it changed a ReplicaSet's scale (a sync again follows).
+  bool SyncDeployment(int w);
   void SyncStatefulSet(int w, int64_t now, std::vector<ControllerAction>& out);
   void SyncDaemonSet(int w, int64_t now, std::vector<ControllerAction>& out);
   void SyncJob(int w, int64_t now, std::vector<ControllerAction>& out);
@@ -138,6 +139,9 @@ class WorkloadControllers {
               std::vector<ControllerAction>& out);
   void Delete(int w, ObjectIndex p, std::vector<ControllerAction>& out);
   int Available(int w) const;  // bound, not terminating
+  // A Job workload whose preempted pods count toward backoffLimit, or null.
+  const Controller* JobOf(int w) const;
+  void CountFailure(int w);
 
   const Scenario& scenario_;
   std::vector<Workload> workloads_;

@@ -99,7 +99,11 @@ export function changeSection(result) {
   const workloads = (result.workloads?.items ?? []).filter((w) => w.fromChange);
   if (mine.length === 0 && workloads.length === 0) return [];
   const out = ["", "Your change:"];
-  const evictions = result.pods.filter((a) => a.fromChange && a.outcome === "Nominated" && a.victims.length > 0);
+  // Each victim once: a later preemption may find it already terminating.
+  const evictions = result.pods
+    .filter((a) => a.fromChange && a.outcome === "Nominated")
+    .map((a) => ({ ...a, victims: a.victims.filter((v) => !v.alreadyTerminating) }))
+    .filter((a) => a.victims.length > 0);
   for (const attempt of mine) out.push(`  ${finalLine(attempt)}`);
   for (const attempt of evictions) {
     out.push(`  ${attempt.pod} evicted ${attempt.victims.map((v) => `${v.pod}${v.pdbViolation ? " (violating its PDB)" : ""}`).join(", ")} on ${attempt.node}`);

@@ -31,7 +31,8 @@ const FieldRule& Decoder::ControllerFields() {
   static const FieldRule* rule = new FieldRule(FieldRule::Parse(
       "metadata{name namespace uid ownerReferences creationTimestamp} "
       "spec{replicas parallelism completions backoffLimit podFailurePolicy "
-      "podReplacementPolicy podManagementPolicy strategy selector template} "
+      "podReplacementPolicy podManagementPolicy strategy selector template "
+      "suspend} "
       "status{succeeded failed}"));
   return *rule;
 }
@@ -82,6 +83,7 @@ void Decoder::DecodeController(const Json& obj, Reader& r,
         r.Integer(*spec, "backoffLimit", sp.Child("backoffLimit"), 0, INT32_MAX)
             .value_or(6));
     DecodeJobPolicies(*spec, r, c);
+    c.suspended = r.Bool(*spec, "suspend", sp.Child("suspend")).value_or(false);
   } else if (kind != "DaemonSet") {
     c.replicas = static_cast<int32_t>(
         r.Integer(*spec, "replicas", sp.Child("replicas"), 0, INT32_MAX)
