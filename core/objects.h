@@ -185,6 +185,9 @@ struct PodDisruptionBudget {
   // disruption controller recomputes disruptionsAllowed from it over the
   // run. -1 until computed.
   int32_t desired_healthy = -1;
+  // disruptions_allowed when the run started (the disruption controller
+  // may change it over the run).
+  int32_t disruptions_allowed_at_start = 0;
 };
 
 // A workload controller (Deployment, ReplicaSet, StatefulSet, DaemonSet,

@@ -145,6 +145,7 @@ int32_t DesiredHealthy(const Scenario& scenario, const PodDisruptionBudget& pdb,
 
 void ComputePdbStatus(Scenario& scenario) {
   for (PodDisruptionBudget& pdb : scenario.pdbs) {
+    pdb.disruptions_allowed_at_start = pdb.disruptions_allowed;
     if (pdb.has_status) {
       // A dump's budgets carry their status; what they keep healthy is
       // derived only if the run changes their pods (DesiredHealthy).
@@ -175,6 +176,7 @@ void ComputePdbStatus(Scenario& scenario) {
       allowed = 0;
     }
     pdb.disruptions_allowed = static_cast<int32_t>(allowed);
+    pdb.disruptions_allowed_at_start = pdb.disruptions_allowed;
     pdb.status_explanation =
         "computed as the disruption controller would: " + d.how + " -> " +
         std::to_string(d.desired) + " must stay healthy; " +

@@ -145,7 +145,10 @@ class ResultWriter {
     for (const PodDisruptionBudget& pdb : r_.scenario.pdbs) {
       w_.BeginObject();
       w_.Key("pdb").Value(pdb.ns + "/" + pdb.name);
-      w_.Key("disruptionsAllowed").Value(int64_t{pdb.disruptions_allowed});
+      w_.Key("disruptionsAllowed")
+          .Value(int64_t{pdb.disruptions_allowed_at_start});
+      // What the disruption controller left it at (pdbStatus events).
+      w_.Key("disruptionsAllowedAtEnd").Value(int64_t{pdb.disruptions_allowed});
       w_.Key("computed").Bool(!pdb.has_status);
       w_.Key("explanation").Value(pdb.status_explanation);
       w_.EndObject();

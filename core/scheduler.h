@@ -190,6 +190,7 @@ class SchedulingQueue {
   // By PDB: the pods it selects, and how many must stay healthy.
   std::vector<std::vector<ObjectIndex>> pdb_pods_;
   ObjectIndex input_pods_ = 0;  // pods of the input; created ones follow
+  bool disruption_controller_ = false;  // UpdatePdbs recomputes budgets
   Timeline timeline_;
   int64_t now_ = 0;            // the simulated clock, Unix milliseconds
   int64_t cycle_cost_ms_ = 0;  // what this cycle spent on API calls

@@ -174,6 +174,10 @@ void SchedulingQueue::Setup() {
     // ahead, so that no pod moves in memory while a cycle reads it.
     controllers_ = std::make_unique<WorkloadControllers>(scenario_);
     timeline_.controllers = true;
+    // The disruption controller runs beside the workload controllers. A
+    // scenario of bare pods keeps its budgets as given or computed at the
+    // start, as upstream's scheduler tests (no controller manager) see them.
+    disruption_controller_ = !controllers_->workloads().empty();
     size_t wanted = 0;
     for (const Workload& w : controllers_->workloads()) {
       wanted += static_cast<size_t>(std::max(0, w.wanted));
@@ -304,7 +308,8 @@ void SchedulingQueue::UpdatePdbs(ObjectIndex p) {
   // Mirrors the disruption controller's trySync for the budgets that
   // select p: healthy pods (bound, not terminating, not unready) less the
   // ones that must stay healthy.
-  if (!controllers_ || static_cast<size_t>(p) >= scenario_.pod_pdbs.size())
+  if (!disruption_controller_ ||
+      static_cast<size_t>(p) >= scenario_.pod_pdbs.size())
     return;
   for (int j : scenario_.pod_pdbs[p]) {
     PodDisruptionBudget& pdb = scenario_.pdbs[j];

@@ -459,6 +459,26 @@ TEST_CASE(
   std::vector<std::string> updates = Events(r, QueueEventKind::kPdbStatus);
   REQUIRE_FALSE(updates.empty());
   CHECK(updates[0] == "db-1");
+  CHECK(r.scenario.pdbs[0].disruptions_allowed_at_start == 1);
+  CHECK(r.scenario.pdbs[0].disruptions_allowed == 0);
+
+  // Bare pods (no workload): the budget stays as computed at the start, as
+  // upstream's scheduler tests, without a controller manager, see it.
+  std::string bare = text;
+  for (const char* rs : {"db-aaaaa"}) {
+    const std::string owner =
+        std::string(
+            "  ownerReferences: [{apiVersion: apps/v1, kind: "
+            "ReplicaSet, name: ") +
+        rs + ", uid: u-" + rs + ", controller: true}]\n";
+    for (size_t at = bare.find(owner); at != std::string::npos;
+         at = bare.find(owner)) {
+      bare.erase(at, owner.size());
+    }
+  }
+  SimulationResult still = Run(bare);
+  CHECK(FirstAttempt(still, "api-2").pdb_violations == 0);
+  CHECK(Events(still, QueueEventKind::kPdbStatus).empty());
 }
 
 }  // namespace podsim

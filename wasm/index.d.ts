@@ -470,7 +470,10 @@ export interface WorkloadChain {
 export interface PdbStatus {
   /** `"namespace/name"`. */
   pdb: string;
+  /** At the start of the run. */
   disruptionsAllowed: number;
+  /** At the end: the disruption controller recomputes it as the run's pods change, when the input has workloads (pdbStatus events). */
+  disruptionsAllowedAtEnd: number;
   /** True when status.disruptionsAllowed was absent and computed as the disruption controller would. */
   computed: boolean;
   /** How disruptionsAllowed was obtained, to read. */

@@ -39,6 +39,19 @@ function bareScenarios() {
   return out.filter((s) => !/^kind:\s*(Deployment|ReplicaSet|StatefulSet|DaemonSet|Job|ReplicationController)\s*$/m.test(s.text));
 }
 
+test("workloads: the bench's scenarios (bare pods) decide the same with the controllers on and off", async () => {
+  const dir = mkdtempSync(join(tmpdir(), "podsim-bench-"));
+  const gen = spawnSync("node", [join(root, "bench/gen.mjs"), "--only", "basic-100,mix-1000", "--out", dir], { encoding: "utf8" });
+  assert.equal(gen.status, 0, gen.stderr);
+  for (const name of ["basic-100", "mix-1000"]) {
+    const text = readFileSync(join(dir, `${name}.json`), "utf8");
+    const on = await simulate(text);
+    const off = await simulate(text, { controllers: false });
+    assert.ok(on.pods.length > 0, name);
+    assert.deepEqual(decisions(on), decisions(off), name);
+  }
+});
+
 test("workloads: every bare-pod conformance case and gallery example decides the same with the controllers on and off", async () => {
   const scenarios = bareScenarios();
   assert.ok(scenarios.length >= 60, `only ${scenarios.length} scenarios`);
