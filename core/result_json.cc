@@ -555,6 +555,7 @@ class ResultWriter {
     w_.Key("attempt").Value(a.attempt);
     w_.Key("time").Value(FormatMillis(a.time_ms));
     w_.Key("atMs").Value(a.time_ms - r_.timeline.start_ms);
+    w_.Key("eventsBefore").Value(a.events_before);
     w_.Key("detailed").Bool(a.detailed);
     w_.Key("priority").Value(int64_t{a.priority});
     w_.Key("preemptionPolicy").Value(ToString(a.preemption_policy));

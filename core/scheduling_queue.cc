@@ -600,8 +600,11 @@ bool SchedulingQueue::Next(Attempt& attempt) {
     }
     if (p != kNoNode) {
       Leave(p);
+      const int64_t events_before =
+          static_cast<int64_t>(timeline_.events.size());
       attempt = ScheduleOne(p);
       attempt.time_ms = now_;
+      attempt.events_before = events_before;
       AfterCycle(p, attempt);
       now_ += cycle_cost_ms_;
       cycle_cost_ms_ = 0;

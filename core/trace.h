@@ -98,6 +98,9 @@ struct Attempt {
   ObjectIndex pod = 0;
   int attempt = 1;      // the pod's how-manieth attempt
   int64_t time_ms = 0;  // when the cycle ran, on the simulated clock
+  // Queue events recorded before the cycle began (Timeline::events): the
+  // ones from there on came of it or after it.
+  int64_t events_before = 0;
   // Whether nodes, the dry-run traces and the candidates were recorded.
   bool detailed = true;
   int32_t priority = 0;

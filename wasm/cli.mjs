@@ -11,13 +11,13 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 import { CHUNK_BYTES, compare, hasErrors, loadCluster, profiles } from "./index.mjs";
-import { MARKDOWN_YAML_CHARS, formatComparison, formatMarkdown, formatReport } from "./report.mjs";
+import { MARKDOWN_YAML_CHARS, formatComparison, formatEvents, formatMarkdown, formatReport } from "./report.mjs";
 import { PAGE_ROOT, serve } from "./serve.mjs";
 
 // The formatters live in report.mjs (the page shares them); exported here too.
 export { formatComparison, formatReport };
 
-const USAGE = `usage: podsim run <scenario.yaml | -> [--apply change.yaml]... [--namespace NS] [--json | --markdown] [--seed N] [--profile P] [--compare] [--start-time T] [--api-latency MS] [--no-controllers]
+const USAGE = `usage: podsim run <scenario.yaml | -> [--apply change.yaml]... [--namespace NS] [--json | --markdown | --events] [--seed N] [--profile P] [--compare] [--start-time T] [--api-latency MS] [--no-controllers]
        podsim serve [--port N] [--host H]
        podsim --version
 
@@ -43,6 +43,9 @@ pod, whether it is scheduled, nominated with victims, or unschedulable, and why.
                  Jobs create their pods on the clock and replace the pods
                  preemption deletes, and PDB status follows)
   --json         print the result document (apiVersion podsim/v1)
+  --events       print the run as an event log on the simulated clock:
+                 each scheduling cycle and each queue, controller and PDB
+                 event, in time order, with its time since the start
   --markdown     print a Markdown report for an issue: the profile, each
                  verdict and message, the victims, the diagnostics, and the
                  scenario (when at most 20,000 characters); no share link
@@ -101,6 +104,7 @@ function parseArgs(argv) {
   while (rest.length > 0) {
     const arg = rest.shift();
     if (arg === "--json") args.json = true;
+    else if (arg === "--events") args.events = true;
     else if (arg === "--markdown") args.markdown = true;
     else if (arg === "--compare") args.compare = true;
     else if (arg === "--no-controllers") args.controllers = false;
@@ -137,7 +141,8 @@ function parseArgs(argv) {
     else throw new UsageError(`unexpected argument ${arg}`);
   }
   if (args.file === null) throw new UsageError("missing the scenario file (or - for stdin)");
-  if (args.json && args.markdown) throw new UsageError("--json and --markdown print different things: choose one");
+  if ([args.json, args.markdown, args.events].filter(Boolean).length > 1) throw new UsageError("--json, --markdown and --events print different things: choose one");
+  if (args.events && args.compare) throw new UsageError("--events prints one run: it cannot be combined with --compare");
   if ([args.file, ...args.apply].filter((f) => f === "-").length > 1) throw new UsageError("standard input (-) can be read once: name files for the others");
   if (args.namespace !== undefined && args.apply.length === 0) throw new UsageError("--namespace sets the namespace of the change's objects: it needs --apply");
   if (args.compare && args.apply.length > 0) throw new UsageError("--compare and --apply cannot be combined yet: compare the profiles on the scenario with the change in it");
@@ -367,6 +372,7 @@ async function main(argv) {
   cluster.free();
   if (args.markdown) return finish(args, [result], formatMarkdown(result, { scenario: kept.text() }));
   if (args.json) return finish(args, [result], JSON.stringify(result, null, 2));
+  if (args.events) return finish(args, [result], formatEvents(result));
   return finish(args, [result], formatReport({ ...result, diagnostics: [] }));
 }
 

@@ -489,6 +489,8 @@ export type PreemptionPolicy = "PreemptLowerPriority" | "Never";
 interface AttemptBase {
   /** `"namespace/name"`. */
   pod: string;
+  /** How many of clock.events were recorded before this cycle began: the run in order is those events, this cycle, then the next ones. */
+  eventsBefore: number;
   /** The pod came from the change laid over a cluster, or a controller of the change created it. */
   fromChange: boolean;
   /** The pod's how-manieth attempt, from 1. */

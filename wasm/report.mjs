@@ -76,6 +76,32 @@ export function formatComparison(comparison) {
   return out.join("\n");
 }
 
+/**
+ * The run as an event log, in time order: every scheduling cycle and every
+ * queue, controller and budget event, each with its time since the clock's
+ * start ("+30 s"), its kind and its sentence (podsim run --events).
+ */
+export function formatEvents(result) {
+  const events = result.clock?.events ?? [];
+  const rows = [];
+  let next = 0;
+  const take = (until) => {
+    for (; next < Math.min(until, events.length); next++) rows.push({ atMs: events[next].atMs, kind: events[next].kind, text: events[next].text });
+  };
+  for (const a of result.pods) {
+    // The events recorded before the cycle began, then the cycle.
+    take(a.eventsBefore);
+    const what = a.outcome === "Unschedulable" ? `${a.pod} -> cannot be scheduled: ${a.message}` : verdictLine(a);
+    rows.push({ atMs: a.atMs, kind: "attempt", text: `${what} (attempt ${a.attempt})` });
+  }
+  take(events.length);
+  const width = Math.max(0, ...rows.map((r) => `+${formatDuration(r.atMs)}`.length));
+  const out = [`podsim: kube-scheduler ${result.kubernetesVersion} semantics (profile ${result.profile}); ${describeClock(result.clock)}`];
+  for (const r of rows) out.push(`${`+${formatDuration(r.atMs)}`.padStart(width)}  ${r.kind.padEnd(13)}  ${r.text}`);
+  if (result.clock?.eventsDropped > 0) out.push(`(${result.clock.eventsDropped} more queue events were not kept: the log stops listing them there)`);
+  return out.join("\n");
+}
+
 // Each pod's last attempt: where the queue left it.
 function lastAttempts(result) {
   const last = new Map();

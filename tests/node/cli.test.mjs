@@ -148,7 +148,7 @@ test("CLI: --markdown leaves out a scenario over 20,000 characters, reports diag
 
   const both = podsim(["run", basic, "--markdown", "--json"]);
   assert.equal(both.status, 2);
-  assert.match(both.stderr, /--json and --markdown print different things/);
+  assert.match(both.stderr, /--json, --markdown and --events print different things: choose one/);
 });
 
 test("report: free text stays inert Markdown: code spans, pipes in tables, fences, the link", async () => {

@@ -205,3 +205,22 @@ test("workloads: the Markdown report has the replacement chains and the workload
   assert.match(r.stdout, /\n### Workloads\n\n- `default\/api-\S+ evicted jobs\/batch-7c9d8-x[12]; ReplicaSet jobs\/batch-7c9d8 recreated it as /);
   assert.match(r.stdout, /\n\| `ReplicaSet jobs\/batch-7c9d8` \| 2 \| 2 \| 1 \| 1 \|\n\| `Deployment default\/api` \(your change\) \| 1 \| 0 \| 1 \| 0 \|\n/);
 });
+
+test("--events prints the run as a log in the queue's order: each cycle between the events before it and the ones it caused", () => {
+  const dir = files();
+  const r = podsim(["run", join(dir, "cluster.yaml"), "--apply", join(dir, "change.yaml"), "--events"]);
+  assert.equal(r.status, 0, r.stderr);
+  const lines = r.stdout.trimEnd().split("\n");
+  assert.match(lines[0], /^podsim: kube-scheduler 1\.35 semantics \(profile current\); the simulated clock starts at 2024-05-01T08:00:00Z/);
+  const kinds = lines.slice(1).map((l) => l.trim().split(/\s{2,}/)[1]);
+  // The change's pod is created, tried (it nominates), then its victim
+  // terminates and the ReplicaSet replaces it; 30 s later the victim is gone.
+  assert.deepEqual(kinds.slice(0, 5), ["created", "attempt", "terminating", "unschedulable", "created"]);
+  assert.match(lines[1], /^ {1}\+0 s {2}created {8}ReplicaSet default\/api-\S+ creates default\/api-\S+\.$/);
+  assert.match(lines[2], /^ {1}\+0 s {2}attempt {8}default\/api-\S+ -> nominated node-a, evicting 1 pod: jobs\/batch-7c9d8-x[12] \(attempt 1\)$/);
+  assert.ok(lines.some((l) => /^\+30 s {2}gone {11}jobs\/batch-7c9d8-x[12] has left node-a/.test(l)), r.stdout);
+  assert.ok(lines.some((l) => /^\+30 s {2}attempt {8}default\/api-\S+ -> scheduled on node-a \(attempt 2\)$/.test(l)), r.stdout);
+  const usage = podsim(["run", join(dir, "cluster.yaml"), "--events", "--json"]);
+  assert.equal(usage.status, 2);
+  assert.match(usage.stderr, /--json, --markdown and --events print different things: choose one/);
+});
