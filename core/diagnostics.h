@@ -41,6 +41,9 @@ struct Diagnostic {
   // YAML value starts, where the object another names has its error); 0
   // when none.
   int related_line = 0;
+  // Over a loaded cluster: it concerns an object of the cluster, not of the
+  // change laid over it (its line is the cluster's).
+  bool in_cluster = false;
 };
 
 class Diagnostics {
@@ -51,6 +54,8 @@ class Diagnostics {
   Diagnostic& Add(Severity severity, std::string object, const FieldPath& path,
                   int line, std::string message, int document = -1);
   const std::vector<Diagnostic>& items() const { return items_; }
+  // The diagnostic at i, to annotate. REQUIRES: i < items().size().
+  Diagnostic& at(size_t i) { return items_[i]; }
   bool HasErrors() const;
 
   // The first error about object ("PriorityClass batch", "Node node-a"):

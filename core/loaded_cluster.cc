@@ -3,9 +3,12 @@
 #include <algorithm>
 #include <map>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <unordered_map>
+#include <unordered_set>
 
 #include "core/loader.h"
+#include "core/quantity.h"
 
 namespace podsim {
 namespace {
@@ -40,6 +43,70 @@ Json LabelsJson(const Labels& labels) {
   return out;
 }
 
+// Whether two leaves are the same value: equal, or the same quantity
+// written two ways ("1" and 1, "1000m" and "1").
+bool SameLeaf(const Json& a, const Json& b) {
+  if (a == b) return true;
+  auto text = [](const Json& v) -> std::optional<std::string> {
+    if (v.is_string()) return v.get<std::string>();
+    if (v.is_number_integer()) return std::to_string(v.get<int64_t>());
+    return std::nullopt;
+  };
+  std::optional<std::string> ta = text(a);
+  std::optional<std::string> tb = text(b);
+  if (!ta || !tb) return false;
+  std::optional<Quantity> qa = Quantity::Parse(*ta);
+  std::optional<Quantity> qb = Quantity::Parse(*tb);
+  return qa && qb && *qa == *qb;
+}
+
+// Whether every field a sets is in b with the same value: what applying a
+// over b changes nothing of. Lists of named objects (containers, volumes,
+// env) match by name, as strategic merge does; other lists by position.
+bool Within(const Json& a, const Json& b) {
+  if (a.is_object()) {
+    if (!b.is_object()) return false;
+    for (auto it = a.begin(); it != a.end(); ++it) {
+      auto there = b.find(it.key());
+      if (it->is_null()) {
+        if (there != b.end() && !there->is_null()) return false;
+        continue;
+      }
+      if (there == b.end() || !Within(*it, *there)) return false;
+    }
+    return true;
+  }
+  if (a.is_array()) {
+    if (!b.is_array()) return false;
+    const bool named = std::all_of(a.begin(), a.end(), [](const Json& e) {
+      return e.is_object() && e.contains("name") && e["name"].is_string();
+    });
+    if (named) {
+      for (const Json& e : a) {
+        auto match = std::find_if(b.begin(), b.end(), [&](const Json& f) {
+          return f.is_object() && f.contains("name") && f["name"] == e["name"];
+        });
+        if (match == b.end() || !Within(e, *match)) return false;
+      }
+      return a.size() == b.size();
+    }
+    if (a.size() != b.size()) return false;
+    for (size_t i = 0; i < a.size(); ++i) {
+      if (!Within(a[i], b[i])) return false;
+    }
+    return true;
+  }
+  return SameLeaf(a, b);
+}
+
+// Template keys are the templates as JSON (Controller::template_key).
+bool TemplateWithin(const std::string& manifest, const std::string& live) {
+  Json a = Json::parse(manifest, nullptr, /*allow_exceptions=*/false);
+  Json b = Json::parse(live, nullptr, /*allow_exceptions=*/false);
+  if (a.is_discarded() || b.is_discarded()) return false;
+  return Within(a, b);
+}
+
 std::string Dump(const Json& json) {
   return json.dump(-1, ' ', false, Json::error_handler_t::replace);
 }
@@ -51,18 +118,44 @@ LoadedCluster::LoadedCluster(DecodeResult decoded)
       diagnostics_(std::move(decoded.diagnostics)) {}
 
 DecodeResult LoadedCluster::With(std::string_view scenario_text,
-                                 const std::string& ns) const {
+                                 const std::string& ns,
+                                 std::unordered_set<std::string>* mine) const {
   Loader loader(&scenario_.resources);
   loader.SetDefaultNamespace(ns);
   loader.Feed(scenario_text);
   DecodeResult top = loader.Finish();
   for (Pod& p : top.scenario.pods) p.applied = true;
+  if (mine) {
+    const Scenario& t = top.scenario;
+    for (const Pod& p : t.pods) mine->insert("Pod " + p.key);
+    for (const Node& n : t.nodes) mine->insert("Node " + n.name);
+    for (const PriorityClass& c : t.priority_classes) {
+      mine->insert("PriorityClass " + c.name);
+    }
+    for (const PodDisruptionBudget& b : t.pdbs) {
+      mine->insert("PodDisruptionBudget " + b.ns + "/" + b.name);
+    }
+    for (const Controller& c : t.controllers) {
+      mine->insert(c.kind + " " + c.ns + "/" + c.name);
+    }
+    for (const PersistentVolumeClaim& c : t.claims) {
+      mine->insert("PersistentVolumeClaim " + c.ns + "/" + c.name);
+    }
+  }
   for (Controller& c : top.scenario.controllers) {
     c.applied = true;
-    // A Deployment whose template the change alters rolls out.
     for (const Controller& old : scenario_.controllers) {
-      if (old.kind == c.kind && old.ns == c.ns && old.name == c.name) {
-        c.replaced_template_key = old.template_key;
+      if (old.kind != c.kind || old.ns != c.ns || old.name != c.name) continue;
+      c.replaced_template_key = old.template_key;
+      // kubectl apply merges the manifest into the live object: a template
+      // whose every field the live one already has (with the API's
+      // defaults filled in) leaves the live template as it is, and a
+      // Deployment does not roll out.
+      if (!c.template_key.empty() && !old.template_key.empty() &&
+          TemplateWithin(c.template_key, old.template_key)) {
+        c.template_key = old.template_key;
+        c.template_hash = old.template_hash;
+        if (old.pod_template) c.pod_template = old.pod_template;
       }
     }
   }
@@ -107,9 +200,23 @@ DecodeResult LoadedCluster::With(std::string_view scenario_text,
 
 SimulationResult LoadedCluster::Simulate(std::string_view scenario_text,
                                          const SimulateOptions& options) const {
-  DecodeResult merged = With(scenario_text, options.ns);
-  return podsim::Simulate(std::move(merged.scenario),
-                          std::move(merged.diagnostics), options);
+  std::unordered_set<std::string> mine;
+  DecodeResult merged = With(scenario_text, options.ns, &mine);
+  const size_t decoded = merged.diagnostics.items().size();
+  SimulationResult result = podsim::Simulate(
+      std::move(merged.scenario), std::move(merged.diagnostics), options);
+  // What the run found of the cluster's own objects (a pod bound to a node
+  // the dump lacks, a pod its controllers created) is the cluster's, with
+  // the cluster's lines; pods the change's controllers create are the
+  // change's.
+  for (const Pod& p : result.scenario.pods) {
+    if (p.applied) mine.insert("Pod " + p.key);
+  }
+  for (size_t i = decoded; i < result.diagnostics.items().size(); ++i) {
+    Diagnostic& d = result.diagnostics.at(i);
+    d.in_cluster = !d.object.empty() && !mine.count(d.object);
+  }
+  return result;
 }
 
 std::string LoadedCluster::SummaryJson() const {

@@ -6,6 +6,7 @@
 
 #include <string>
 #include <string_view>
+#include <unordered_set>
 
 #include "core/decode.h"
 #include "core/simulator.h"
@@ -25,8 +26,11 @@ class LoadedCluster {
   // the scenario's diagnostics (the cluster's own are in diagnostics()).
   // The scenario is the change: its pods and workloads are marked applied,
   // and those naming no namespace get ns (kubectl apply -n).
+  // mine, when given, receives the objects the change holds ("Pod
+  // shop/web", "Deployment shop/web", "Node n1", ...).
   DecodeResult With(std::string_view scenario_text,
-                    const std::string& ns = "default") const;
+                    const std::string& ns = "default",
+                    std::unordered_set<std::string>* mine = nullptr) const;
 
   // Decodes the scenario text over the cluster and simulates the whole.
   SimulationResult Simulate(std::string_view scenario_text,

@@ -92,10 +92,15 @@ Desired DesiredOf(const Scenario& scenario, const PodDisruptionBudget& pdb,
         }
       }
       std::string id = kind + "/" + name;
-      if (c) {
+      // getExpectedScale finds the scale of ReplicaSets, Deployments,
+      // ReplicationControllers and StatefulSets; for others (a DaemonSet, a
+      // Job) and controllers the input lacks, podsim counts their pods.
+      if (c &&
+          (c->kind == "ReplicaSet" || c->kind == "Deployment" ||
+           c->kind == "ReplicationController" || c->kind == "StatefulSet")) {
         scales[id] = c->replicas;
       } else {
-        ++scales[id];  // no controller object given: count its pods
+        ++scales[id];
       }
     }
     for (const auto& [id, scale] : scales) d.expected += scale;

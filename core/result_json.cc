@@ -138,6 +138,7 @@ class ResultWriter {
       w_.Key("document").Value(d.document);
       if (!d.cause.empty()) w_.Key("cause").Value(d.cause);
       if (d.related_line > 0) w_.Key("relatedLine").Value(d.related_line);
+      if (d.in_cluster) w_.Key("inCluster").Bool(true);
       w_.EndObject();
     }
     w_.EndArray();

@@ -189,7 +189,6 @@ class SchedulingQueue {
   std::unique_ptr<WorkloadControllers> controllers_;
   // By PDB: the pods it selects, and how many must stay healthy.
   std::vector<std::vector<ObjectIndex>> pdb_pods_;
-  ObjectIndex input_pods_ = 0;  // pods of the input; created ones follow
   bool disruption_controller_ = false;  // UpdatePdbs recomputes budgets
   Timeline timeline_;
   int64_t now_ = 0;            // the simulated clock, Unix milliseconds

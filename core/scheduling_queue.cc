@@ -170,24 +170,23 @@ void SchedulingQueue::Setup() {
   }
   if (options_.controllers) {
     // The controllers run from the start: what their objects want and their
-    // pods lack is created now. Room for every pod they may create is kept
-    // ahead, so that no pod moves in memory while a cycle reads it.
+    // pods lack is created now. The pods they create are appended to the
+    // scenario only between cycles (RunControllers), when no cycle holds a
+    // reference to a pod.
     controllers_ = std::make_unique<WorkloadControllers>(scenario_);
     timeline_.controllers = true;
     // The disruption controller runs beside the workload controllers. A
     // scenario of bare pods keeps its budgets as given or computed at the
     // start, as upstream's scheduler tests (no controller manager) see them.
     disruption_controller_ = !controllers_->workloads().empty();
-    size_t wanted = 0;
-    for (const Workload& w : controllers_->workloads()) {
-      wanted += static_cast<size_t>(std::max(0, w.wanted));
+    // What the queue leaves out (a node the input lacks, another
+    // scheduler's pod, a pending pod being deleted, one admission refused)
+    // is no pod of theirs.
+    for (const Pod& pod : scenario_.pods) {
+      const bool placed = cluster_.NodeOf(pod.index) != kNoNode;
+      const bool queued = queued_[pod.index].place != Place::kNone;
+      if (!placed && !queued) controllers_->OnIgnored(pod.index);
     }
-    if (!controllers_->workloads().empty()) {
-      scenario_.pods.reserve(scenario_.pods.size() +
-                             std::min<size_t>(wanted, kMaxCreatedPods) +
-                             kMaxCreatedPods + 1);
-    }
-    input_pods_ = static_cast<ObjectIndex>(scenario_.pods.size());
     pdb_pods_.assign(scenario_.pdbs.size(), {});
     for (size_t p = 0; p < scenario_.pod_pdbs.size(); ++p) {
       for (int j : scenario_.pod_pdbs[p]) {
@@ -233,7 +232,6 @@ void SchedulingQueue::RunControllers() {
 }
 
 void SchedulingQueue::AddCreatedPod(ControllerAction& action) {
-  if (scenario_.pods.size() == scenario_.pods.capacity()) return;
   const ObjectIndex p = static_cast<ObjectIndex>(scenario_.pods.size());
   Pod& pod = *action.created;
   pod.index = p;
@@ -282,6 +280,7 @@ void SchedulingQueue::AddCreatedPod(ControllerAction& action) {
   } else {
     AddActive(p);
   }
+  UpdatePdbs(p);  // a budget may expect one pod more
 }
 
 void SchedulingQueue::DeleteByController(ObjectIndex p) {
@@ -313,14 +312,12 @@ void SchedulingQueue::UpdatePdbs(ObjectIndex p) {
     return;
   for (int j : scenario_.pod_pdbs[p]) {
     PodDisruptionBudget& pdb = scenario_.pdbs[j];
-    if (pdb.desired_healthy < 0) {
-      // Derived from the input's pods, as the status given was.
-      std::vector<ObjectIndex> given;
-      for (ObjectIndex q : pdb_pods_[j]) {
-        if (q < input_pods_) given.push_back(q);
-      }
-      pdb.desired_healthy = DesiredHealthy(scenario_, pdb, given);
+    // getExpectedPodCount on every sync: the pods there now.
+    std::vector<ObjectIndex> live;
+    for (ObjectIndex q : pdb_pods_[j]) {
+      if (controllers_->Live(q)) live.push_back(q);
     }
+    pdb.desired_healthy = DesiredHealthy(scenario_, pdb, live);
     int64_t healthy = 0;
     for (ObjectIndex q : pdb_pods_[j]) {
       healthy += cluster_.NodeOf(q) != kNoNode && !cluster_.Terminating(q) &&
@@ -524,7 +521,7 @@ void SchedulingQueue::FireTimers() {
                gone_at_[p]);
         OnClusterEvent(ClusterEvent::kPodTerminating);
         if (controllers_) {
-          controllers_->OnTerminating(p, true);
+          controllers_->OnPreempted(p);
           UpdatePdbs(p);
         }
         break;
@@ -660,7 +657,7 @@ bool SchedulingQueue::StartTerminating(Attempt& attempt) {
     SetTimer(v.gone_ms, Timer::kGone, v.pod);
     Record(QueueEventKind::kTerminating, v.pod, v.node, v.gone_ms);
     if (controllers_) {
-      controllers_->OnTerminating(v.pod, true);
+      controllers_->OnPreempted(v.pod);
       UpdatePdbs(v.pod);
     }
   }

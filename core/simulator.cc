@@ -1,5 +1,6 @@
 #include "core/simulator.h"
 
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -14,28 +15,52 @@ namespace {
 
 // Drops what the profile's release did not read, and says where a scenario
 // uses what it did not have.
+// What a release without PodLevelResources or sidecar host ports sees of
+// a pod (or a pod template); returns whether it dropped pod-level requests.
+bool AdaptPod(const Profile& profile, Pod& pod) {
+  bool dropped = false;
+  if (!profile.pod_level_resources && pod.without_pod_level) {
+    pod.requests = pod.without_pod_level->requests;
+    pod.nonzero_cpu = pod.without_pod_level->nonzero_cpu;
+    pod.nonzero_memory = pod.without_pod_level->nonzero_memory;
+    pod.without_pod_level.reset();
+    dropped = true;
+  }
+  if (!profile.sidecar_host_ports) {
+    // Mirrors NodePorts and NodeInfo's used ports before #132040: regular
+    // containers only.
+    std::erase_if(pod.host_ports,
+                  [](const HostPort& port) { return port.sidecar; });
+  }
+  return dropped;
+}
+
 void AdaptToProfile(SimulationResult& result) {
   const Profile& profile = *result.profile;
+  auto dropped = [&](const std::string& object, const std::string& path,
+                     int line, int document) {
+    result.diagnostics.Add(
+        Severity::kWarning, object, FieldPath(path), line,
+        "ignored under profile " + std::string(profile.name) + ": Kubernetes " +
+            std::string(profile.kubernetes_version) +
+            " drops pod-level resources (PodLevelResources came in "
+            "v1.34); the containers' requests count",
+        document);
+  };
   for (Pod& pod : result.scenario.pods) {
-    if (!profile.pod_level_resources && pod.without_pod_level) {
-      pod.requests = pod.without_pod_level->requests;
-      pod.nonzero_cpu = pod.without_pod_level->nonzero_cpu;
-      pod.nonzero_memory = pod.without_pod_level->nonzero_memory;
-      result.diagnostics.Add(
-          Severity::kWarning, "Pod " + pod.key, FieldPath("spec.resources"),
-          pod.line,
-          "ignored under profile " + std::string(profile.name) +
-              ": Kubernetes " + std::string(profile.kubernetes_version) +
-              " drops pod-level resources (PodLevelResources came in "
-              "v1.34); the containers' requests count",
-          pod.document);
+    if (AdaptPod(profile, pod)) {
+      dropped("Pod " + pod.key, "spec.resources", pod.line, pod.document);
     }
-    if (!profile.sidecar_host_ports) {
-      // Mirrors NodePorts and NodeInfo's used ports before #132040: regular
-      // containers only.
-      std::erase_if(pod.host_ports,
-                    [](const HostPort& port) { return port.sidecar; });
+  }
+  // The pods controllers create are copies of their templates.
+  for (Controller& c : result.scenario.controllers) {
+    if (!c.pod_template) continue;
+    auto pod = std::make_shared<Pod>(*c.pod_template);
+    if (AdaptPod(profile, *pod)) {
+      dropped(c.kind + " " + c.ns + "/" + c.name,
+              "spec.template.spec.resources", c.line, c.document);
     }
+    c.pod_template = std::move(pod);
   }
   if (profile.topology_spread) return;
   for (const Pod& pod : result.scenario.pods) {

@@ -164,7 +164,6 @@ WorkloadControllers::WorkloadControllers(const Scenario& scenario)
     w.wanted = c.replicas;
     w.spec_replicas = c.replicas;
     w.applied = c.applied;
-    w.failures = c.failed;
     w.failed = c.kind == "Job" && c.failed > c.backoff_limit;
     if (c.kind == "DaemonSet") w.wanted = 0;
     by_name[c.kind + "/" + c.ns + "/" + c.name] = AddWorkload(std::move(w));
@@ -309,11 +308,11 @@ void WorkloadControllers::OnBound(ObjectIndex p) {
   Touch(p);
 }
 
-void WorkloadControllers::OnTerminating(ObjectIndex p, bool by_preemption) {
+void WorkloadControllers::OnPreempted(ObjectIndex p) {
   if (state_[p] == State::kGone) return;
   state_[p] = State::kTerminating;
   int w = OwnerOf(p);
-  if (w >= 0 && by_preemption && !deleting_[p]) {
+  if (w >= 0 && !deleting_[p]) {
     workloads_[w].lost.push_back(p);
     ++workloads_[w].lost_total;
     // isPodFailed: a deleted pod is a failure at once, unless the Job
@@ -321,6 +320,12 @@ void WorkloadControllers::OnTerminating(ObjectIndex p, bool by_preemption) {
     const Controller* job = JobOf(w);
     if (job && !job->replace_when_failed) CountFailure(w);
   }
+  Touch(p);
+}
+
+void WorkloadControllers::OnIgnored(ObjectIndex p) {
+  if (state_[p] == State::kDone) return;
+  state_[p] = State::kGone;
   Touch(p);
 }
 
@@ -334,10 +339,9 @@ const Controller* WorkloadControllers::JobOf(int w) const {
 
 void WorkloadControllers::CountFailure(int w) {
   Workload& job = workloads_[w];
+  const Controller& c = scenario_.controllers[job.controller];
   ++job.failures;
-  if (job.failures > scenario_.controllers[job.controller].backoff_limit) {
-    job.failed = true;
-  }
+  if (c.failed + job.failures > c.backoff_limit) job.failed = true;
 }
 
 void WorkloadControllers::OnGone(ObjectIndex p) {
@@ -370,11 +374,11 @@ int WorkloadControllers::Available(int w) const {
   return n;
 }
 
-void WorkloadControllers::Create(int w, std::string name, int64_t at,
+Pod* WorkloadControllers::Create(int w, std::string name, int64_t at,
                                  std::vector<ControllerAction>& out) {
   if (created_ >= kMaxCreatedPods) {
     capped_ = true;
-    return;
+    return nullptr;
   }
   Workload& wl = workloads_[w];
   ObjectIndex replaces = -1;
@@ -385,7 +389,7 @@ void WorkloadControllers::Create(int w, std::string name, int64_t at,
   // A workload the input lacks builds the pod from the one it replaces.
   const Pod* from = wl.pod_template.get();
   if (!from && replaces >= 0) from = &scenario_.pods[replaces];
-  if (!from) return;
+  if (!from) return nullptr;
   auto pod = std::make_shared<Pod>(*from);
   if (name.empty()) {
     // generateName: "<owner>-" and five random characters, unique.
@@ -433,8 +437,10 @@ void WorkloadControllers::Create(int w, std::string name, int64_t at,
   }
   ++created_;
   ++wl.created;
+  Pod* made = pod.get();
   out.push_back(
       {ControllerAction::Kind::kCreate, w, replaces, std::move(pod), at});
+  return made;
 }
 
 void WorkloadControllers::Delete(int w, ObjectIndex p,
@@ -597,7 +603,10 @@ void WorkloadControllers::SyncStatefulSet(int w, int64_t now,
   }
   // Scale down: the highest ordinal first, one at a time when ordered.
   for (auto it = latest.rbegin(); it != latest.rend(); ++it) {
-    if (it->first < replicas || !Active(it->second)) continue;
+    if (it->first < replicas) continue;
+    // processCondemned: OrderedReady waits for a condemned pod to be gone.
+    if (state_[it->second] == State::kTerminating && ordered) return;
+    if (!Active(it->second)) continue;
     Delete(w, it->second, out);
     if (ordered) return;
   }
@@ -605,6 +614,8 @@ void WorkloadControllers::SyncStatefulSet(int w, int64_t now,
 
 void WorkloadControllers::SyncDaemonSet(int w, int64_t now,
                                         std::vector<ControllerAction>& out) {
+  // Mirrors DaemonSetsController.manage: podsShouldBeOnNode for each node,
+  // a node's terminating daemon pod holding its replacement back.
   Workload& ds = workloads_[w];
   std::unordered_map<std::string, int> on_node;  // active or terminating
   for (ObjectIndex p : ds.pods) {
@@ -612,6 +623,11 @@ void WorkloadControllers::SyncDaemonSet(int w, int64_t now,
     if (s == State::kPending || s == State::kBound || s == State::kTerminating)
       ++on_node[DaemonNodeOf(scenario_.pods[p])];
   }
+  auto pin = [](Pod& pod, const std::string& node) {
+    // ReplaceDaemonSetPodNodeNameNodeAffinity: one term, on the node's name.
+    pod.required_node_affinity = std::vector<NodeSelectorTerm>{NodeSelectorTerm{
+        {}, {Requirement{"metadata.name", SelectorOp::kIn, {node}}}}};
+  };
   if (ds.controller < 0) {
     // Without its object: a lost pod comes back on its node once gone.
     while (!ds.lost.empty()) {
@@ -622,14 +638,10 @@ void WorkloadControllers::SyncDaemonSet(int w, int64_t now,
         ds.lost.erase(ds.lost.begin());
         continue;
       }
-      Create(w, "", now, out);
+      Pod* made = Create(w, "", now, out);
+      if (!made) break;
       // The copy keeps the victim's pin; a bound victim named its node.
-      Pod& made = *out.back().created;
-      if (!made.required_node_affinity && !node.empty()) {
-        made.required_node_affinity =
-            std::vector<NodeSelectorTerm>{NodeSelectorTerm{
-                {}, {Requirement{"metadata.name", SelectorOp::kIn, {node}}}}};
-      }
+      if (!made->required_node_affinity && !node.empty()) pin(*made, node);
       ++on_node[node];
     }
     return;
@@ -639,22 +651,20 @@ void WorkloadControllers::SyncDaemonSet(int w, int64_t now,
   AddDaemonTolerations(tolerant);
   ds.wanted = 0;
   for (const Node& node : scenario_.nodes) {
-    // nodeShouldRunDaemonPod: node affinity and selector, and the taints
-    // its pods cannot tolerate (resources are the scheduler's business).
-    if (!MatchesNodeSelectorAndAffinity(tolerant, node) ||
+    // NodeShouldRunDaemonPod: the template's nodeName, node affinity and
+    // selector, and the taints its pods cannot tolerate (resources are the
+    // scheduler's business).
+    if ((!tolerant.node_name.empty() && tolerant.node_name != node.name) ||
+        !MatchesNodeSelectorAndAffinity(tolerant, node) ||
         FirstUntoleratedTaint(tolerant, node)) {
       continue;
     }
     ++ds.wanted;
     if (on_node[node.name] > 0) continue;
-    Create(w, "", now, out);
-    if (out.empty() || out.back().workload != w) return;  // capped
-    Pod& made = *out.back().created;
-    made.tolerations = tolerant.tolerations;
-    // ReplaceDaemonSetPodNodeNameNodeAffinity: one term, on the node's name.
-    made.required_node_affinity =
-        std::vector<NodeSelectorTerm>{NodeSelectorTerm{
-            {}, {Requirement{"metadata.name", SelectorOp::kIn, {node.name}}}}};
+    Pod* made = Create(w, "", now, out);
+    if (!made) continue;  // capped: still counted as wanted
+    made->tolerations = tolerant.tolerations;
+    pin(*made, node.name);
   }
 }
 

@@ -90,6 +90,10 @@ class WorkloadControllers {
   explicit WorkloadControllers(const Scenario& scenario);
 
   const std::vector<Workload>& workloads() const { return workloads_; }
+  // Returns whether pod p is still there: not gone, not finished.
+  bool Live(ObjectIndex p) const {
+    return state_[p] != State::kGone && state_[p] != State::kDone;
+  }
   // Returns the workload that owns pod p, or -1.
   int OwnerOf(ObjectIndex p) const {
     return p < static_cast<ObjectIndex>(owner_.size()) ? owner_[p] : -1;
@@ -97,9 +101,11 @@ class WorkloadControllers {
 
   // What happened to a pod, as the queue saw it.
   void OnBound(ObjectIndex p);
-  // A pod got its deletionTimestamp; by_preemption when the scheduler
-  // evicted it.
-  void OnTerminating(ObjectIndex p, bool by_preemption);
+  // The scheduler preempted p: it got its deletionTimestamp.
+  void OnPreempted(ObjectIndex p);
+  // The queue leaves p out (bound to a node the input lacks, another
+  // scheduler's, pending but being deleted): it counts as gone.
+  void OnIgnored(ObjectIndex p);
   void OnGone(ObjectIndex p);
   // The queue added pod p for a kCreate action of workload w.
   void OnCreated(ObjectIndex p, int w);
@@ -135,7 +141,9 @@ class WorkloadControllers {
   void SyncStatefulSet(int w, int64_t now, std::vector<ControllerAction>& out);
   void SyncDaemonSet(int w, int64_t now, std::vector<ControllerAction>& out);
   void SyncJob(int w, int64_t now, std::vector<ControllerAction>& out);
-  void Create(int w, std::string name, int64_t at,
+  // Adds the creation of a pod of w to out and returns that pod, or
+  // nullptr when the cap stops it or there is nothing to build it from.
+  Pod* Create(int w, std::string name, int64_t at,
               std::vector<ControllerAction>& out);
   void Delete(int w, ObjectIndex p, std::vector<ControllerAction>& out);
   int Available(int w) const;  // bound, not terminating

@@ -482,3 +482,61 @@ TEST_CASE(
 }
 
 }  // namespace podsim
+
+namespace podsim {
+using namespace testing;
+
+TEST_CASE(
+    "Workloads: applying a manifest a live Deployment already matches (with "
+    "the API's defaults filled in) rolls nothing out; a new image does") {
+  // What kubectl get prints: the stored template, defaults and all.
+  const std::string live_template =
+      "    metadata: {creationTimestamp: null, labels: {app: web}}\n"
+      "    spec:\n      containers:\n      - image: nginx:1.27\n"
+      "        imagePullPolicy: IfNotPresent\n        name: web\n"
+      "        resources: {requests: {cpu: \"1\", memory: 1Gi}}\n"
+      "        terminationMessagePath: /dev/termination-log\n"
+      "        terminationMessagePolicy: File\n"
+      "      dnsPolicy: ClusterFirst\n      restartPolicy: Always\n"
+      "      schedulerName: default-scheduler\n      securityContext: {}\n"
+      "      terminationGracePeriodSeconds: 30\n";
+  std::string cluster =
+      "apiVersion: v1\nkind: Node\nmetadata: {name: n1}\nstatus: "
+      "{allocatable: {cpu: \"8\", memory: 32Gi, pods: \"110\"}}\n---\n"
+      "apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: web, uid: "
+      "d1}\nspec:\n  replicas: 2\n  selector: {matchLabels: {app: web}}\n"
+      "  template:\n" +
+      live_template +
+      "---\napiVersion: apps/v1\nkind: ReplicaSet\nmetadata: {name: "
+      "web-5d4f8c7b9, uid: r1, ownerReferences: [{apiVersion: apps/v1, "
+      "kind: Deployment, name: web, uid: d1, controller: true}]}\nspec:\n"
+      "  replicas: 2\n  selector: {matchLabels: {app: web}}\n  template:\n" +
+      live_template + "---\n";
+  for (const char* name : {"web-5d4f8c7b9-aaaaa", "web-5d4f8c7b9-bbbbb"}) {
+    cluster += std::string("apiVersion: v1\nkind: Pod\nmetadata: {name: ") +
+               name +
+               ", labels: {app: web, pod-template-hash: 5d4f8c7b9}, "
+               "ownerReferences: [{apiVersion: apps/v1, kind: ReplicaSet, "
+               "name: web-5d4f8c7b9, uid: r1, controller: true}]}\nspec: "
+               "{nodeName: n1, containers: [{name: web, image: nginx:1.27, "
+               "resources: {requests: {cpu: \"1\", memory: 1Gi}}}]}\nstatus: "
+               "{phase: Running}\n---\n";
+  }
+  LoadedCluster loaded(Decode(cluster));
+  auto manifest = [](const std::string& image, const std::string& cpu) {
+    return "apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: web}\n"
+           "spec:\n  replicas: 2\n  selector: {matchLabels: {app: web}}\n"
+           "  template:\n    metadata: {labels: {app: web}}\n    spec:\n"
+           "      containers:\n      - name: web\n        image: " +
+           image + "\n        resources: {requests: {cpu: " + cpu +
+           ", memory: 1Gi}}\n";
+  };
+  SimulationResult same = loaded.Simulate(manifest("nginx:1.27", "1000m"));
+  CHECK(same.attempts.empty());
+  CHECK(Events(same, QueueEventKind::kCreated).empty());
+  SimulationResult rollout = loaded.Simulate(manifest("nginx:1.28", "1"));
+  CHECK(Events(rollout, QueueEventKind::kCreated).size() == 2);
+  CHECK(Events(rollout, QueueEventKind::kDeleted).size() == 2);
+}
+
+}  // namespace podsim

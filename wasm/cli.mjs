@@ -231,12 +231,15 @@ async function readChanges(files) {
       throw Object.assign(new Error("unreadable"), { file, cause });
     }
   }
+  // All JSON: one stream of JSON values; otherwise YAML documents (a JSON
+  // file is one too), from the first line on, so that the reader never
+  // takes the whole for JSON.
   const json = parts.length > 0 && parts.every((p) => /^\s*[[{]/.test(p.text));
-  let text = "";
+  let text = json || parts.length === 0 ? "" : "---\n";
   const starts = [];
   for (const part of parts) {
     if (text && !text.endsWith("\n")) text += "\n";
-    if (text && !json) text += "---\n";
+    if (text && !json && text !== "---\n") text += "---\n";
     starts.push({ file: part.file, line: text.split("\n").length });
     text += part.text;
   }
@@ -363,7 +366,9 @@ async function main(argv) {
     return cannotRead(error.file, error.cause);
   }
   const result = await cluster.simulate(change.text, { seed: args.seed, profile: args.profile, startTime: args.startTime, apiLatencyMs: args.apiLatencyMs, controllers: args.controllers, namespace: args.namespace });
-  const mine = args.apply.length > 0 ? result.diagnostics.map((d) => ({ ...d, ...change.locate(d.line) })) : result.diagnostics;
+  // The change's own diagnostics name its files and lines; the run's about
+  // the cluster's objects (inCluster) keep the cluster's.
+  const mine = args.apply.length > 0 ? result.diagnostics.map((d) => (d.inCluster ? d : { ...d, ...change.locate(d.line) })) : result.diagnostics;
   result.diagnostics = [...cluster.summary.diagnostics.map((d) => ({ document: -1, ...d })), ...mine];
   if (cluster.summary.diagnosticCount > cluster.summary.diagnostics.length) {
     const more = cluster.summary.diagnosticCount - cluster.summary.diagnostics.length;

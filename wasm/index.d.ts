@@ -343,6 +343,8 @@ export interface Diagnostic {
   cause?: string;
   /** A second 1-based line the message names as `line N` (where an unclosed value starts). */
   relatedLine?: number;
+  /** Over a loaded cluster: it concerns a cluster object, not the change (its line is the cluster's). */
+  inCluster?: boolean;
 }
 
 /**

@@ -272,10 +272,7 @@ void Decoder::DecodeTemplate(const Json& tmpl, Reader& r, Controller& c) {
   DecodePodSpec(*spec, r, *pod, resources);
   template_owner_ = -1;
   r.SetPrefix("");
-  pod->requests = PodRequests(resources, false);
-  Resources nonzero = PodRequests(resources, true);
-  pod->nonzero_cpu = nonzero.Get(kCpu);
-  pod->nonzero_memory = nonzero.Get(kMemory);
+  SetRequests(resources, *pod);
   if (!pod->node_name.empty() && c.kind != "DaemonSet") {
     // Pods created with a nodeName skip the scheduler; podsim places
     // only what the scheduler decides.

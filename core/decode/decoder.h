@@ -79,6 +79,9 @@ class Decoder final : public ObjectSink {
   void DecodePod(const Json& obj, Reader& r);
   void DecodePodSpec(const Json& spec, Reader& r, Pod& pod,
                      PodResourceSpec& resources);
+  // Sets the pod's requests (PodRequests) and, with pod-level resources,
+  // what its containers alone ask.
+  static void SetRequests(const PodResourceSpec& resources, Pod& pod);
   void DecodeContainers(const Json& spec, std::string_view key, Reader& r,
                         Pod& pod, std::vector<ContainerRequests>& out);
   void DecodeAffinity(const Json& spec, Reader& r, Pod& pod);

@@ -34,6 +34,22 @@ const FieldRule& Decoder::PodFields() {
   return *rule;
 }
 
+void Decoder::SetRequests(const PodResourceSpec& resources, Pod& pod) {
+  pod.requests = PodRequests(resources, false);
+  Resources nonzero = PodRequests(resources, true);
+  pod.nonzero_cpu = nonzero.Get(kCpu);
+  pod.nonzero_memory = nonzero.Get(kMemory);
+  if (resources.pod_level) {
+    // What a release without PodLevelResources counts (AdaptToProfile).
+    PodResourceSpec containers_only = resources;
+    containers_only.pod_level.reset();
+    Resources containers_nonzero = PodRequests(containers_only, true);
+    pod.without_pod_level = Pod::ContainerSums{
+        PodRequests(containers_only, false), containers_nonzero.Get(kCpu),
+        containers_nonzero.Get(kMemory)};
+  }
+}
+
 std::vector<OwnerReference> Decoder::DecodeOwners(const Json& meta, Reader& r) {
   std::vector<OwnerReference> owners;
   FieldPath path("metadata.ownerReferences");
@@ -104,18 +120,7 @@ void Decoder::DecodePod(const Json& obj, Reader& r) {
     spec = &empty;
   }
   DecodePodSpec(*spec, r, pod, resources);
-  pod.requests = PodRequests(resources, false);
-  Resources nonzero = PodRequests(resources, true);
-  pod.nonzero_cpu = nonzero.Get(kCpu);
-  pod.nonzero_memory = nonzero.Get(kMemory);
-  if (resources.pod_level) {
-    PodResourceSpec containers_only = resources;
-    containers_only.pod_level.reset();
-    Resources containers_nonzero = PodRequests(containers_only, true);
-    pod.without_pod_level = Pod::ContainerSums{
-        PodRequests(containers_only, false), containers_nonzero.Get(kCpu),
-        containers_nonzero.Get(kMemory)};
-  }
+  SetRequests(resources, pod);
 
   const Json* status = r.Object(obj, "status", FieldPath("status"));
   if (!status) status = &empty;

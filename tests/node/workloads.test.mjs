@@ -224,3 +224,23 @@ test("--events prints the run as a log in the queue's order: each cycle between 
   assert.equal(usage.status, 2);
   assert.match(usage.stderr, /--json, --markdown and --events print different things: choose one/);
 });
+
+test("--apply reads JSON and YAML files together, and a cluster object's problem keeps the cluster's file and line", () => {
+  const dir = files();
+  const pod = { apiVersion: "v1", kind: "Pod", metadata: { name: "json-pod" }, spec: { priorityClassName: "batch", containers: [{ name: "c", image: "x", resources: { requests: { cpu: "1" } } }] } };
+  writeFileSync(join(dir, "pod.json"), JSON.stringify(pod, null, 2));
+  // A cluster pod bound to a node the cluster lacks: found by the run.
+  writeFileSync(join(dir, "cluster.yaml"), `${cluster}---
+apiVersion: v1
+kind: Pod
+metadata: {name: stray, namespace: jobs}
+spec: {nodeName: gone-node, containers: [{name: c, image: x}]}
+`);
+  const r = podsim(["run", join(dir, "cluster.yaml"), "--apply", join(dir, "pod.json"), "--apply", join(dir, "change.yaml"), "--json"]);
+  assert.equal(r.status, 1, r.stderr);
+  const result = JSON.parse(r.stdout);
+  assert.ok(result.pods.some((a) => a.pod === "default/json-pod" && a.fromChange), "the JSON file's pod");
+  assert.ok(result.pods.some((a) => a.pod.startsWith("default/api-") && a.fromChange), "the YAML file's Deployment");
+  const stray = cluster.split("\n").length + 4; // its spec.nodeName line
+  assert.match(r.stderr, new RegExp(`^${join(dir, "cluster.yaml").replace(/[.\\/]/g, "\\$&")}:${stray}: error: Pod jobs/stray: spec\\.nodeName: bound to node "gone-node"`, "m"));
+});
