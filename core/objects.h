@@ -84,9 +84,6 @@ struct Pod {
   int line = 0;
   int document = -1;      // source document, for diagnostics
   ObjectIndex index = 0;  // position among the scenario's pods
-  // A controller created it (ExpandWorkloads, or a replacement during the
-  // run): the index of that controller in Scenario::controllers, else -1.
-  int created_by = -1;
   // The object came from a change laid over a cluster (--apply), or a
   // controller of the change created it.
   bool applied = false;
@@ -202,7 +199,7 @@ struct Controller {
   int document = -1;
   std::optional<int64_t> creation_time;  // Unix seconds
   // spec.replicas (1 by default); a Job's spec.parallelism. A DaemonSet's
-  // is the number of nodes it should run on (ExpandWorkloads sets it).
+  // is the number of nodes it should run on (its controller counts them).
   int32_t replicas = 1;
   std::vector<OwnerReference> owners;
   // spec.selector (ReplicationController: its map, or the template's labels).

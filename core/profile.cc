@@ -64,9 +64,9 @@ Profile MakeV131() {
   p.name = "v1.31";
   p.kubernetes_version = "1.31.14";
   p.summary =
-      "kube-scheduler v1.31 (also 1.32 and 1.33 for what podsim reads): "
-      "DefaultPreemption before the DRA clause, the unresolvable "
-      "over-allocatable request, pod-level resources and sidecar host ports";
+      "kube-scheduler v1.31: DefaultPreemption before the DRA clause, the "
+      "unresolvable over-allocatable request, pod-level resources, sidecar "
+      "host ports, queueing hints and asynchronous preemption";
   p.reasons.taint = "node(s) had untolerated taint";
   p.reasons.names_taint = true;
   p.unresolvable_over_allocatable = false;

@@ -337,14 +337,23 @@ class ResultWriter {
         }
         return text + ".";
       }
-      case QueueEventKind::kDeleted:
+      case QueueEventKind::kDeleted: {
+        // A Job past its backoffLimit deletes its pods; others scale down.
+        const auto& all = r_.timeline.workloads;
+        const bool failed_job = e.workload >= 0 &&
+                                static_cast<size_t>(e.workload) < all.size() &&
+                                all[e.workload].failed;
+        const std::string why = failed_job
+                                    ? " (the Job failed: backoffLimit exceeded)"
+                                    : " (scaling down)";
         if (e.node >= 0) {
-          return WorkloadName(e.workload) + " deletes " + pod +
-                 " (scaling down); it keeps its room on " + NodeName(e.node) +
-                 " until " + Since(e.until_ms) + ".";
+          return WorkloadName(e.workload) + " deletes " + pod + why +
+                 "; it keeps its room on " + NodeName(e.node) + " until " +
+                 Since(e.until_ms) + ".";
         }
-        return WorkloadName(e.workload) + " deletes " + pod +
+        return WorkloadName(e.workload) + " deletes " + pod + why +
                ", which was still pending.";
+      }
       case QueueEventKind::kPdbStatus: {
         const PodDisruptionBudget& pdb = r_.scenario.pdbs[e.workload];
         return "The disruption controller sets PodDisruptionBudget " + pdb.ns +

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <map>
+#include <optional>
 #include <unordered_map>
 #include <unordered_set>
 
@@ -104,7 +105,6 @@ std::string NameSuffix(std::string_view seed, int n) {
 }
 
 std::string TemplateHash(const Controller& c) {
-  // rand.SafeEncodeString maps each character of the decimal number.
   // rand.SafeEncodeString: each character's code point picks a letter
   // ("0" is 48, so "4").
   std::string out;
@@ -253,14 +253,30 @@ void WorkloadControllers::SetUpDeployment(int d) {
     }
     if (mine) sets.push_back(static_cast<int>(w));
   }
-  // The new ReplicaSet has the Deployment's template. A Deployment the
-  // change did not alter is settled: the set that runs its pods is new.
+  // Oldest first (controller.ReplicaSetsByCreationTimestamp), then in input
+  // order; sets the input lacks have no time and come last.
+  auto created = [&](int w) {
+    const Workload& rs = workloads_[w];
+    return rs.controller >= 0
+               ? scenario_.controllers[rs.controller].creation_time
+               : std::nullopt;
+  };
+  std::stable_sort(sets.begin(), sets.end(), [&](int a, int b) {
+    std::optional<int64_t> ta = created(a);
+    std::optional<int64_t> tb = created(b);
+    if (ta.has_value() != tb.has_value()) return ta.has_value();
+    return ta && *ta < *tb;
+  });
+  // The new ReplicaSet has the Deployment's template (FindNewReplicaSet:
+  // the oldest such). A Deployment the change did not alter is settled:
+  // the set that runs its pods is new.
   int current = -1;
   for (int w : sets) {
     const Workload& rs = workloads_[w];
     if (rs.controller >= 0 &&
         scenario_.controllers[rs.controller].template_key == dc.template_key) {
       current = w;
+      break;
     }
   }
   const bool changed = !dc.replaced_template_key.empty() &&
@@ -411,7 +427,6 @@ Pod* WorkloadControllers::Create(int w, std::string name, int64_t at,
   pod->uid =
       "podsim-" + NameSuffix(pod->key + "@" + std::to_string(created_), 10);
   pod->owners = {OwnerReference{wl.kind, wl.name, true}};
-  pod->created_by = wl.controller;
   pod->applied = wl.applied;
   pod->node_name.clear();
   pod->nominated_node_name.clear();
@@ -472,6 +487,8 @@ void WorkloadControllers::SyncReplicaSet(int w, int64_t now,
   for (int32_t i = 0; i < diff; ++i) Delete(w, active[i], out);
 }
 
+// Mirrors DeploymentController.rolloutRolling (reconcileNewReplicaSet, else
+// reconcileOldReplicaSets) and rolloutRecreate.
 bool WorkloadControllers::SyncDeployment(int d) {
   Workload& dep = workloads_[d];
   const Controller& dc = scenario_.controllers[dep.controller];
@@ -514,6 +531,8 @@ bool WorkloadControllers::SyncDeployment(int d) {
   int32_t surge = Scaled(dc.max_surge, dep.wanted, true);
   int32_t unavailable = Scaled(dc.max_unavailable, dep.wanted, false);
   if (surge == 0 && unavailable == 0) unavailable = 1;  // ResolveFenceposts
+  // deploymentutil.MaxUnavailable: at most the replicas, none of none.
+  unavailable = dep.wanted == 0 ? 0 : std::min(unavailable, dep.wanted);
   auto total_scale = [&]() {
     int32_t sum = 0;
     for (int w : dep.replica_sets) sum += workloads_[w].spec_replicas;
@@ -670,6 +689,8 @@ void WorkloadControllers::SyncDaemonSet(int w, int64_t now,
 
 void WorkloadControllers::SyncJob(int w, int64_t now,
                                   std::vector<ControllerAction>& out) {
+  // Mirrors the Job controller's manageJob for NonIndexed Jobs: active pods
+  // up to parallelism, within completions, after the failures' backoff.
   Workload& job = workloads_[w];
   if (job.failed) {
     // BackoffLimitExceeded: the Job's remaining pods are deleted.

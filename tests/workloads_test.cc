@@ -540,3 +540,133 @@ TEST_CASE(
 }
 
 }  // namespace podsim
+
+namespace podsim {
+using namespace testing;
+
+TEST_CASE(
+    "Workloads: past 20,000 created pods the controllers stop, say so, and "
+    "pin no daemon pod to the wrong node") {
+  std::string text = std::string(kClasses) + NodeYaml("n1", "1") +
+                     NodeYaml("n2", "1") +
+                     Workload("Job", "many", "  parallelism: 19999\n", "low",
+                              "2", "      restartPolicy: Never\n") +
+                     Workload("DaemonSet", "agent", "", "high", "100m");
+  SimulationResult r = Run(text);
+  CHECK(r.timeline.controllers_capped);
+  CHECK(std::find(DiagnosticTexts(r).begin(), DiagnosticTexts(r).end(),
+                  ": : the workload controllers created 20000 pods and "
+                  "stopped there: the cascade of replacements did not "
+                  "settle") != DiagnosticTexts(r).end());
+  for (const Pod& pod : r.scenario.pods) {
+    if (pod.owners.empty() || pod.owners[0].kind != "DaemonSet") continue;
+    REQUIRE(pod.required_node_affinity);
+    CHECK((*pod.required_node_affinity)[0].match_fields[0].values ==
+          std::vector<std::string>{"n1"});
+  }
+  CHECK(WorkloadNamed(r, "DaemonSet", "agent").wanted == 2);
+}
+
+TEST_CASE(
+    "Workloads: a PDB over a DaemonSet's pods expects its pods, and one over "
+    "pods the run creates allows disruptions once they run") {
+  std::string daemon =
+      std::string(kClasses) + NodeYaml("n1", "4") + NodeYaml("n2", "4") +
+      NodeYaml("n3", "4") + Workload("DaemonSet", "agent", "", "low", "1") +
+      "apiVersion: policy/v1\nkind: PodDisruptionBudget\nmetadata: {name: "
+      "agent}\nspec: {maxUnavailable: 1, selector: {matchLabels: {app: "
+      "agent}}}\n---\n";
+  SimulationResult r = Run(daemon);
+  // getExpectedScale finds no scale for a DaemonSet: its 3 pods count.
+  REQUIRE(r.scenario.pdbs.size() == 1);
+  CHECK(r.scenario.pdbs[0].disruptions_allowed == 1);
+  // A Deployment and its budget applied together: no pod at the start, so
+  // nothing allowed then; 3 running at the end, minAvailable 1: 2 allowed.
+  SimulationResult fresh =
+      Run(std::string(kClasses) + NodeYaml("n1", "8") +
+          Workload("Deployment", "web", "  replicas: 3\n", "low", "1") +
+          "apiVersion: policy/v1\nkind: PodDisruptionBudget\nmetadata: {name: "
+          "web}\nspec: {minAvailable: 1, selector: {matchLabels: {app: "
+          "web}}}\n---\n");
+  CHECK(fresh.scenario.pdbs[0].disruptions_allowed_at_start == 0);
+  CHECK(fresh.scenario.pdbs[0].disruptions_allowed == 2);
+}
+
+TEST_CASE(
+    "Workloads: a DaemonSet whose template names a node runs there only; "
+    "Recreate waits for the old pods to be gone; a Job's replacement after "
+    "a failure waits out its backoff") {
+  SimulationResult pinned = Run(
+      std::string(kClasses) + NodeYaml("n1", "4") + NodeYaml("n2", "4") +
+      Workload("DaemonSet", "agent", "", "low", "1", "      nodeName: n2\n"));
+  CHECK(Outcomes(pinned).size() == 1);
+  CHECK(WorkloadNamed(pinned, "DaemonSet", "agent").wanted == 1);
+
+  // Recreate: a Deployment applied with a new template scales its old pods
+  // to 0, and its new pods appear once they are gone (30 s).
+  const std::string tmpl =
+      "    metadata: {labels: {app: web-old}}\n    spec: {priorityClassName: "
+      "low, containers: [{name: c, image: v1, resources: {requests: {cpu: "
+      "\"1\"}}}]}\n";
+  const std::string deployment =
+      "apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: web}\nspec:\n"
+      "  replicas: 1\n  strategy: {type: Recreate}\n  selector: "
+      "{matchLabels: {app: web-old}}\n  template:\n";
+  LoadedCluster cluster(Decode(
+      std::string(kClasses) + NodeYaml("n1", "8") + deployment + tmpl +
+      "---\napiVersion: apps/v1\nkind: ReplicaSet\nmetadata: {name: "
+      "web-old, ownerReferences: [{apiVersion: apps/v1, kind: Deployment, "
+      "name: web, uid: u, controller: true}]}\nspec:\n  replicas: 1\n  "
+      "selector: {matchLabels: {app: web-old}}\n  template:\n" +
+      tmpl + "---\n" + OwnedPod("web-old-1", "web-old", "n1", "1")));
+  std::string changed = tmpl;
+  changed.replace(changed.find("image: v1"), 9, "image: v2");
+  SimulationResult recreate = cluster.Simulate(deployment + changed);
+  std::vector<int64_t> created_at;
+  for (const QueueEvent& e : recreate.timeline.events) {
+    if (e.kind == QueueEventKind::kCreated) {
+      created_at.push_back(e.time_ms - recreate.timeline.start_ms);
+    }
+  }
+  CHECK(Events(recreate, QueueEventKind::kDeleted) ==
+        std::vector<std::string>{"web-old-1"});
+  CHECK(created_at == std::vector<int64_t>{30'000});
+
+  // backoffLimit 1: the first preempted pod fails (counted at once), its
+  // replacement enters the queue after 10 s.
+  SimulationResult job =
+      Run(std::string(kClasses) + NodeYaml("n1", "2") +
+          Workload("Job", "train", "  parallelism: 1\n  backoffLimit: 1\n",
+                   "low", "2", "      restartPolicy: Never\n") +
+          "apiVersion: v1\nkind: Pod\nmetadata: {name: api, creationTimestamp: "
+          "\"2024-05-01T08:00:05Z\"}\nspec:\n  priorityClassName: high\n  "
+          "containers: [{name: c, image: x, resources: {requests: {cpu: "
+          "\"2\"}}}]\n");
+  bool delayed = false;
+  for (const QueueEvent& e : job.timeline.events) {
+    if (e.kind == QueueEventKind::kCreated && e.other >= 0) {
+      CHECK(e.until_ms - e.time_ms == 10'000);
+      delayed = true;
+    }
+  }
+  CHECK(delayed);
+  CHECK_FALSE(WorkloadNamed(job, "Job", "train").failed);
+}
+
+TEST_CASE(
+    "Workloads: under v1.31 a template's pod-level resources are dropped "
+    "as the pods' are") {
+  std::string text =
+      std::string(kClasses) + NodeYaml("n1", "8") +
+      Workload("Deployment", "web", "  replicas: 1\n", "low", "1",
+               "      resources: {requests: {cpu: \"3\"}}\n");
+  SimulationResult current = Run(text);
+  SimulationResult old = RunAs("v1.31", text);
+  REQUIRE(current.attempts.size() == 1);
+  REQUIRE(old.attempts.size() == 1);
+  CHECK(current.scenario.pods[current.attempts[0].pod].requests.Get(kCpu) ==
+        3000);
+  CHECK(old.scenario.pods[old.attempts[0].pod].requests.Get(kCpu) == 1000);
+}
+
+}  // namespace podsim

@@ -259,7 +259,7 @@ void Decoder::ResolveNamespaces() {
   for (PendingNamespaceSelector& p : namespace_selectors_) {
     Pod* template_pod = nullptr;
     if (p.controller >= 0) {
-      // A template: its own copy, until ExpandWorkloads copies it on.
+      // A template: a copy of its own, which its pods copy in turn.
       Controller& c = scenario_.controllers[p.controller];
       if (!c.pod_template) continue;
       auto copy = std::make_shared<Pod>(*c.pod_template);
