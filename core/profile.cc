@@ -80,15 +80,17 @@ Profile MakeV131() {
   return p;
 }
 
-// v1.14 differs from current in what it sets here; the rest is shared.
+// v1.14 is older than v1.31 in everything v1.31 sets, and differs from
+// both in what it sets here.
 Profile MakeV114() {
-  Profile p = MakeCurrent();
+  Profile p = MakeV131();
   p.name = "v1.14";
   p.kubernetes_version = "1.14";
   p.summary =
       "kube-scheduler v1.14: generic_scheduler.Preempt and the predicates, "
       "before the scheduling framework";
   p.reasons.taint = "node(s) had taints that the pod didn't tolerate";
+  p.reasons.names_taint = false;
   p.reasons.node_affinity = "node(s) didn't match node selector";
   p.reasons.too_many_pods = "Insufficient pods";
   p.reasons.affinity_umbrella =
@@ -99,9 +101,6 @@ Profile MakeV114() {
   p.node_affinity_prefilter = false;
   p.nominated_node_first = false;
   p.read_write_once_pod = false;
-  p.unresolvable_over_allocatable = false;
-  p.pod_level_resources = false;
-  p.sidecar_host_ports = false;
   p.honors_preemption_policy = false;
   p.eligibility = Eligibility::kAnyTerminating;
   p.potential_nodes = PotentialNodes::kResolvableReasons;
@@ -115,12 +114,8 @@ Profile MakeV114() {
   p.pick_criteria = kFourCriteria;
   p.clears_nomination_without_candidate = false;
   p.postfilter_in_message = false;
-  p.dra_postfilter = false;
   p.unschedulable_timeout_seconds = 60;
   p.requeue = Requeue::kMoveAll;
-  p.pop_from_backoff = false;
-  p.skips_terminating_victims = false;
-  p.async_preemption = false;
   return p;
 }
 
