@@ -183,6 +183,17 @@ inline std::string NodeName(const SimulationResult& result, const Attempt& a) {
   return a.node >= 0 ? result.scenario.nodes[a.node].name : "";
 }
 
+// "<pod> <outcome>[ <node>]" for each attempt, in order.
+inline std::vector<std::string> Outcomes(const SimulationResult& r) {
+  std::vector<std::string> out;
+  for (const Attempt& a : r.attempts) {
+    out.push_back(r.scenario.pods[a.pod].name + " " +
+                  std::string(ToString(a.outcome)) +
+                  (a.node >= 0 ? " " + r.scenario.nodes[a.node].name : ""));
+  }
+  return out;
+}
+
 inline std::vector<std::string> DiagnosticTexts(const SimulationResult& r) {
   std::vector<std::string> out;
   for (const Diagnostic& d : r.diagnostics.items()) {

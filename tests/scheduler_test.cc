@@ -6,15 +6,6 @@ namespace podsim {
 using namespace testing;
 
 namespace {
-std::vector<std::string> Outcomes(const SimulationResult& r) {
-  std::vector<std::string> out;
-  for (const Attempt& a : r.attempts) {
-    out.push_back(r.scenario.pods[a.pod].name + " " +
-                  std::string(ToString(a.outcome)) +
-                  (a.node >= 0 ? " " + r.scenario.nodes[a.node].name : ""));
-  }
-  return out;
-}
 Json Created(Json pod, const std::string& time) {
   pod["metadata"]["creationTimestamp"] = time;
   return pod;

@@ -260,14 +260,11 @@ TEST_CASE(
   web["spec"]["nodeSelector"] = {{"disk", "ssd"}};
   std::vector<Json> objects = {config, NodeWith("n1", {"1"}, {{"disk", "ssd"}}),
                                NodeWith("n2", {"8"}), web};
+  const char* kLeaving[] = {"2024-05-01T08:00:01Z", "2024-05-01T08:00:05Z",
+                            "2024-05-01T08:00:13Z"};
   for (int i = 0; i < 3; ++i) {
     Json leaving = RunningPod("leaving-" + std::to_string(i), "n2", {"1"}, 0);
-    leaving["metadata"]["deletionTimestamp"] =
-        std::string("2024-05-01T08:00:") +
-        (i == 0   ? "01"
-         : i == 1 ? "05"
-                  : "13") +
-        "Z";
+    leaving["metadata"]["deletionTimestamp"] = kLeaving[i];
     objects.push_back(leaving);
   }
   SimulationResult r = RunFrom(Json(objects).dump());

@@ -64,17 +64,6 @@ std::string Workload(const std::string& kind, const std::string& name,
          cpu + "\"}}}]\n---\n";
 }
 
-// "<pod> <outcome>[ <node>]" for each attempt, in order.
-std::vector<std::string> Outcomes(const SimulationResult& r) {
-  std::vector<std::string> out;
-  for (const Attempt& a : r.attempts) {
-    out.push_back(r.scenario.pods[a.pod].name + " " +
-                  std::string(ToString(a.outcome)) +
-                  (a.node >= 0 ? " " + r.scenario.nodes[a.node].name : ""));
-  }
-  return out;
-}
-
 // The queue events of one kind, as "<pod>" or "<pod> replaces <other>".
 std::vector<std::string> Events(const SimulationResult& r,
                                 QueueEventKind kind) {
@@ -619,8 +608,9 @@ TEST_CASE(
       "name: web, uid: u, controller: true}]}\nspec:\n  replicas: 1\n  "
       "selector: {matchLabels: {app: web-old}}\n  template:\n" +
       tmpl + "---\n" + OwnedPod("web-old-1", "web-old", "n1", "1")));
-  std::string changed = tmpl;
-  changed.replace(changed.find("image: v1"), 9, "image: v2");
+  const std::string changed = tmpl.substr(0, tmpl.find("image: v1")) +
+                              "image: v2" +
+                              tmpl.substr(tmpl.find("image: v1") + 9);
   SimulationResult recreate = cluster.Simulate(deployment + changed);
   std::vector<int64_t> created_at;
   for (const QueueEvent& e : recreate.timeline.events) {
