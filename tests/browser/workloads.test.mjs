@@ -190,16 +190,16 @@ test("workloads: a Deployment over a ReplicaSet's bare pods: the workloads panel
   assert.equal(await chain.count(), 1);
   assert.equal(
     await chain.locator(".chain-text").textContent(),
-    "web-chhcfgdfgf-c48mk evicted batch-7f9-aaaaa; ReplicaSet batch-7f9 recreated it as batch-7f9-jzhl8, which is pending:",
+    "web-5995786787-6qtqh evicted batch-7f9-aaaaa; ReplicaSet batch-7f9 recreated it as batch-7f9-jzhl8, which is pending:",
   );
   assert.match(await chain.locator(".message").textContent(), /^0\/2 nodes are available: 2 Insufficient cpu\./);
-  assert.deepEqual(await chain.locator(".pod-link").allTextContents(), ["web-chhcfgdfgf-c48mk", "batch-7f9-aaaaa", "batch-7f9-jzhl8"]);
+  assert.deepEqual(await chain.locator(".pod-link").allTextContents(), ["web-5995786787-6qtqh", "batch-7f9-aaaaa", "batch-7f9-jzhl8"]);
 
   // A created pod's verdict says which controller made it and whom it replaces.
   const origins = await page.locator(".attempt .origin").allTextContents();
   assert.deepEqual(origins, [
-    "created by ReplicaSet web-chhcfgdfgf",
-    "created by ReplicaSet web-chhcfgdfgf",
+    "created by ReplicaSet web-5995786787",
+    "created by ReplicaSet web-5995786787",
     "created by ReplicaSet batch-7f9 to replace batch-7f9-aaaaa, which preemption deleted",
   ]);
 
@@ -218,7 +218,7 @@ test("workloads: a Deployment over a ReplicaSet's bare pods: the workloads panel
   assert.equal(await page.evaluate(() => document.activeElement.closest(".attempt")?.classList.contains("focused")), true);
   // The victim's link shows the attempt that evicted it, on its row.
   await chain.getByRole("button", { name: "batch-7f9-aaaaa" }).click();
-  assert.equal(await page.locator(".attempt.focused .verdict").textContent(), "web-chhcfgdfgf-c48mk → nominated node-a, evicting 1 pod: batch-7f9-aaaaa");
+  assert.equal(await page.locator(".attempt.focused .verdict").textContent(), "web-5995786787-6qtqh → nominated node-a, evicting 1 pod: batch-7f9-aaaaa");
   assert.equal(await page.evaluate(() => document.activeElement.dataset.object), "Pod default/batch-7f9-aaaaa");
   assert.equal(await page.evaluate(() => document.activeElement.closest("table")?.className), "victims");
 
@@ -340,7 +340,7 @@ test("workloads: the chains and the change's pods are reached and followed by ke
     await page.keyboard.press("Tab");
     reached = await page.evaluate(() => (document.activeElement.closest(".chain") ? document.activeElement.textContent : null));
   }
-  assert.equal(reached, "web-chhcfgdfgf-c48mk", "Tab reaches the chain's first pod");
+  assert.equal(reached, "web-5995786787-6qtqh", "Tab reaches the chain's first pod");
   assert.equal(await page.evaluate(() => getComputedStyle(document.activeElement).outlineStyle !== "none"), true, "with a visible ring");
   await page.keyboard.press("Tab");
   await page.keyboard.press("Tab");

@@ -33,16 +33,17 @@ export function podTargets(result) {
   const evictedIn = new Map();
   result.pods.forEach((attempt, index) => {
     last.set(attempt.pod, index);
-    for (const v of attempt.victims) evictedIn.set(v.pod, index);
+    // The attempt that deleted it: a later one may find it already terminating.
+    for (const v of attempt.victims) if (!v.alreadyTerminating) evictedIn.set(v.pod, index);
   });
   return {
     /** The pod's last attempt: where the queue left it. */
     attempt: (pod) => (last.has(pod) ? { index: last.get(pod), row: null } : null),
-    /** The attempt that evicted the pod (the last that named it), its row in the victims. */
+    /** The attempt that evicted the pod (the one that deleted it), its row in the victims. */
     eviction: (pod) => (evictedIn.has(pod) ? { index: evictedIn.get(pod), row: pod } : null),
     /** An attempt that evicted victim: preemptor's own, the last one naming it. */
     evictor: (preemptor, victim) => {
-      const index = result.pods.findLastIndex((a) => a.pod === preemptor && a.victims.some((v) => v.pod === victim));
+      const index = result.pods.findLastIndex((a) => a.pod === preemptor && a.victims.some((v) => v.pod === victim && !v.alreadyTerminating));
       return index >= 0 ? { index, row: null } : null;
     },
   };
