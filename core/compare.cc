@@ -9,12 +9,6 @@
 namespace podsim {
 namespace {
 
-// Each pending pod's first decision and final outcome, by pod key.
-struct Decisions {
-  std::map<std::string, PodDecision> first;
-  std::map<std::string, PodDecision> last;
-};
-
 PodDecision DecisionOf(const SimulationResult& r, const Attempt& a) {
   PodDecision d;
   d.outcome = a.outcome;
@@ -25,17 +19,6 @@ PodDecision DecisionOf(const SimulationResult& r, const Attempt& a) {
     d.victims.push_back(r.scenario.pods[v.pod].key);
   std::sort(d.victims.begin(), d.victims.end());
   return d;
-}
-
-Decisions Collect(const SimulationResult& r) {
-  Decisions out;
-  for (const Attempt& a : r.attempts) {
-    const std::string& key = r.scenario.pods[a.pod].key;
-    PodDecision d = DecisionOf(r, a);
-    out.first.try_emplace(key, d);
-    out.last[key] = std::move(d);
-  }
-  return out;
 }
 
 const PodDecision* Find(const std::map<std::string, PodDecision>& m,
@@ -52,6 +35,17 @@ std::string RuleText(const ProfileSwitch& s, const Profile& a,
 
 }  // namespace
 
+PodDecisions DecisionsOf(const SimulationResult& result) {
+  PodDecisions out;
+  for (const Attempt& a : result.attempts) {
+    const std::string& key = result.scenario.pods[a.pod].key;
+    PodDecision d = DecisionOf(result, a);
+    out.first.try_emplace(key, d);
+    out.last[key] = std::move(d);
+  }
+  return out;
+}
+
 Comparison Compare(std::string_view text, const Profile& a, const Profile& b,
                    const SimulateOptions& options) {
   DecodeResult decoded = Decode(text);
@@ -63,27 +57,27 @@ Comparison Compare(std::string_view text, const Profile& a, const Profile& b,
   Comparison out;
   out.a = run(a, options.detail_budget);
   out.b = run(b, options.detail_budget);
-  Decisions da = Collect(out.a);
-  Decisions db = Collect(out.b);
+  PodDecisions da = DecisionsOf(out.a);
+  PodDecisions db = DecisionsOf(out.b);
 
   // Hybrids: a with one switch of b, and b with one switch of a; each runs
   // once, without detail, and only when some pod differs.
   std::span<const ProfileSwitch> switches = ProfileSwitches();
-  std::vector<std::optional<Decisions>> toward_b(switches.size());
-  std::vector<std::optional<Decisions>> toward_a(switches.size());
+  std::vector<std::optional<PodDecisions>> toward_b(switches.size());
+  std::vector<std::optional<PodDecisions>> toward_a(switches.size());
   auto hybrid = [&](size_t i, const Profile& base, const Profile& from) {
     Profile h = base;
     switches[i].copy(h, from);
-    return Collect(run(h, 0));
+    return DecisionsOf(run(h, 0));
   };
 
   auto explain = [&](Difference& d, bool last) {
-    auto pick = [&](const Decisions& ds) {
+    auto pick = [&](const PodDecisions& ds) {
       return last ? &ds.last : &ds.first;
     };
     // Names the switches that alone turn base's decision into target's;
     // the others that move the pod at all go to moves, when given.
-    auto alone = [&](std::vector<std::optional<Decisions>>& hybrids,
+    auto alone = [&](std::vector<std::optional<PodDecisions>>& hybrids,
                      const Profile& base, const Profile& from,
                      const PodDecision& own, const PodDecision& target,
                      std::vector<size_t>* moves) {

@@ -2,6 +2,7 @@
 // where a pod's decision differs, and the profile switches that explain it.
 #pragma once
 
+#include <map>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -19,6 +20,15 @@ struct PodDecision {
   std::vector<std::string> victims;  // "<namespace>/<name>", sorted
   bool operator==(const PodDecision&) const = default;
 };
+
+// Each pending pod's first decision and final outcome, by pod key.
+struct PodDecisions {
+  std::map<std::string, PodDecision> first;
+  std::map<std::string, PodDecision> last;
+};
+
+// Returns the decisions of every pod that got a scheduling cycle in result.
+PodDecisions DecisionsOf(const SimulationResult& result);
 
 // A switch that, set alone as the other profile sets it, reproduces the
 // other profile's decision for the pod.

@@ -29,6 +29,10 @@ void Loader::SetDefaultNamespace(std::string ns) {
   decoder_->SetDefaultNamespace(std::move(ns));
 }
 
+void Loader::Record(std::vector<RecordedObject>* objects) {
+  decoder_->Record(objects);
+}
+
 void Loader::Feed(std::string_view bytes) {
   bytes_ += bytes.size();
   Route(bytes);

@@ -8,12 +8,14 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "core/decode.h"
 
 namespace podsim {
 
 class Decoder;
+struct RecordedObject;
 class JsonReader;
 class ObjectBuilder;
 class YamlReader;
@@ -31,6 +33,10 @@ class Loader {
   // The namespace of objects that name none ("default"; kubectl apply -n).
   // REQUIRES: called before the first Feed.
   void SetDefaultNamespace(std::string ns);
+
+  // Keeps a copy of each object read, as the decoder built it, in objects.
+  // REQUIRES: called before the first Feed; objects outlives Finish.
+  void Record(std::vector<RecordedObject>* objects);
 
   // Reads the next chunk. Chunks may split a line, a token or a UTF-8
   // character anywhere.

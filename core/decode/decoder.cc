@@ -115,6 +115,7 @@ void Decoder::AddObject(const Json& obj, const ObjectSource& source) {
     }
     return;
   }
+  if (recorded_) recorded_->push_back({obj, line, source.document});
   Reader r(result_.diagnostics, "object", line, source.document, source.lines);
   std::optional<std::string> kind = r.String(obj, "kind", FieldPath("kind"));
   if (!kind) {

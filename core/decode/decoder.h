@@ -20,6 +20,14 @@
 
 namespace podsim {
 
+// One object of the input as the decoder received it: only the fields its
+// kind's reader keeps (FieldRule), and where it came from.
+struct RecordedObject {
+  nlohmann::json object;
+  int line = 0;
+  int document = -1;
+};
+
 // Decodes the objects of one input into a scenario and its diagnostics.
 class Decoder final : public ObjectSink {
  public:
@@ -34,6 +42,9 @@ class Decoder final : public ObjectSink {
   void SetDefaultNamespace(std::string ns) {
     if (!ns.empty()) default_namespace_ = std::move(ns);
   }
+  // Keeps a copy of each object handed over, as built (only the fields its
+  // kind's reader keeps), in input order; VariantDiff compares them.
+  void Record(std::vector<RecordedObject>* objects) { recorded_ = objects; }
   // Returns the fields each kind's reader keeps (its file says which).
   const FieldRule* FieldsOf(std::string_view kind) const override;
   void AddObject(const nlohmann::json& object,
@@ -127,6 +138,7 @@ class Decoder final : public ObjectSink {
   std::string default_namespace_ = "default";
   // While a template is decoded: the index its controller will have.
   int template_owner_ = -1;
+  std::vector<RecordedObject>* recorded_ = nullptr;
   size_t objects_ = 0;
   bool too_many_reported_ = false;
   size_t unknown_fields_ = 0;             // found in this input, listed or not
