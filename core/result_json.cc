@@ -1,5 +1,6 @@
 // The result document: SimulationResult -> JSON text (apiVersion podsim/v1),
-// and the comparison of two profiles around two of them.
+// the comparison of two profiles and the diff of two variants around two of
+// them.
 #include <algorithm>
 #include <cstdio>
 #include <string>
@@ -9,6 +10,7 @@
 #include "core/compare.h"
 #include "core/filters.h"
 #include "core/simulator.h"
+#include "core/variant_diff.h"
 
 namespace podsim {
 namespace {
@@ -685,17 +687,23 @@ std::string ProfilesJson() {
   return w.Take();
 }
 
+namespace {
+
+void WriteDecision(JsonWriter& w, const PodDecision& d) {
+  w.BeginObject();
+  w.Key("outcome").Value(ToString(d.outcome));
+  w.Key("node").Value(d.node);
+  w.Key("victims").BeginArray();
+  for (const std::string& v : d.victims) w.Value(v);
+  w.EndArray();
+  w.EndObject();
+}
+
+}  // namespace
+
 std::string ToJson(const Comparison& comparison) {
   JsonWriter w;
-  auto decision = [&](const PodDecision& d) {
-    w.BeginObject();
-    w.Key("outcome").Value(ToString(d.outcome));
-    w.Key("node").Value(d.node);
-    w.Key("victims").BeginArray();
-    for (const std::string& v : d.victims) w.Value(v);
-    w.EndArray();
-    w.EndObject();
-  };
+  auto decision = [&](const PodDecision& d) { WriteDecision(w, d); };
   w.BeginObject();
   w.Key("apiVersion").Value("podsim/v1");
   w.Key("kind").Value("Comparison");
@@ -732,6 +740,56 @@ std::string ToJson(const Comparison& comparison) {
   w.Key("results").BeginArray();
   w.Raw(ToJson(comparison.a));
   w.Raw(ToJson(comparison.b));
+  w.EndArray();
+  w.EndObject();
+  return w.Take();
+}
+
+std::string ToJson(const VariantDiff& diff) {
+  JsonWriter w;
+  auto decision = [&](const std::optional<PodDecision>& d) {
+    if (d) {
+      WriteDecision(w, *d);
+    } else {
+      w.Null();
+    }
+  };
+  w.BeginObject();
+  w.Key("apiVersion").Value("podsim/v1");
+  w.Key("kind").Value("VariantDiff");
+  w.Key("objects").BeginArray();
+  for (const ObjectChange& c : diff.objects) {
+    w.BeginObject();
+    w.Key("object").Value(c.object);
+    w.Key("kind").Value(c.kind);
+    w.Key("namespace").Value(c.ns);
+    w.Key("name").Value(c.name);
+    w.Key("change").Value(c.change);
+    w.EndObject();
+  }
+  w.EndArray();
+  w.Key("differences").BeginArray();
+  for (const VariantDifference& d : diff.differences) {
+    w.BeginObject();
+    w.Key("pod").Value(d.pod);
+    w.Key("kind").Value(d.kind);
+    w.Key("a");
+    decision(d.a);
+    w.Key("b");
+    decision(d.b);
+    w.Key("cause").Value(d.cause);
+    w.Key("together").Bool(d.together);
+    w.Key("changes").BeginArray();
+    for (size_t i : d.changes) w.Value(diff.objects[i].object);
+    w.EndArray();
+    w.EndObject();
+  }
+  w.EndArray();
+  w.Key("tried").Value(diff.tried);
+  w.Key("limit").Value(kMaxSingleChangeRuns);
+  w.Key("results").BeginArray();
+  w.Raw(ToJson(diff.a));
+  w.Raw(ToJson(diff.b));
   w.EndArray();
   w.EndObject();
   return w.Take();
