@@ -11,6 +11,7 @@
 #include "core/loaded_cluster.h"
 #include "core/loader.h"
 #include "core/simulator.h"
+#include "core/variant_diff.h"
 
 namespace {
 
@@ -52,6 +53,18 @@ std::string Compare(const std::string& scenario, double seed,
   return podsim::ToJson(podsim::Compare(
       scenario, *pa, *pb,
       Options(seed, -1, "", start_ms, latency_ms, controllers)));
+}
+
+// Two variants of a scenario, simulated alike under one profile; an unknown
+// profile name comes back as variant a's result with the diagnostic.
+std::string Diff(const std::string& a, const std::string& b, double seed,
+                 const std::string& profile, double start_ms, double latency_ms,
+                 bool controllers) {
+  if (!profile.empty() && !podsim::FindProfile(profile)) {
+    return Simulate(a, seed, -1, profile, start_ms, latency_ms, controllers);
+  }
+  return podsim::ToJson(podsim::DiffVariants(
+      a, b, Options(seed, -1, profile, start_ms, latency_ms, controllers)));
 }
 
 // A cluster read from chunks (feed, then finish), then simulated under
@@ -99,6 +112,7 @@ class Cluster {
 EMSCRIPTEN_BINDINGS(podsim) {
   emscripten::function("simulate", &Simulate);
   emscripten::function("compare", &Compare);
+  emscripten::function("diff", &Diff);
   emscripten::function("profiles", &podsim::ProfilesJson);
   emscripten::class_<Cluster>("Cluster")
       .constructor<>()

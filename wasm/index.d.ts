@@ -156,6 +156,20 @@ export interface CompareOptions extends EngineOptions {
   profiles?: readonly [a: ProfileName | (string & {}), b: ProfileName | (string & {})];
 }
 
+/** Options of {@link diff}: both variants are simulated alike. */
+export interface DiffOptions extends EngineOptions {
+  /** Seeds the random candidate offset, as {@link RunOptions.seed}. */
+  seed?: number;
+  /** The semantics profile of both runs, as {@link RunOptions.profile}. */
+  profile?: ProfileName | (string & {});
+  /** Starts the simulated clock, as {@link RunOptions.startTime}. */
+  startTime?: string | Date | number;
+  /** Each preemption API call's latency, as {@link RunOptions.apiLatencyMs}. */
+  apiLatencyMs?: number;
+  /** Runs the workload controllers, as {@link RunOptions.controllers}. */
+  controllers?: boolean;
+}
+
 /** What {@link LoadClusterOptions.onProgress} is told after each chunk. */
 export interface LoadProgress {
   /** Bytes read so far. */
@@ -240,6 +254,19 @@ export declare function simulate(text: string, options?: SimulateOptions): Promi
  */
 export declare function compare(text: string, options?: CompareOptions): Promise<Comparison | SimulationResult>;
 
+/**
+ * Simulates two variants of a scenario alike and resolves to a
+ * {@link VariantDiff}: the objects that differ from `a` to `b`, and each pod
+ * whose first decision or final outcome differs, with the changes that flip
+ * it when applied to `a` alone.
+ *
+ * Resolves to a plain {@link SimulationResult} carrying the diagnostic
+ * instead when the profile name is unknown or a text is over
+ * {@link MAX_TEXT_BYTES}; tell the two apart with `result.kind ===
+ * "VariantDiff"`.
+ */
+export declare function diff(a: string, b: string, options?: DiffOptions): Promise<VariantDiff | SimulationResult>;
+
 /** Resolves to the semantics profiles the engine knows, the default first. */
 export declare function profiles(options?: EngineOptions): Promise<ProfileInfo[]>;
 
@@ -297,6 +324,7 @@ export interface Engine {
   /** `seed` and `detailAttempt` below 0 mean none; `profile` "" means current; `startMs` NaN: the objects' times. */
   simulate(text: string, seed: number, detailAttempt: number, profile: string, startMs: number, latencyMs: number, controllers: boolean): string;
   compare(text: string, seed: number, a: string, b: string, startMs: number, latencyMs: number, controllers: boolean): string;
+  diff(a: string, b: string, seed: number, profile: string, startMs: number, latencyMs: number, controllers: boolean): string;
   profiles(): string;
   Cluster: new () => EngineCluster;
 }
@@ -355,7 +383,8 @@ export interface SimulationResult {
   apiVersion: "podsim/v1";
   /**
    * Never present: a result has no `kind`. Declared so that the value of
-   * {@link compare} narrows with `result.kind === "Comparison"`.
+   * {@link compare} narrows with `result.kind === "Comparison"` (and
+   * {@link diff}'s with `"VariantDiff"`).
    */
   kind?: undefined;
   /** The release the profile mirrors, e.g. `"1.35"` or `"1.14"`. */
@@ -863,6 +892,57 @@ export interface Comparison {
   differences: Difference[];
   /** The two full results, a and b. */
   results: [a: SimulationResult, b: SimulationResult];
+}
+
+/** Two variants of a scenario simulated alike, and where they differ. */
+export interface VariantDiff {
+  apiVersion: "podsim/v1";
+  kind: "VariantDiff";
+  /** The objects that differ, keyed by kind and namespace/name: a's order, then b's additions. */
+  objects: ObjectChange[];
+  /** Each pod whose first decision, or else final outcome, differs; in the order a, then b, tried them. */
+  differences: VariantDifference[];
+  /** Changes applied to a alone: the first `limit` of `objects`, and 0 when no pod differs. */
+  tried: number;
+  /** The most changes tried alone. */
+  limit: number;
+  /** The two full results, a and b. */
+  results: [a: SimulationResult, b: SimulationResult];
+}
+
+/** An object added, removed or changed from variant a to b. */
+export interface ObjectChange {
+  /** `"Kind namespace/name"`, or `"Kind name"` for a cluster-scoped kind; a repeat in one input gets `" #2"`. */
+  object: string;
+  kind: string;
+  /** `""` for a cluster-scoped kind. */
+  namespace: string;
+  name: string;
+  /** "changed": the fields the engine reads differ. */
+  change: "added" | "removed" | "changed";
+}
+
+/** A pod the two variants treat differently. */
+export interface VariantDifference {
+  /** `"namespace/name"`. */
+  pod: string;
+  /** "decision": the first attempt differs, or the pod has a cycle in one variant only; "outcome": only where the queue left it differs. */
+  kind: "decision" | "outcome";
+  /** Variant a's decision; null when the pod got no cycle there. */
+  a: PodDecision | null;
+  /** Variant b's decision; null when the pod got no cycle there. */
+  b: PodDecision | null;
+  /**
+   * "single": each of `changes`, applied alone to a, gives b's decision.
+   * "together": every change was tried and none does alone; `changes` are
+   * those that move the pod at all. "untried": none of the `tried` changes
+   * does alone and some were not tried; `changes` move the pod.
+   */
+  cause: "single" | "together" | "untried";
+  /** `cause === "together"`. */
+  together: boolean;
+  /** {@link ObjectChange.object} names. */
+  changes: string[];
 }
 
 /** The profile switches that explain a difference (one profile setting each). */

@@ -247,6 +247,32 @@ export async function compare(text, options = {}) {
   }
 }
 
+/**
+ * Simulates two variants of a scenario alike (options.profile, seed,
+ * startTime, apiLatencyMs, controllers as simulate() reads them) and returns
+ * {kind: "VariantDiff", objects, differences, tried, limit, results: [a, b]}:
+ * the objects added, removed or changed from a to b, and each pod whose
+ * decision or final outcome differs, with the changes that flip it alone
+ * (or "together" when none does). An unknown profile name returns a plain
+ * result with the diagnostic.
+ */
+export async function diff(a, b, options = {}) {
+  const sourceA = textOf(a);
+  const sourceB = textOf(b);
+  const large = tooLarge(sourceA) ?? tooLarge(sourceB);
+  if (large) return refused(large, options);
+  const engine = await loadEngine(options);
+  const profile = typeof options.profile === "string" ? options.profile : "";
+  const start = startOf(options);
+  const latency = latencyOf(options);
+  const controllers = controllersOf(options);
+  try {
+    return JSON.parse(engine.diff(sourceA, sourceB, seedOf(options), profile, start, latency, controllers));
+  } catch (error) {
+    throw engineFailed(error);
+  }
+}
+
 /** Returns whether a result document carries an error diagnostic. */
 export function hasErrors(result) {
   return result.diagnostics.some((d) => d.severity === "error");
