@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // podsim on the command line: simulate a scenario file (or stdin) and print
 // a report, a Markdown report with --markdown, or the result document with
-// --json; or serve the playground. Diagnostics go to standard error as
+// --json; diff two variants of a scenario; or serve the playground. Diagnostics go to standard error as
 // `file:line: severity: message`, the form editors and CI annotate.
 // Exit codes: 0 simulated, 1 the input had errors or held no objects,
 // 2 wrong usage or unreadable input.
@@ -10,14 +10,15 @@ import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
-import { CHUNK_BYTES, compare, hasErrors, loadCluster, profiles } from "./index.mjs";
-import { MARKDOWN_YAML_CHARS, formatComparison, formatEvents, formatMarkdown, formatReport } from "./report.mjs";
+import { CHUNK_BYTES, compare, diff, hasErrors, loadCluster, profiles } from "./index.mjs";
+import { MARKDOWN_YAML_CHARS, formatComparison, formatDiff, formatEvents, formatMarkdown, formatReport } from "./report.mjs";
 import { PAGE_ROOT, serve } from "./serve.mjs";
 
 // The formatters live in report.mjs (the page shares them); exported here too.
-export { formatComparison, formatReport };
+export { formatComparison, formatDiff, formatReport };
 
 const USAGE = `usage: podsim run <scenario.yaml | -> [--apply change.yaml]... [--namespace NS] [--json | --markdown | --events] [--seed N] [--profile P] [--compare] [--start-time T] [--api-latency MS] [--no-controllers]
+       podsim diff <a.yaml | -> <b.yaml> [--json] [--seed N] [--profile P]
        podsim serve [--port N] [--host H]
        podsim --version
 
@@ -67,6 +68,13 @@ file:line: severity: message; the report counts them, and --json and
 Exit status: 0 simulated; 1 the input had errors or held no Kubernetes
 objects; 2 wrong usage, or the file cannot be read.
 
+podsim diff simulates two variants of a scenario alike and shows the pods
+whose decision (outcome, node, victims) differs, first, then the objects
+that differ (added, removed or changed, by kind and namespace/name); for
+each pod, the change that flips it when applied alone to a, or "only
+together" (at most 20 changes are tried alone). --json prints the
+VariantDiff document; the exit status is run's.
+
 podsim serve serves the playground page from this package over HTTP (the
 page runs the engine in the browser; nothing leaves the machine):
   --port N       the port (default 4173, or the next free one)
@@ -93,6 +101,30 @@ function parseServeArgs(rest) {
   return args;
 }
 
+function parseDiffArgs(rest) {
+  const args = { diff: true, files: [], json: false, seed: undefined, profile: undefined };
+  while (rest.length > 0) {
+    const arg = rest.shift();
+    if (arg === "-h" || arg === "--help") return { help: true };
+    if (arg === "--json") args.json = true;
+    else if (arg === "--profile") {
+      const value = rest.shift();
+      if (!value || value.startsWith("-")) throw new UsageError("--profile takes a profile name");
+      args.profile = value;
+    } else if (arg === "--seed") {
+      const value = rest.shift();
+      if (!/^\d{1,15}$/.test(value ?? "")) throw new UsageError("--seed takes a non-negative integer");
+      args.seed = Number(value);
+    } else if (arg.startsWith("--")) throw new UsageError(`unknown option for diff: ${arg}`);
+    else if (args.files.length < 2) args.files.push(arg);
+    else throw new UsageError(`unexpected argument ${arg}`);
+  }
+  if (args.files.length < 2) throw new UsageError("diff takes two scenario files, a and b (- for standard input, once)");
+  if (args.files.every((f) => f === "-")) throw new UsageError("standard input (-) can be read once: name files for the others");
+  args.file = args.files[0];
+  return args;
+}
+
 function parseArgs(argv) {
   const args = { file: null, json: false, markdown: false, seed: undefined, profile: undefined, compare: false, apply: [], namespace: undefined, controllers: true };
   const rest = [...argv];
@@ -100,7 +132,8 @@ function parseArgs(argv) {
   if (rest[0] === "-V" || rest[0] === "--version") return { version: true };
   const command = rest.shift();
   if (command === "serve") return parseServeArgs(rest);
-  if (command !== "run") throw new UsageError(command ? `unknown command '${command}' (commands: run, serve)` : "expected a command: run or serve");
+  if (command === "diff") return parseDiffArgs(rest);
+  if (command !== "run") throw new UsageError(command ? `unknown command '${command}' (commands: run, diff, serve)` : "expected a command: run, diff or serve");
   while (rest.length > 0) {
     const arg = rest.shift();
     if (arg === "--json") args.json = true;
@@ -300,6 +333,27 @@ async function servePage({ host, port, strictPort }) {
   return new Promise(() => {});
 }
 
+// podsim diff: both variants are read whole; each result's diagnostics
+// name its own file.
+async function diffVariants(args) {
+  const texts = [];
+  for (const file of args.files) {
+    try {
+      texts.push(file === "-" ? await readStdin() : await readFile(file, "utf8"));
+    } catch (error) {
+      return cannotRead(file, error);
+    }
+  }
+  const [a, b] = args.files.map(inputName);
+  const diffed = await diff(texts[0], texts[1], { seed: args.seed, profile: args.profile });
+  if (diffed.kind !== "VariantDiff") {
+    // A refusal: a plain result with the diagnostic that says why.
+    return finish(args, [diffed], args.json ? JSON.stringify(diffed, null, 2) : formatReport({ ...diffed, diagnostics: [] }));
+  }
+  const named = diffed.results.map((r, i) => ({ ...r, diagnostics: r.diagnostics.map((d) => ({ ...d, file: [a, b][i] })) }));
+  return finish(args, named, args.json ? JSON.stringify(diffed, null, 2) : formatDiff(diffed, { a, b }));
+}
+
 async function main(argv) {
   let args;
   try {
@@ -328,6 +382,7 @@ async function main(argv) {
       return 2;
     }
   }
+  if (args.diff) return diffVariants(args);
   if (args.compare) {
     // Two profiles need the scenario twice over: it is read whole.
     let text;

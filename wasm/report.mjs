@@ -1,5 +1,6 @@
 // Reports of a result document for people: the CLI's plain text, a
-// comparison of two profiles, and a Markdown report for an issue. Pure
+// comparison of two profiles, a diff of two variants, and a Markdown report
+// for an issue. Pure
 // formatting, shared by the CLI and the page; it never decides anything.
 
 /** Scenarios up to this many characters go in a Markdown report; longer ones only in the link. */
@@ -72,6 +73,43 @@ export function formatComparison(comparison) {
     out.push(`  ${b.name.padEnd(8)} ${describeDecision(d.b)}`);
     if (d.together) out.push("  no single rule explains it; these do together:");
     for (const rule of d.rules) out.push(`  because (${rule.switch}): ${rule.text}`);
+  }
+  return out.join("\n");
+}
+
+/**
+ * Formats a diff of two variants (podsim diff) as a report a person can
+ * read: the pods that differ first, each with the changes that flip it,
+ * then the objects that differ. names.a and names.b label the variants.
+ */
+export function formatDiff(diff, names = {}) {
+  const a = names.a ?? "a";
+  const b = names.b ?? "b";
+  const [ra] = diff.results;
+  const width = Math.max(a.length, b.length);
+  const out = [`podsim: ${a} compared with ${b} (kube-scheduler ${ra.kubernetesVersion} semantics, profile ${ra.profile})`];
+  if (diff.differences.length === 0) out.push("", "Both variants decide every pod alike.");
+  const change = new Map(diff.objects.map((o) => [o.object, o.change]));
+  const named = (object) => `${object} (${change.get(object) ?? "changed"})`;
+  for (const d of diff.differences) {
+    const what = d.kind === "decision" ? "first decision" : "final outcome";
+    out.push("", `${d.pod}: the ${what} differs`);
+    out.push(`  ${a.padEnd(width)}  ${d.a ? describeDecision(d.a) : "not in this variant (no scheduling cycle)"}`);
+    out.push(`  ${b.padEnd(width)}  ${d.b ? describeDecision(d.b) : "not in this variant (no scheduling cycle)"}`);
+    if (d.cause === "single") {
+      for (const c of d.changes) out.push(`  because: ${named(c)} flips it alone`);
+    } else if (d.cause === "together") {
+      out.push("  no single change flips it; only together");
+      for (const c of d.changes) out.push(`  moved by: ${named(c)}`);
+    } else {
+      out.push(`  none of the first ${diff.tried} changes flips it alone; the other ${diff.objects.length - diff.tried} were not tried (limit ${diff.limit})`);
+      for (const c of d.changes) out.push(`  moved by: ${named(c)}`);
+    }
+  }
+  out.push("", diff.objects.length === 0 ? "No object differs." : `Objects that differ (${diff.objects.length}):`);
+  for (const o of diff.objects) out.push(`  ${o.change.padEnd(8)} ${o.object}`);
+  if (diff.differences.length > 0 && diff.tried < diff.objects.length) {
+    out.push(`  (${diff.tried} of ${diff.objects.length} changes were tried alone: the limit is ${diff.limit})`);
   }
   return out.join("\n");
 }
