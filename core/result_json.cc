@@ -173,23 +173,32 @@ class ResultWriter {
     return r_.scenario.nodes[n].name;
   }
 
+  // For each pod, the attempt's pod whose preemption deleted it, or -1: not
+  // a later one that found it already terminating.
+  const std::vector<ObjectIndex>& EvictedBy() {
+    if (evicted_by_.empty()) {
+      evicted_by_.assign(r_.scenario.pods.size(), -1);
+      for (const Attempt& a : r_.attempts) {
+        for (const Victim& v : a.victims) {
+          if (!v.already_terminating) evicted_by_[v.pod] = a.pod;
+        }
+      }
+    }
+    return evicted_by_;
+  }
+
   // The numbers a picture of the cluster needs: each node's allocatable,
   // each pod's requests, where it started and where the queue left it.
   void WriteCluster() {
     const Scenario& sc = r_.scenario;
     std::vector<ObjectIndex> final_node(sc.pods.size(), -1);
     std::vector<ObjectIndex> nominated(sc.pods.size(), -1);
-    std::vector<ObjectIndex> evicted_by(sc.pods.size(), -1);
+    const std::vector<ObjectIndex>& evicted_by = EvictedBy();
     std::vector<char> queued(sc.pods.size(), 0);
     for (const Attempt& a : r_.attempts) {
       queued[a.pod] = 1;
       final_node[a.pod] = a.outcome == Outcome::kScheduled ? a.node : -1;
       nominated[a.pod] = a.outcome == Outcome::kNominated ? a.node : -1;
-      for (const Victim& v : a.victims) {
-        // The preemption that deleted it, not a later one that found it
-        // already terminating.
-        if (!v.already_terminating) evicted_by[v.pod] = a.pod;
-      }
     }
     w_.Key("cluster").BeginObject();
     w_.Key("nodes").BeginArray();
@@ -400,26 +409,21 @@ class ResultWriter {
       w_.EndObject();
     }
     w_.EndArray();
-    // The last attempt of each pod, and who evicted each victim.
+    // The last attempt of each pod.
     std::unordered_map<ObjectIndex, const Attempt*> last;
-    std::unordered_map<ObjectIndex, ObjectIndex> evicted_by;
-    for (const Attempt& a : r_.attempts) {
-      last[a.pod] = &a;
-      for (const Victim& v : a.victims) {
-        if (!v.already_terminating) evicted_by[v.pod] = a.pod;
-      }
-    }
+    for (const Attempt& a : r_.attempts) last[a.pod] = &a;
+    const std::vector<ObjectIndex>& evicted_by = EvictedBy();
     w_.Key("chains").BeginArray();
     for (const QueueEvent& e : t.events) {
       if (e.kind != QueueEventKind::kCreated || e.other < 0) continue;
       const ObjectIndex victim = static_cast<ObjectIndex>(e.other);
-      auto by = evicted_by.find(victim);
+      const ObjectIndex by = evicted_by[victim];
       auto attempt = last.find(e.pod);
       w_.BeginObject();
       w_.Key("victim").Value(PodKey(victim));
       w_.Key("preemptor");
-      if (by != evicted_by.end()) {
-        w_.Value(PodKey(by->second));
+      if (by >= 0) {
+        w_.Value(PodKey(by));
       } else {
         w_.Null();
       }
@@ -427,10 +431,10 @@ class ResultWriter {
       w_.Key("replacement").Value(PodKey(e.pod));
       w_.Key("createdAt").Value(FormatMillis(e.time_ms));
       std::string outcome = "not tried";
-      std::string text = (by != evicted_by.end() ? PodKey(by->second) : "?") +
-                         " evicted " + PodKey(victim) + "; " +
-                         WorkloadName(e.workload) + " recreated it as " +
-                         PodKey(e.pod) + "; " + PodKey(e.pod) + " ";
+      std::string text = (by >= 0 ? PodKey(by) : "?") + " evicted " +
+                         PodKey(victim) + "; " + WorkloadName(e.workload) +
+                         " recreated it as " + PodKey(e.pod) + "; " +
+                         PodKey(e.pod) + " ";
       w_.Key("outcome");
       if (attempt != last.end()) {
         const Attempt& a = *attempt->second;
@@ -665,6 +669,7 @@ class ResultWriter {
   const SimulationResult& r_;
   JsonWriter w_;
   std::unordered_map<std::string, ObjectIndex> node_index_;
+  std::vector<ObjectIndex> evicted_by_;  // EvictedBy(), built on first use
 };
 
 }  // namespace

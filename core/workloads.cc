@@ -220,6 +220,7 @@ WorkloadControllers::WorkloadControllers(const Scenario& scenario)
       SetUpDeployment(static_cast<int>(w));
   }
   dirty_.assign(workloads_.size(), 1);
+  dirty_count_ = workloads_.size();
 }
 
 int WorkloadControllers::AddWorkload(Workload w) {
@@ -315,8 +316,8 @@ void WorkloadControllers::SetUpDeployment(int d) {
 void WorkloadControllers::Touch(ObjectIndex p) {
   int w = OwnerOf(p);
   if (w < 0) return;
-  dirty_[w] = 1;
-  if (workloads_[w].parent >= 0) dirty_[workloads_[w].parent] = 1;
+  MarkDirty(w);
+  if (workloads_[w].parent >= 0) MarkDirty(workloads_[w].parent);
 }
 
 void WorkloadControllers::OnBound(ObjectIndex p) {
@@ -509,7 +510,7 @@ bool WorkloadControllers::SyncDeployment(int d) {
   auto set_scale = [&](int w, int32_t scale) {
     if (workloads_[w].spec_replicas != scale) {
       workloads_[w].spec_replicas = scale;
-      dirty_[w] = 1;
+      MarkDirty(w);
       changed = true;
     }
   };
@@ -752,25 +753,37 @@ WorkloadOutcome WorkloadControllers::Outcome(int w) const {
   return out;
 }
 
+void WorkloadControllers::MarkDirty(int w) {
+  if (!dirty_[w]) ++dirty_count_;
+  dirty_[w] = 1;
+}
+
+bool WorkloadControllers::TakeDirty(size_t w) {
+  if (!dirty_[w]) return false;
+  dirty_[w] = 0;
+  --dirty_count_;
+  return true;
+}
+
 std::vector<ControllerAction> WorkloadControllers::Reconcile(int64_t now_ms) {
   std::vector<ControllerAction> out;
+  // The queue asks after every cycle; most cycles change no workload.
+  if (dirty_count_ == 0) return out;
   // Deployments first: they set their ReplicaSets' scale. A scale change
   // is an update of the ReplicaSet, which syncs its Deployment again
   // (rolloutRolling scales one side per sync), until nothing moves.
   for (int round = 0; round < 64; ++round) {
     bool synced = false;
     for (size_t w = 0; w < workloads_.size(); ++w) {
-      if (dirty_[w] && workloads_[w].kind == "Deployment") {
-        dirty_[w] = 0;
-        synced = true;
-        if (SyncDeployment(static_cast<int>(w))) dirty_[w] = 1;
-      }
+      if (!dirty_[w] || workloads_[w].kind != "Deployment") continue;
+      TakeDirty(w);
+      synced = true;
+      if (SyncDeployment(static_cast<int>(w))) MarkDirty(static_cast<int>(w));
     }
     if (!synced) break;
   }
-  for (size_t w = 0; w < workloads_.size(); ++w) {
-    if (!dirty_[w]) continue;
-    dirty_[w] = 0;
+  for (size_t w = 0; w < workloads_.size() && dirty_count_ > 0; ++w) {
+    if (!TakeDirty(w)) continue;
     const std::string& kind = workloads_[w].kind;
     int i = static_cast<int>(w);
     if (kind == "ReplicaSet" || kind == "ReplicationController") {

@@ -153,9 +153,13 @@ class WorkloadControllers {
 
   const Scenario& scenario_;
   std::vector<Workload> workloads_;
-  std::vector<int> owner_;      // by pod
-  std::vector<State> state_;    // by pod
-  std::vector<char> dirty_;     // by workload
+  std::vector<int> owner_;    // by pod
+  std::vector<State> state_;  // by pod
+  // By workload: its pods changed since it last ran; and how many did.
+  std::vector<char> dirty_;
+  size_t dirty_count_ = 0;
+  void MarkDirty(int w);
+  bool TakeDirty(size_t w);     // clears w's mark; returns whether it was set
   std::vector<char> deleting_;  // by pod: its controller deleted it
   // Pod keys taken ("<ns>/<name>"), for generated names to avoid.
   std::unordered_set<std::string> used_names_;
