@@ -28,7 +28,7 @@ export function createAddressBar(state, settings, fragmentFor, onFollow = () => 
   let shown = null; // what the URL shows, as key() gives it
   let latest = 0; // the newest encoding; older ones are dropped
 
-  const key = (s) => JSON.stringify([s.profile, s.compare, state.cluster?.name ?? "", Boolean(state.cluster?.link), s.scenario]);
+  const key = (s) => JSON.stringify([s.profile, s.compare, state.cluster?.name ?? "", Boolean(state.cluster?.link), s.scenario, s.variantB]);
 
   function note(text) {
     $("url-note").textContent = text;

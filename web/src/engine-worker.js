@@ -2,7 +2,7 @@
 // The only importer of wasm/index.mjs in the page. It also holds the
 // cluster: a dump the engine read once (from a File, read here in slices,
 // or pasted text), over which every run lays the editors' text.
-import { compare, loadCluster, loadEngine, profiles, simulate } from "../../wasm/index.mjs";
+import { compare, diff, loadCluster, loadEngine, profiles, simulate } from "../../wasm/index.mjs";
 
 loadEngine();
 
@@ -25,12 +25,14 @@ async function load(id, source) {
   return cluster.summary;
 }
 
-async function run({ kind, text, seed, detailAttempt, profile, profiles: pair, overCluster }) {
+async function run({ kind, text, seed, detailAttempt, profile, profiles: pair, overCluster, variants }) {
   if (kind === "profiles") return { profiles: await profiles() };
   if (overCluster) {
     if (!cluster) throw new Error("the cluster is no longer loaded: open the dump again");
     return { result: await cluster.simulate(text, { seed, detailAttempt, profile }), overCluster };
   }
+  // Variants A and B of the scenario, under one profile.
+  if (kind === "diff") return { variantDiff: await diff(variants.a, variants.b, { seed, profile }) };
   if (kind === "compare") return { comparison: await compare(text, { seed, profiles: pair }) };
   return { result: await simulate(text, { seed, detailAttempt, profile }) };
 }

@@ -27,7 +27,8 @@ export function createFragmentOpener(state, profiles, session) {
       note = `This link asks for the "${profile}" semantics, which this podsim does not know; showing ${state.profiles[0].name}. `;
       profile = state.profiles[0].name;
     }
-    session.openLink(link.scenario, { profile, compare: link.compare, caption: link.caption, note, atStart, cluster: link.cluster });
+    if (link.variantBProblem) note += `This link's variant B could not be opened: ${link.variantBProblem}; showing variant A alone. `;
+    session.openLink(link.scenario, { profile, compare: link.compare, caption: link.caption, note, atStart, cluster: link.cluster, variantB: link.variantB });
     return true;
   };
 }

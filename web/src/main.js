@@ -21,8 +21,9 @@ import { createSession } from "./session.js";
 import { copyText, createSharing, playgroundUrl } from "./share-dialogs.js";
 import { $, EMBED_PANELS, createState, pageMode } from "./state.js";
 import { showBanner } from "./status.js";
-import { STORAGE_CLUSTER, STORAGE_SCENARIO, storage } from "./storage.js";
+import { STORAGE_CLUSTER, STORAGE_SCENARIO, STORAGE_VARIANT_B, storage } from "./storage.js";
 import { setupTheme } from "./theme.js";
+import { createVariants } from "./variants.js";
 
 const state = createState();
 const mode = pageMode();
@@ -31,6 +32,7 @@ const mode = pageMode();
 // session sees the text first (an example's Compare may go with it), then
 // the address bar follows.
 function runNow() {
+  variants.render();
   session.check();
   runner.runNow();
   addressBar.schedule(0);
@@ -49,7 +51,8 @@ const scenario = createScenarioEditors(state, mode, {
   onPaste: (tab, text) => clusterMode.pasteCluster(text),
   onUndoLoad: () => session.undoReplacement(),
 });
-const view = createResultView(state, { requestDetail: (index) => runner.requestDetail(index) });
+const variants = createVariants(state, mode, scenario, { onChange: runNow });
+const view = createResultView(state, { requestDetail: (index) => runner.requestDetail(index), showVariant: (v) => variants.show(v) });
 const profiles = createProfiles(state, () => {
   session.onChosen();
   runNow();
@@ -60,6 +63,8 @@ const runner = createRunner(state, mode, scenario, {
   onLoadMessage: (data) => clusterMode.onLoadMessage(data),
   onObjects: (data) => clusterMode.onObjects(data),
   onClusterLost: (message, stash) => clusterMode.clusterFailed(message, stash),
+  variantTexts: () => (state.variants ? { a: variants.textOf("a"), b: variants.textOf("b") } : null),
+  showVariant: (v) => variants.show(v),
 });
 // A file too small to be a cluster opens as a scenario, which the session
 // replaces undoably, under the file's name.
@@ -70,9 +75,10 @@ const clusterMode = createClusterMode(
   { ...scenario, loadScenario: (text) => session.openFile(fileName, text) },
   { ...runner, runNow, onClusterLink: () => addressBar.schedule(0) },
 );
-const session = createSession(state, mode, scenario, profiles, clusterMode, runNow);
+const session = createSession(state, mode, scenario, profiles, clusterMode, variants, runNow);
 const linking = createLinking(state, scenario);
-const sharing = createSharing(state, scenario.scenarioText);
+// Over a cluster, variant B waits aside (variants.js): links carry the change alone.
+const sharing = createSharing(state, () => variants.textOf("a"), () => (state.cluster || state.loading ? null : variants.textOf("b")));
 const addressBar = createAddressBar(state, () => sharing.shareSettings(), (settings) => sharing.fragmentFor(settings), (url) => {
   if (mode.embed) $("open-playground").href = playgroundUrl(new URL(url).hash);
 });
@@ -114,8 +120,9 @@ function reportHeight() {
 async function start() {
   const laidOver = mode.embed ? null : storage.get(STORAGE_CLUSTER);
   const saved = mode.embed ? null : storage.get(STORAGE_SCENARIO);
+  const savedB = mode.embed ? null : storage.get(STORAGE_VARIANT_B);
   const instead = saved?.trim() ? "Showing your last scenario instead." : "Showing the default scenario instead.";
-  if (!(await applyFragment(instead, true))) session.openSaved(saved?.trim() ? saved : DEFAULT_EXAMPLE.text);
+  if (!(await applyFragment(instead, true))) session.openSaved(...(saved?.trim() ? [saved, savedB] : [DEFAULT_EXAMPLE.text, DEFAULT_EXAMPLE.variantB ?? null]));
   if (laidOver && scenario.scenarioText() === saved && !state.loading && !state.cluster) {
     // The text was laid over a dump the page does not keep: say so, and lay
     // it over the next one opened.

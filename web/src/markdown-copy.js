@@ -17,7 +17,8 @@ export function createMarkdownCopy(state, sharing) {
     }
     // The text the result answers, which the editors may have moved past.
     const scenario = run.text;
-    const { link, refused } = await sharing.linkFor(scenario);
+    // With a variant B, the link carries both variants; the report, the one shown.
+    const { link, refused } = await sharing.linkFor(run.variants?.a ?? scenario, run.variants?.b ?? null);
     const markdown = formatMarkdown(result, {
       shareLink: link,
       scenario,

@@ -5,6 +5,7 @@
 import { mount } from "./dom.js";
 import { $ } from "./state.js";
 import { differencesByPod, renderDifferences } from "./views/differences.js";
+import { createVariantDiffView } from "./views/variant-diff.js";
 import { NODE_PAGE, renderNodes } from "./views/nodes.js";
 import { renderPicture } from "./views/picture.js";
 import { renderSelection } from "./views/selection.js";
@@ -16,8 +17,12 @@ import { createdPods, podTargets, renderChange, renderWorkloads } from "./views/
 const profileName = (result) =>
   result.profile === `v${result.kubernetesVersion}` ? result.profile : `${result.profile} (v${result.kubernetesVersion})`;
 
-/** Creates the view; requestDetail(index) asks the engine to detail an attempt it summarised. */
-export function createResultView(state, { requestDetail }) {
+/**
+ * Creates the view; requestDetail(index) asks the engine to detail an
+ * attempt it summarised, showVariant(v) shows variant "a" or "b".
+ */
+export function createResultView(state, { requestDetail, showVariant }) {
+  const variantDiffView = createVariantDiffView();
   /** Focuses a pod's first attempt (from the differences panel). */
   function focusPod(pod) {
     const i = state.shown.pods.findIndex((a) => a.pod === pod);
@@ -47,7 +52,7 @@ export function createResultView(state, { requestDetail }) {
     if (!result) return;
     const attempt = result.pods[state.focus] ?? null;
     // Comparing, the detail panels say which profile's result they show.
-    const profileLabel = state.compare && state.comparison ? profileName(result) : null;
+    const profileLabel = state.compare && state.comparison ? profileName(result) : state.variantDiff ? `variant ${state.shownRun.editing.toUpperCase()}` : null;
     const again = (change) => (value) => {
       change(value);
       render();
@@ -55,7 +60,10 @@ export function createResultView(state, { requestDetail }) {
     // The cluster the shown result was simulated over, if any.
     const cluster = state.shownRun?.cluster ?? null;
     mount($("change"), cluster ? renderChange(result, cluster, showTarget) : null);
-    mount($("differences"), state.compare ? renderDifferences(state.comparison, focusPod) : null);
+    mount(
+      $("differences"),
+      state.compare ? renderDifferences(state.comparison, focusPod) : state.variantDiff ? variantDiffView.render(state.variantDiff, state.shownRun, focusPod, showVariant) : null,
+    );
     mount(
       $("verdicts"),
       renderVerdicts(
@@ -69,7 +77,7 @@ export function createResultView(state, { requestDetail }) {
         },
         state.attemptsShown,
         again((n) => (state.attemptsShown = n)),
-        state.compare ? differencesByPod(state.comparison) : new Map(),
+        differencesByPod(state.compare ? state.comparison : state.variantDiff),
         {
           created: createdPods(result),
           onReplaced: (pod) => {

@@ -8,16 +8,18 @@ import { joinTabs, objectKeys } from "./scenario.js";
 import { $ } from "./state.js";
 import { setStatus } from "./status.js";
 import { countCauses } from "./views/diagnostics.js";
-import { STORAGE_CLUSTER, STORAGE_SCENARIO, storage } from "./storage.js";
+import { STORAGE_CLUSTER, STORAGE_SCENARIO, STORAGE_VARIANT_B, storage } from "./storage.js";
 
 /**
  * Creates the runner; start() starts the worker. scenario is the editors'
  * API (scenario-editors.js). hooks: render() draws the shown result,
  * onProfiles(list), onLoadMessage(data) and onObjects(data) take the answers
  * about a dump (cluster-mode.js), onClusterLost(message, stash) when the
- * worker stopped while holding one.
+ * worker stopped while holding one; variantTexts() returns {a, b} while the
+ * scenario has a variant B (variants.js), else null, and showVariant(v)
+ * shows one.
  */
-export function createRunner(state, mode, scenario, { render, onProfiles, onLoadMessage, onObjects, onClusterLost }) {
+export function createRunner(state, mode, scenario, { render, onProfiles, onLoadMessage, onObjects, onClusterLost, variantTexts, showVariant }) {
   let worker = null;
   let timer = null;
 
@@ -62,14 +64,19 @@ export function createRunner(state, mode, scenario, { render, onProfiles, onLoad
     const overCluster = state.cluster !== null;
     // Over a cluster, the objects the editors hold (the others are the dump's).
     const overlay = overCluster ? objectKeys(text) : null;
-    state.run = { id: ++state.runs, source: state.source, starts: joined.starts, tabs: { ...state.tabs }, overlay, cluster: state.cluster?.name ?? null, text };
+    // With a variant B, the engine diffs A and B (never over a cluster).
+    const variants = overCluster ? null : variantTexts();
+    const editing = variants ? state.variants.editing : "a";
+    state.run = { id: ++state.runs, source: state.source, starts: joined.starts, tabs: { ...state.tabs }, overlay, cluster: state.cluster?.name ?? null, text, variants, editing };
     document.body.classList.add("busy");
     // Over a cluster, the engine runs one profile (no comparison).
-    const kind = state.compare && !overCluster ? "compare" : "simulate";
+    const kind = variants ? "diff" : state.compare && !overCluster ? "compare" : "simulate";
     const profiles = kind === "compare" ? comparedProfiles(state.profile, state.profiles) : undefined;
-    post({ id: state.run.id, kind, text, profile: state.profile, profiles, overCluster });
+    post({ id: state.run.id, kind, text, profile: state.profile, profiles, overCluster, variants });
     if (!mode.embed) {
-      storage.set(STORAGE_SCENARIO, text);
+      storage.set(STORAGE_SCENARIO, variants ? variants.a : text);
+      if (variants) storage.set(STORAGE_VARIANT_B, variants.b);
+      else storage.remove(STORAGE_VARIANT_B);
       if (overCluster) storage.set(STORAGE_CLUSTER, state.cluster.name);
       else storage.remove(STORAGE_CLUSTER);
     }
@@ -113,7 +120,7 @@ export function createRunner(state, mode, scenario, { render, onProfiles, onLoad
   }
 
   function onRun(data) {
-    const { result, comparison } = resultOf(data);
+    const { result, comparison, variantDiff } = resultOf(data);
     state.result = result;
     state.resultRun = state.run;
     scenario.markDiagnostics(result, state.run);
@@ -121,6 +128,7 @@ export function createRunner(state, mode, scenario, { render, onProfiles, onLoad
     const { errors, warnings, places } = countCauses(result.diagnostics);
     if (errors === 0 || !state.shown) {
       state.comparison = comparison;
+      state.variantDiff = variantDiff;
       state.shown = result;
       state.shownRun = state.run;
       state.ranges = null;
@@ -144,17 +152,35 @@ export function createRunner(state, mode, scenario, { render, onProfiles, onLoad
           `${data.overCluster ? " over the cluster" : ""} in ${Math.max(1, Math.round(data.ms))} ms` +
           (warnings ? ` · ${plural(warnings, "warning")}` : ""),
       );
+      if (variantDiff) otherVariantStatus(variantDiff);
     }
     render();
   }
 
-  // The comparison holds one result per profile; show the selected one.
+  // The variant not shown may hold errors the editors cannot mark: say so.
+  function otherVariantStatus(variantDiff) {
+    const other = state.run.editing === "a" ? "b" : "a";
+    const { errors } = countCauses(variantDiff.results[other === "a" ? 0 : 1].diagnostics);
+    if (errors === 0) return;
+    const name = other.toUpperCase();
+    setStatus("error", `Variant ${name} has ${plural(errors, "error")}: its side of the comparison is not what it would be.`, [
+      { label: `Show variant ${name}`, run: () => showVariant(other) },
+    ]);
+  }
+
+  // The comparison holds one result per profile; show the selected one. A
+  // variant diff holds one per variant; show the one in the editors.
   function resultOf(data) {
-    if (!data.comparison) return { result: data.result, comparison: null };
+    if (data.variantDiff) {
+      const variantDiff = data.variantDiff;
+      if (variantDiff.kind !== "VariantDiff") return { result: variantDiff, comparison: null, variantDiff: null };
+      return { result: variantDiff.results[state.run.editing === "a" ? 0 : 1], comparison: null, variantDiff };
+    }
+    if (!data.comparison) return { result: data.result, comparison: null, variantDiff: null };
     const comparison = data.comparison;
-    if (comparison.kind !== "Comparison") return { result: comparison, comparison: null };
+    if (comparison.kind !== "Comparison") return { result: comparison, comparison: null, variantDiff: null };
     const result = comparison.results.find((r) => r.profile === state.profile) ?? comparison.results[0];
-    return { result, comparison };
+    return { result, comparison, variantDiff: null };
   }
 
   // Over a cluster, the first pod of the change (the editors' or one their

@@ -186,6 +186,19 @@ export function createScenarioEditors(state, mode, { onEdit, onRun, onPointer, o
     return { tabs: { ...state.tabs }, source: state.source, active: state.active, all: editors.getText(ALL.id), lesson: $("lesson").textContent };
   }
 
+  /** Returns a scenario's text as saveEditors() gives editors that hold it (for a variant not shown). */
+  function stashOf(text) {
+    const parts = splitStream(text);
+    if (!parts) return { tabs: Object.fromEntries(TABS.map((t) => [t.id, ""])), source: "all", active: ALL.id, all: text, lesson: "" };
+    const active = parts.pending.trim() ? "pending" : parts.workloads.trim() ? "workloads" : ALL.id;
+    return { tabs: parts, source: "tabs", active, all: joinTabs(parts).text, lesson: "" };
+  }
+
+  /** Returns the scenario a saved state of the editors (saveEditors) holds, as one stream. */
+  function textOfStash(stash) {
+    return stash.source === "all" ? stash.all : joinTabs(stash.tabs).text;
+  }
+
   function clearEditors() {
     for (const id of tabIds) editors.setText(id, "");
     state.tabs = Object.fromEntries(TABS.map((t) => [t.id, ""]));
@@ -221,6 +234,8 @@ export function createScenarioEditors(state, mode, { onEdit, onRun, onPointer, o
     showFirstProblem,
     jumpTo,
     saveEditors,
+    stashOf,
+    textOfStash,
     clearEditors,
     restoreEditors,
     setLesson,

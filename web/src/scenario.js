@@ -140,3 +140,29 @@ export function locateLine(starts, tabs, line) {
   const lines = withNewline(tabs[best]).split("\n").length - 1;
   return { tab: best, line: Math.min(Math.max(local, 1), Math.max(lines, 1)) };
 }
+
+/**
+ * Returns the documents of a YAML stream as [{kind, namespace, name,
+ * source}] (source: the document's own text), a List's items each as one;
+ * documents with errors are left out. For showing an object's text, as the
+ * variant diff names it.
+ */
+export function objectDocuments(text) {
+  const found = [];
+  if (text.trim() === "") return found;
+  const docs = parseAllDocuments(text);
+  let previousEnd = 0;
+  for (const doc of Array.isArray(docs) ? docs : [docs]) {
+    const source = text.slice(previousEnd, doc.range[2]).replace(/^\s*\n/, "").replace(/^---[^\n]*\n/, "");
+    previousEnd = doc.range[2];
+    if (doc.errors.length > 0 || doc.contents === null) continue;
+    const value = doc.toJS();
+    const items = value?.kind === "List" && Array.isArray(value.items) ? value.items : null;
+    for (const object of items ?? [value]) {
+      const name = object?.metadata?.name;
+      if (typeof object?.kind !== "string" || typeof name !== "string") continue;
+      found.push({ kind: object.kind, namespace: object.metadata.namespace || "default", name, source: items ? stringify(object) : source });
+    }
+  }
+  return found;
+}

@@ -6,11 +6,13 @@
 // over a different saved session shows, but leaves the session alone until
 // the person edits the link's scenario or restores their own. A link may
 // carry the cluster its scenario is laid over: it opens as cluster + change.
+// A scenario may have a variant B (variants.js): it goes and comes back with
+// the scenario (A), and an example or a link may bring one.
 import { GALLERY } from "./gallery.js";
 import { joinTabs, splitStream } from "./scenario.js";
 import { $ } from "./state.js";
 import { hideBanner, showBanner } from "./status.js";
-import { STORAGE_CLUSTER, STORAGE_SCENARIO, storage } from "./storage.js";
+import { STORAGE_CLUSTER, STORAGE_SCENARIO, STORAGE_VARIANT_B, storage } from "./storage.js";
 
 // A scenario as the editors hold it once loaded: its parts joined.
 function joined(text) {
@@ -18,14 +20,17 @@ function joined(text) {
   return parts ? joinTabs(parts).text : text;
 }
 
+// A scenario and its variant B (null without), as one key.
+const keyOf = (text, b) => JSON.stringify([text, b]);
+
 /**
  * Creates the session over the editors (scenario-editors.js), the profiles
- * (profiles.js) and the cluster mode (cluster-mode.js); runNow() runs the
- * editors' scenario.
+ * (profiles.js), the cluster mode (cluster-mode.js) and the variants
+ * (variants.js); runNow() runs the editors' scenario.
  */
-export function createSession(state, mode, scenario, profiles, clusterMode, runNow) {
+export function createSession(state, mode, scenario, profiles, clusterMode, variants, runNow) {
   // The example the editors hold, or held before an edit: {example, text (as
-  // the editors join it), compareBefore (the person's own Compare when the
+  // the editors join it), b (its variant B, or null), compareBefore (the person's own Compare when the
   // example turned it on, else null), shown (whether the text is still it)}.
   let origin = null;
   // The last replacement, which a swap undoes and redoes: {label, note,
@@ -36,10 +41,10 @@ export function createSession(state, mode, scenario, profiles, clusterMode, runN
   let held = false;
   let examples = null;
 
-  /** Returns the gallery example whose text the editors' text is, or null. */
-  function exampleWithText(text) {
-    examples ??= new Map(GALLERY.map((e) => [joined(e.text), e]));
-    return examples.get(text) ?? null;
+  /** Returns the gallery example whose text (and variant B, null without) the editors' is, or null. */
+  function exampleWithText(text, b = null) {
+    examples ??= new Map(GALLERY.map((e) => [keyOf(joined(e.text), e.variantB ? joined(e.variantB) : null), e]));
+    return examples.get(keyOf(text, b)) ?? null;
   }
 
   function showOrigin() {
@@ -52,24 +57,31 @@ export function createSession(state, mode, scenario, profiles, clusterMode, runN
 
   function hold(on) {
     held = on;
-    if (on) storage.hold(STORAGE_SCENARIO, STORAGE_CLUSTER);
+    if (on) storage.hold(STORAGE_SCENARIO, STORAGE_CLUSTER, STORAGE_VARIANT_B);
     else storage.release();
   }
 
-  /** Loads text as a whole scenario (it runs); example: the one it is, found by its text if null. */
-  function load(text, example = null, compareBefore = null) {
+  /**
+   * Loads text as a whole scenario, with its variant B (null: none), and runs
+   * it; example: the one it is, found by its text if null.
+   */
+  function load(text, example = null, compareBefore = null, b = null) {
     origin = null;
+    variants.setB(b);
     scenario.loadScenario(text);
     const now = scenario.scenarioText();
-    example ??= exampleWithText(now);
-    origin = example && { example, text: now, compareBefore, shown: true };
+    const nowB = variants.textOf("b");
+    example ??= exampleWithText(now, nowB);
+    origin = example && { example, text: now, b: nowB, compareBefore, shown: true };
     showOrigin();
   }
 
   function snapshot() {
     return {
       editors: scenario.saveEditors(),
+      variants: variants.save(),
       text: null,
+      b: null,
       profile: state.profile,
       compare: state.compare,
       origin: origin && { ...origin },
@@ -89,11 +101,12 @@ export function createSession(state, mode, scenario, profiles, clusterMode, runN
     if (snap.editors) {
       origin = snap.origin;
       state.focus = null;
+      variants.restore(snap.variants);
       scenario.restoreEditors(snap.editors);
       runNow();
       showOrigin();
     } else {
-      load(snap.text);
+      load(snap.text, null, null, snap.b);
     }
     // Text laid over a dump the page does not keep goes over the next one opened.
     state.resumeOverlay = Boolean(snap.cluster) && !snap.clusterLink;
@@ -102,8 +115,9 @@ export function createSession(state, mode, scenario, profiles, clusterMode, runN
   /** Returns whether the editors hold something only the person has: not empty, not an unedited example. */
   function isOwn() {
     if (state.cluster || state.loading) return true;
-    const text = scenario.scenarioText();
-    return text.trim() !== "" && !exampleWithText(text);
+    const text = variants.textOf("a");
+    const b = variants.textOf("b");
+    return (text.trim() !== "" || b !== null) && !exampleWithText(text, b);
   }
 
   function announce() {
@@ -124,7 +138,7 @@ export function createSession(state, mode, scenario, profiles, clusterMode, runN
       ? ` It was laid over ${last.other.cluster}, which the page does not keep: open it again to see it over that cluster.`
       : "";
     restore(last.other);
-    last = { ...last, other: current, text: scenario.scenarioText(), undone: !last.undone, laidOver };
+    last = { ...last, other: current, text: variants.textOf("a"), undone: !last.undone, laidOver };
     announce();
   }
 
@@ -135,9 +149,10 @@ export function createSession(state, mode, scenario, profiles, clusterMode, runN
    * with it), note (said first), hold (keep the saved session as it is;
    * by default, a held session stays held), before and opened (a link
    * opened at the start: the saved session it shows over), cluster (a
-   * link's {name, text}: text is the change laid over it).
+   * link's {name, text}: text is the change laid over it), variantB (the
+   * scenario's variant B, or null).
    */
-  function replace(text, { label, example = null, profile, compare, note = "", hold: keep = held, before = null, opened = false, cluster = null }) {
+  function replace(text, { label, example = null, profile, compare, note = "", hold: keep = held, before = null, opened = false, cluster = null, variantB = null }) {
     const own = before !== null || isOwn();
     before ??= snapshot();
     hideBanner();
@@ -150,15 +165,15 @@ export function createSession(state, mode, scenario, profiles, clusterMode, runN
     const compareBefore = state.compare;
     if (compare !== undefined) profiles.setCompare(compare, false);
     hold(keep);
-    load(text, example, example?.id && compare && !compareBefore ? compareBefore : null);
-    last = own ? { label, note, opened, other: before, text: scenario.scenarioText(), undone: false, laidOver: "" } : null;
+    load(text, example, example?.id && compare && !compareBefore ? compareBefore : null, variantB);
+    last = own ? { label, note, opened, other: before, text: variants.textOf("a"), undone: false, laidOver: "" } : null;
     if (own) announce();
     else if (note) showBanner(note);
   }
 
   /** Opens a gallery example. */
   function openExample(example) {
-    replace(example.text, { label: `the example "${example.title}"`, example, compare: example.compare ? true : undefined });
+    replace(example.text, { label: `the example "${example.title}"`, example, compare: example.compare ? true : undefined, variantB: example.variantB ?? null });
   }
 
   /**
@@ -166,17 +181,19 @@ export function createSession(state, mode, scenario, profiles, clusterMode, runN
    * differs from it is kept until they edit (or restore it); at the start,
    * the banner offers it back.
    */
-  function openLink(text, { profile, compare, caption = "", note = "", atStart = false, cluster = null }) {
+  function openLink(text, { profile, compare, caption = "", note = "", atStart = false, cluster = null, variantB = null }) {
     const saved = mode.embed ? null : storage.get(STORAGE_SCENARIO);
-    const keep = Boolean(saved?.trim()) && joined(text) !== saved && !exampleWithText(saved);
+    const savedB = mode.embed ? null : storage.get(STORAGE_VARIANT_B);
+    const same = keyOf(joined(text), variantB === null ? null : joined(variantB)) === keyOf(saved, savedB);
+    const keep = Boolean(saved?.trim()) && !same && !exampleWithText(saved, savedB);
     const label = cluster ? `the link's change over its cluster (${cluster.name})` : "the link's scenario";
     // A caption shows as the scenario's lesson, and goes as an example's does when an edit moves away from it.
     const example = caption ? { id: "", lesson: caption } : null;
-    if (!atStart) return replace(text, { label, example, profile, compare, note, hold: keep, cluster });
+    if (!atStart) return replace(text, { label, example, profile, compare, note, hold: keep, cluster, variantB });
     const before = keep
-      ? { editors: null, text: saved, profile: state.profile, compare: state.compare, origin: null, cluster: storage.get(STORAGE_CLUSTER), hold: false }
+      ? { editors: null, text: saved, b: savedB, profile: state.profile, compare: state.compare, origin: null, cluster: storage.get(STORAGE_CLUSTER), hold: false }
       : null;
-    replace(text, { label, example, profile, compare, note, hold: keep, before, opened: keep, cluster });
+    replace(text, { label, example, profile, compare, note, hold: keep, before, opened: keep, cluster, variantB });
   }
 
   /** Opens a file's scenario (a file too small to be a cluster). */
@@ -184,15 +201,15 @@ export function createSession(state, mode, scenario, profiles, clusterMode, runN
     replace(text, { label: name });
   }
 
-  /** Opens the saved session (or the default example) as the page opens. */
-  function openSaved(text) {
-    load(text);
+  /** Opens the saved session (or the default example) as the page opens, with its variant B (null: none). */
+  function openSaved(text, b = null) {
+    load(text, null, null, b);
   }
 
   /** Follows the editors' text: an example's lesson, gallery entry and Compare go when it is no longer the example's. */
   function check() {
     if (!origin) return;
-    const shown = !state.cluster && !state.loading && scenario.scenarioText() === origin.text;
+    const shown = !state.cluster && !state.loading && variants.textOf("a") === origin.text && variants.textOf("b") === origin.b;
     if (shown === origin.shown) return;
     origin.shown = shown;
     if (origin.compareBefore !== null) profiles.setCompare(shown || origin.compareBefore, false);
@@ -215,7 +232,7 @@ export function createSession(state, mode, scenario, profiles, clusterMode, runN
    * (Ctrl+Z with nothing of the editors' own to undo). Returns whether it did.
    */
   function undoReplacement() {
-    if (!last || last.undone || mode.readOnly || scenario.scenarioText() !== last.text) return false;
+    if (!last || last.undone || mode.readOnly || variants.textOf("a") !== last.text) return false;
     swap();
     return true;
   }

@@ -93,11 +93,14 @@ async function refusal(fragment, scenario) {
   }
 }
 
-/** Creates the sharing actions; scenarioText() returns the editors' scenario. */
-export function createSharing(state, scenarioText) {
-  function shareSettings(scenario = scenarioText()) {
+/**
+ * Creates the sharing actions; scenarioText() returns the editors' scenario
+ * (variant A, with a variant B), variantBText() variant B's (null without).
+ */
+export function createSharing(state, scenarioText, variantBText = () => null) {
+  function shareSettings(scenario = scenarioText(), variantB = variantBText()) {
     const profile = state.profiles.find((p) => p.name === state.profile);
-    return { scenario, kubernetesVersion: profile?.kubernetesVersion ?? "", profile: state.profile, compare: state.compare, caption: state.caption };
+    return { scenario, kubernetesVersion: profile?.kubernetesVersion ?? "", profile: state.profile, compare: state.compare, caption: state.caption, variantB };
   }
 
   /**
@@ -108,7 +111,7 @@ export function createSharing(state, scenarioText) {
    */
   async function fragmentFor(settings) {
     const cluster = state.cluster?.link ?? null;
-    if (cluster) {
+    if (cluster && settings.variantB === null) {
       const fragment = await encodeShare({ ...settings, cluster });
       if (fragment.length <= CLUSTER_LINK_CHARS) return { fragment, withCluster: true };
     }
@@ -116,12 +119,12 @@ export function createSharing(state, scenarioText) {
   }
 
   /**
-   * Returns {link, refused, withCluster} for a scenario (the editors' by
-   * default) with the page's settings: the link, or "" and why the page
-   * would not open it; withCluster: the loaded cluster is in it.
+   * Returns {link, refused, withCluster} for a scenario and its variant B
+   * (the editors' by default) with the page's settings: the link, or "" and
+   * why the page would not open it; withCluster: the loaded cluster is in it.
    */
-  async function linkFor(scenario = scenarioText()) {
-    const { fragment, withCluster } = await fragmentFor(shareSettings(scenario));
+  async function linkFor(scenario = scenarioText(), variantB = variantBText()) {
+    const { fragment, withCluster } = await fragmentFor(shareSettings(scenario, variantB));
     const refused = await refusal(fragment, scenario);
     return { link: refused ? "" : playgroundUrl(fragment), refused, withCluster };
   }
@@ -230,6 +233,7 @@ export function createSharing(state, scenarioText) {
     const refused = await refusal(fragment, settings.scenario);
     $("embed-info").textContent = [
       refused ? "This scenario is too large for the iframe's link: embed it as the element, which holds the YAML itself." : "",
+      settings.variantB !== null ? "The iframe carries variants A and B and shows their differences first; the element holds variant A only." : "",
       clusterNote().trim(),
     ]
       .filter(Boolean)

@@ -1,6 +1,7 @@
 // Share links: the whole scenario in the URL fragment, as
 // "#v1:" + base64url(deflate-raw(JSON)); over a small loaded cluster, the
-// cluster too (the scenario is then the change laid over it). A fragment is
+// cluster too (the scenario is then the change laid over it); with a variant
+// B, its text as "variantB" (links without it are links without a B). A fragment is
 // untrusted input: every step is capped and checked, and failures say what
 // was wrong.
 
@@ -65,22 +66,27 @@ async function pipe(bytes, transform, limit) {
 
 /**
  * Returns the fragment (without "#") for a scenario and its settings; a
- * caption (the lesson shown above the verdicts) is optional, and so is a
- * cluster ({name, text}: the dump the scenario is laid over).
+ * caption (the lesson shown above the verdicts) is optional, and so are a
+ * cluster ({name, text}: the dump the scenario is laid over) and a variant B
+ * (its text; the scenario is then variant A).
  */
-export async function encodeShare({ scenario, kubernetesVersion, profile = "current", compare = false, caption = "", cluster = null }) {
+export async function encodeShare({ scenario, kubernetesVersion, profile = "current", compare = false, caption = "", cluster = null, variantB = null }) {
   const text = caption.trim().slice(0, MAX_CAPTION_CHARS);
   const over = cluster ? { cluster: { name: cluster.name.slice(0, MAX_CLUSTER_NAME_CHARS), text: cluster.text } } : {};
-  const json = JSON.stringify({ v: 1, kubernetesVersion, profile, compare, ...(text ? { caption: text } : {}), ...over, scenario });
+  const b = variantB !== null ? { variantB } : {};
+  const json = JSON.stringify({ v: 1, kubernetesVersion, profile, compare, ...(text ? { caption: text } : {}), ...over, scenario, ...b });
   const compressed = await pipe(new TextEncoder().encode(json), new CompressionStream("deflate-raw"), Infinity);
   return VERSION_PREFIX + toBase64Url(compressed);
 }
 
 /**
  * Decodes a fragment (with or without "#"). Returns {scenario,
- * kubernetesVersion, profile, compare, caption, cluster} (profile and caption "" when the link has none;
- * the caller checks it names a known profile; cluster {name, text} or null), or throws an Error whose
- * message says what is wrong.
+ * kubernetesVersion, profile, compare, caption, cluster, variantB,
+ * variantBProblem} (profile and caption "" when the link has none;
+ * the caller checks it names a known profile; cluster {name, text} or null;
+ * variantB the text of variant B or null; variantBProblem "" or why a B
+ * part that is there cannot be opened: the scenario still opens), or throws
+ * an Error whose message says what is wrong.
  */
 export async function decodeShare(fragment) {
   const text = fragment.startsWith("#") ? fragment.slice(1) : fragment;
@@ -110,7 +116,17 @@ export async function decodeShare(fragment) {
   const kubernetesVersion = typeof payload.kubernetesVersion === "string" ? payload.kubernetesVersion.slice(0, 16) : "";
   const profile = typeof payload.profile === "string" ? payload.profile.slice(0, 32) : "";
   const caption = typeof payload.caption === "string" ? payload.caption.trim().slice(0, MAX_CAPTION_CHARS) : "";
-  return { scenario: payload.scenario, kubernetesVersion, profile, compare: payload.compare === true, caption, cluster: clusterOf(payload) };
+  const { variantB, variantBProblem } = variantBOf(payload);
+  return { scenario: payload.scenario, kubernetesVersion, profile, compare: payload.compare === true, caption, cluster: clusterOf(payload), variantB, variantBProblem };
+}
+
+// The variant B a link carries: {variantB: text or null, variantBProblem}.
+// A damaged B leaves A to open on its own. Over a cluster there is no B.
+function variantBOf(payload) {
+  if (payload.variantB === undefined) return { variantB: null, variantBProblem: "" };
+  if (typeof payload.variantB !== "string") return { variantB: null, variantBProblem: "its variant B is damaged: it holds no scenario text" };
+  if (payload.cluster !== undefined) return { variantB: null, variantBProblem: "it has both a cluster and a variant B, which the page does not combine" };
+  return { variantB: payload.variantB, variantBProblem: "" };
 }
 
 // The cluster a link carries: {name, text} or null. Its text is read as a

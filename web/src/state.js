@@ -56,6 +56,8 @@ export function createState() {
     profiles: [], // [{name, kubernetesVersion, summary}] from the engine
     compare: false, // run both profiles and mark the differences
     comparison: null, // the latest comparison, when comparing
+    variants: null, // {editing: "a" | "b", other: the editors' saved state of the variant not shown}: with a variant B (variants.js)
+    variantDiff: null, // the shown VariantDiff, with a variant B
     loading: null, // {id, name, bytes, read, objects, stash}: a dump the engine is reading
     cluster: null, // {name, bytes, summary, stash, open}: the dump the runs are laid over
     search: { id: 0, query: "", offset: 0, page: null }, // the cluster's object search

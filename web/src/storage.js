@@ -4,6 +4,8 @@
 // the session stays as it was until the person edits or restores it.
 
 export const STORAGE_SCENARIO = "podsim:scenario";
+/** Variant B of the saved scenario (variants.js), when it has one. */
+export const STORAGE_VARIANT_B = "podsim:variant-b";
 export const STORAGE_THEME = "podsim:theme";
 /** The name of the dump the saved text was laid over. */
 export const STORAGE_CLUSTER = "podsim:cluster";

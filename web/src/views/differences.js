@@ -1,8 +1,12 @@
-// The compare view: every pod whose decision differs between two profiles,
-// each side's decision, and the rule that made the difference.
-import { h, shortName } from "../dom.js";
+// The differences view, differences first: every pod the two sides decide
+// differently, each side's decision, and what makes the difference. One
+// component serves both comparisons: the same scenario under two profiles
+// (the cause: the profile rules that differ) and two variants of a scenario
+// (the cause: the object changes that flip the pod, tried one at a time).
+import { h, plural, shortName } from "../dom.js";
 
 function decisionText(d) {
+  if (d === null) return ["gets no scheduling cycle"];
   if (d.outcome === "Scheduled") return ["scheduled on ", h("strong", {}, d.node)];
   if (d.outcome === "Nominated") {
     const victims = d.victims.length === 0 ? "evicting nothing" : `evicting ${d.victims.map(shortName).join(", ")}`;
@@ -11,53 +15,121 @@ function decisionText(d) {
   return ["cannot be scheduled"];
 }
 
-/** Returns a map from pod key to its difference, for marking verdicts. */
-export function differencesByPod(comparison) {
-  return new Map((comparison?.differences ?? []).map((d) => [d.pod, d]));
-}
+// "v1.14", "current (v1.35)": a profile as the comparison names it.
+const profileLabel = (p) => (p.name === `v${p.kubernetesVersion}` ? p.name : `${p.name} (v${p.kubernetesVersion})`);
 
-/** Renders the differences between the two profiles of a comparison. */
-export function renderDifferences(comparison, onFocusPod) {
+// How an object changed from A to B: "added", "removed", "changed".
+const changeOf = (objects, name) => objects.find((o) => o.object === name)?.change ?? "changed";
+
+/**
+ * Returns the comparison of two profiles as the view shows it: {label,
+ * title, sides, same, differences: [{pod, kind, a, b, note, rules: [{name,
+ * text, title}]}]} (title: the rule in a sentence), or null without one.
+ */
+export function profileModel(comparison) {
   if (!comparison) return null;
   const [a, b] = comparison.profiles;
-  const label = (p) => (p.name === `v${p.kubernetesVersion}` ? p.name : `${p.name} (v${p.kubernetesVersion})`);
-  const title = `Compared: ${label(a)} and ${label(b)}`;
-  if (comparison.differences.length === 0) {
-    return h("section", { class: "panel differences", "aria-label": "Profile comparison" }, h("h2", {}, title), h("p", { class: "same" }, "Both profiles decide every pod alike."));
+  return {
+    label: "Profile comparison",
+    title: `Compared: ${profileLabel(a)} and ${profileLabel(b)}`,
+    sides: [a.name, b.name],
+    same: "Both profiles decide every pod alike.",
+    differences: comparison.differences.map((d) => ({
+      ...d,
+      note: d.together ? "No single rule explains it; these do together:" : null,
+      rules: d.rules.map((r) => ({ name: r.switch, text: r.text, title: r.text })),
+    })),
+  };
+}
+
+// What a variant difference's cause says before its list of changes.
+function causeNote(d, diff) {
+  if (d.cause === "single") {
+    return d.changes.length === 1 ? "Alone, this change gives B's decision:" : "Each of these changes alone gives B's decision:";
   }
+  const moving = d.changes.length > 0 ? " These move the pod, but not to B's decision:" : "";
+  if (d.cause === "together") return `No single change gives B's decision: the changes act together.${moving}`;
+  return (
+    `None of the ${plural(diff.tried, "change")} tried gives B's decision alone; ` +
+    `${plural(diff.objects.length - diff.tried, "change")} beyond the first ${diff.limit} ${diff.objects.length - diff.tried === 1 ? "was" : "were"} not tried.${moving}`
+  );
+}
+
+/** Returns a variant diff (VariantDiff) as the view shows it, like profileModel. */
+export function variantModel(diff) {
+  if (!diff) return null;
+  return {
+    label: "Variant comparison",
+    title: `Variants A and B: ${plural(diff.differences.length, "pod")} decided differently`,
+    sides: ["A", "B"],
+    same: "Both variants decide every pod alike.",
+    differences: diff.differences.map((d) => ({
+      ...d,
+      note: causeNote(d, diff),
+      rules: d.changes.map((name) => {
+        const change = changeOf(diff.objects, name);
+        return { name, text: change, title: `${name} ${change}` };
+      }),
+    })),
+  };
+}
+
+/** Returns the model of a Comparison or a VariantDiff document (null: null). */
+export function modelOf(document) {
+  if (!document) return null;
+  return document.kind === "VariantDiff" ? variantModel(document) : profileModel(document);
+}
+
+/** Returns a map from pod key to its difference ({kind, rules}) in a Comparison or VariantDiff, for marking verdicts. */
+export function differencesByPod(document) {
+  return new Map((modelOf(document)?.differences ?? []).map((d) => [d.pod, d]));
+}
+
+function renderDifference(d, sides, onFocusPod) {
+  return h(
+    "li",
+    { class: "difference", dataset: { pod: d.pod } },
+    h(
+      "button",
+      { type: "button", class: "difference-pod", dataset: { object: `Pod ${d.pod}` }, onclick: () => onFocusPod(d.pod) },
+      shortName(d.pod),
+      h("span", { class: "meta" }, d.kind === "decision" ? " first decision differs" : " final outcome differs"),
+    ),
+    h("dl", { class: "sides" }, h("dt", {}, sides[0]), h("dd", {}, decisionText(d.a)), h("dt", {}, sides[1]), h("dd", {}, decisionText(d.b))),
+    d.note ? h("p", { class: "rule-note" }, d.note) : null,
+    d.rules.length > 0
+      ? h(
+          "ul",
+          { class: "rules" },
+          d.rules.map((r) => h("li", { class: "rule" }, h("span", { class: "rule-name" }, r.name), " ", r.text)),
+        )
+      : null,
+  );
+}
+
+/**
+ * Renders a comparison model (profileModel, variantModel): its differences,
+ * then what follows them (after: the object changes of two variants).
+ * A pod's name focuses it (onFocusPod(pod)).
+ */
+export function renderDifferencesPanel(model, onFocusPod, after = null) {
+  if (!model) return null;
   return h(
     "section",
-    { class: "panel differences", "aria-label": "Profile comparison" },
-    h("h2", {}, title),
-    h(
-      "ul",
-      { class: "difference-list" },
-      comparison.differences.map((d) =>
-        h(
-          "li",
-          { class: "difference", dataset: { pod: d.pod } },
-          h(
-            "button",
-            { type: "button", class: "difference-pod", dataset: { object: `Pod ${d.pod}` }, onclick: () => onFocusPod(d.pod) },
-            shortName(d.pod),
-            h("span", { class: "meta" }, d.kind === "decision" ? " first decision differs" : " final outcome differs"),
-          ),
-          h(
-            "dl",
-            { class: "sides" },
-            h("dt", {}, a.name),
-            h("dd", {}, decisionText(d.a)),
-            h("dt", {}, b.name),
-            h("dd", {}, decisionText(d.b)),
-          ),
-          d.together ? h("p", { class: "rule-note" }, "No single rule explains it; these do together:") : null,
-          h(
-            "ul",
-            { class: "rules" },
-            d.rules.map((r) => h("li", { class: "rule" }, h("span", { class: "rule-name" }, r.switch), " ", r.text)),
-          ),
+    { class: "panel differences", "aria-label": model.label },
+    h("h2", {}, model.title),
+    model.differences.length === 0
+      ? h("p", { class: "same" }, model.same)
+      : h(
+          "ul",
+          { class: "difference-list" },
+          model.differences.map((d) => renderDifference(d, model.sides, onFocusPod)),
         ),
-      ),
-    ),
+    after,
   );
+}
+
+/** Renders the differences between the two profiles of a comparison (null without one). */
+export function renderDifferences(comparison, onFocusPod) {
+  return renderDifferencesPanel(profileModel(comparison), onFocusPod);
 }

@@ -22,7 +22,7 @@ function differenceOn(attempt, index, result, differences) {
   if (!d) return null;
   const last = result.pods.findLastIndex((a) => a.pod === attempt.pod) === index;
   if (d.kind === "decision" ? attempt.attempt !== 1 : !last) return null;
-  return h("span", { class: "badge badge-differs", title: d.rules.map((r) => r.text).join("\n") }, "differs");
+  return h("span", { class: "badge badge-differs", title: d.rules.map((r) => r.title).join("\n") }, "differs");
 }
 
 // Under a created pod's first attempt: "created by ReplicaSet web-5d4f8 to replace web-5d4f8-x2k9p".

@@ -1,0 +1,151 @@
+// Variants A and B of the scenario: "Fork into B" copies the scenario into a
+// second variant, the A|B switch chooses which one the editors (and the
+// result's detail panels) show, and each run diffs the two (runner.js).
+// The editors hold the variant shown; the other waits as the editors' saved
+// state (scenario-editors.js saveEditors). Removing B can be undone.
+import { h, mount } from "./dom.js";
+import { $ } from "./state.js";
+import { hideBanner, showBanner } from "./status.js";
+
+export const VARIANTS = ["a", "b"];
+const NAME = { a: "A", b: "B" };
+
+/**
+ * Creates the variants over the editors (scenario-editors.js); onChange()
+ * runs after B is forked, removed or shown (the page runs again).
+ */
+export function createVariants(state, mode, scenario, { onChange }) {
+  /** Returns variant v's text ("a" or "b"); null for "b" without one. */
+  function textOf(v) {
+    const variants = state.variants;
+    if (!variants) return v === "a" ? scenario.scenarioText() : null;
+    return variants.editing === v ? scenario.scenarioText() : scenario.textOfStash(variants.other);
+  }
+
+  // Why B cannot be forked now, or "" when it can.
+  function forkRefusal() {
+    if (state.cluster || state.loading) return "Variants compare two scenarios; over a loaded cluster the editors hold a change to it, which has no variant B yet. Close the cluster to fork.";
+    if (state.compare) return "Compare runs two profiles; turn it off to compare two variants of the scenario.";
+    return "";
+  }
+
+  /** Copies the scenario into variant B and shows B. */
+  function fork() {
+    if (state.variants || forkRefusal() || mode.readOnly) return;
+    hideBanner();
+    state.variants = { editing: "b", other: scenario.saveEditors() };
+    render();
+    onChange();
+    $("variant-b")?.focus();
+  }
+
+  /** Shows variant v in the editors and the detail panels. */
+  function show(v) {
+    const variants = state.variants;
+    if (!variants || variants.editing === v) return;
+    const current = scenario.saveEditors();
+    // The lesson belongs to the scenario, not to one variant.
+    scenario.restoreEditors({ ...variants.other, lesson: current.lesson });
+    state.variants = { editing: v, other: current };
+    state.focus = null;
+    render();
+    onChange();
+  }
+
+  /** Removes variant B (undoably, from the banner); the editors show A. */
+  function remove() {
+    if (!state.variants) return;
+    show("a");
+    const removed = state.variants.other;
+    state.variants = null;
+    render();
+    onChange();
+    showBanner("Removed variant B.", [
+      {
+        label: "Undo",
+        run: () => {
+          if (state.variants) return;
+          state.variants = { editing: "a", other: removed };
+          render();
+          onChange();
+        },
+      },
+    ]);
+  }
+
+  /** Sets variant B to text (null: no B) with A shown, as a scenario is loaded (session.js). */
+  function setB(text) {
+    state.variants = text === null ? null : { editing: "a", other: scenario.stashOf(text) };
+    render();
+  }
+
+  /** Returns the variants as they are, for restore(). */
+  function save() {
+    return state.variants && { ...state.variants };
+  }
+
+  /** Puts back saved variants (save()); the editors are restored after. */
+  function restore(saved) {
+    state.variants = saved ? { ...saved } : null;
+    render();
+  }
+
+  // The switch: one button per variant, the shown one pressed.
+  function switchButton(v) {
+    const shown = state.variants.editing === v;
+    return h(
+      "button",
+      {
+        type: "button",
+        id: `variant-${v}`,
+        class: `variant-button variant-${v}-colour`,
+        "aria-pressed": String(shown),
+        title: `${mode.readOnly ? "Show" : "Edit"} variant ${NAME[v]}`,
+        onclick: () => show(v),
+      },
+      NAME[v],
+    );
+  }
+
+  /** Draws the variants bar: Fork into B, or the A|B switch and Remove B. */
+  function render() {
+    const variants = state.variants;
+    document.body.dataset.variant = variants ? variants.editing : "";
+    $("compare").disabled = Boolean(variants);
+    $("compare").title = variants ? "Remove variant B to compare profiles" : "Run both profiles and mark where they differ";
+    if (variants && (state.cluster || state.loading)) {
+      // The editors hold a change to the cluster; B comes back with the scenario.
+      mount($("variants"), h("span", { class: "variant-aside" }, "Variant B is kept aside while a cluster is open: close the cluster to compare A and B."));
+      return;
+    }
+    if (!variants) {
+      const refusal = forkRefusal();
+      mount(
+        $("variants"),
+        mode.readOnly
+          ? null
+          : h(
+              "button",
+              {
+                type: "button",
+                id: "fork",
+                disabled: Boolean(refusal),
+                title: refusal || "Copy this scenario into variant B, edit either, and see where their results differ",
+              },
+              "Fork into B",
+            ),
+      );
+      $("fork")?.addEventListener("click", fork);
+      return;
+    }
+    const editing = NAME[variants.editing];
+    mount(
+      $("variants"),
+      h("div", { class: "variant-switch", role: "group", "aria-label": "Variant" }, VARIANTS.map(switchButton)),
+      h("span", { class: `variant-label variant-${variants.editing}-colour`, id: "variant-label" }, `${mode.readOnly ? "Showing" : "Editing"} variant ${editing}`),
+      mode.readOnly ? null : h("button", { type: "button", id: "remove-b", title: "Remove variant B (Undo brings it back)", onclick: remove }, "Remove B"),
+    );
+  }
+
+  return { textOf, fork, show, remove, setB, save, restore, render };
+}
