@@ -44,8 +44,11 @@ export function createVariants(state, mode, scenario, { onChange }) {
     const variants = state.variants;
     if (!variants || variants.editing === v) return;
     const current = scenario.saveEditors();
-    // The lesson belongs to the scenario, not to one variant.
-    scenario.restoreEditors({ ...variants.other, lesson: current.lesson });
+    // The lesson belongs to the scenario, not to one variant; the part shown
+    // stays, to compare it across the variants.
+    const other = variants.other;
+    const active = other.source === current.source ? current.active : other.active;
+    scenario.restoreEditors({ ...other, active, lesson: current.lesson });
     state.variants = { editing: v, other: current };
     state.focus = null;
     render();

@@ -1,0 +1,243 @@
+// Variants A and B on the page: Fork into B, the A|B switch, the differences
+// first (each pod's decision in A and B and the change that flips it), the
+// object changes, links and the embed carrying B, the saved session, Remove B
+// and its undo, and the profile comparison in the same view.
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { test } from "node:test";
+
+import { decodeShare, encodeShare } from "../../web/src/share.js";
+import { openPage, replaceWord, screenshot, settled, useBrowser } from "./harness.mjs";
+
+const env = useBrowser();
+const example = (file) => readFileSync(new URL(`../../web/examples/${file}`, import.meta.url), "utf8");
+const gallery = JSON.parse(readFileSync(new URL("../../web/examples/gallery.json", import.meta.url), "utf8"));
+
+async function fresh(path = "", options = {}) {
+  const opened = await openPage(env.browser, env.server.url + path, options);
+  await settled(opened.page);
+  return opened;
+}
+
+// Waits for the run an action starts, then for it to settle.
+async function rerun(page, action) {
+  const before = await page.evaluate(() => document.getElementById("status").textContent);
+  await action();
+  await page.waitForFunction((text) => document.getElementById("status").textContent !== text || !document.body.classList.contains("busy"), before);
+  await settled(page);
+}
+
+const differences = (page) => page.locator("#differences .difference");
+const sides = (page) => differences(page).first().locator(".sides dd").allTextContents();
+const causes = (page) => differences(page).first().locator(".rule-name").allTextContents();
+const objectChanges = (page) => page.locator("#differences .object-change .rule-name").allTextContents();
+
+async function openExample(page, id) {
+  await rerun(page, () => page.selectOption("#examples", id));
+}
+
+async function selectTab(page, label) {
+  await page.getByRole("tab", { name: new RegExp(`^${label}`) }).click();
+}
+
+// A (the PDB example) forked into B, B's PDB allowing one more disruption and free's priority raised.
+async function forkWithTwoChanges(page) {
+  await openExample(page, "pdb-steers-victims");
+  await rerun(page, () => page.click("#fork"));
+  await selectTab(page, "PDBs");
+  await rerun(page, () => replaceWord(page, "disruptionsAllowed: 0", "disruptionsAllowed: 1"));
+  await selectTab(page, "Running");
+  await rerun(page, () => replaceWord(page, "priority: 20", "priority: 25"));
+  await page.waitForFunction(() => document.querySelectorAll("#differences .object-change").length === 2);
+}
+
+test("variants: Fork into B copies the scenario; an edit to B shows the pod it flips and the change that does", async () => {
+  const { page, errors } = await fresh();
+  await openExample(page, "pdb-steers-victims");
+  assert.equal(await page.locator("#fork").textContent(), "Fork into B");
+  await rerun(page, () => page.click("#fork"));
+  // B is shown, labelled, and focused; A and B are alike so far.
+  assert.equal(await page.locator("#variant-b").getAttribute("aria-pressed"), "true");
+  assert.equal(await page.locator("#variant-label").textContent(), "Editing variant B");
+  assert.equal(await page.evaluate(() => document.activeElement?.id), "variant-b");
+  await page.waitForSelector("#differences .same");
+  assert.equal(await page.locator("#differences .same").first().textContent(), "Both variants decide every pod alike.");
+
+  await selectTab(page, "PDBs");
+  await rerun(page, () => replaceWord(page, "disruptionsAllowed: 0", "disruptionsAllowed: 1"));
+  await page.waitForSelector("#differences .difference");
+  assert.equal(await differences(page).count(), 1);
+  assert.equal(await differences(page).first().locator(".difference-pod").textContent(), "web first decision differs");
+  assert.deepEqual(await sides(page), ["nominated node-1, evicting free", "nominated node-1, evicting guarded"]);
+  assert.equal(await differences(page).first().locator(".rule-note").textContent(), "Alone, this change gives B's decision:");
+  assert.deepEqual(await causes(page), ["PodDisruptionBudget default/db"]);
+  // The object list, with the YAML lines that changed.
+  assert.deepEqual(await objectChanges(page), ["PodDisruptionBudget default/db"]);
+  assert.deepEqual(await page.locator("#differences .object-change .diff-del").allTextContents(), ["-   disruptionsAllowed: 0"]);
+  assert.deepEqual(await page.locator("#differences .object-change .diff-add").allTextContents(), ["+   disruptionsAllowed: 1"]);
+  // The panels below show B, and the verdict is marked as differing.
+  assert.match(await page.locator(".variant-shown").textContent(), /The panels below show variant B\./);
+  assert.match(await page.locator("#victims").textContent(), /guarded/);
+  assert.equal(await page.locator(".attempt .badge-differs").count(), 1);
+
+  // A is untouched: switching shows A's text and result.
+  await rerun(page, () => page.click("#variant-a"));
+  assert.equal(await page.locator("#variant-label").textContent(), "Editing variant A");
+  assert.match(await page.locator(".editor:not([hidden]) .cm-content").textContent(), /disruptionsAllowed: 0/);
+  assert.match(await page.locator(".variant-shown").textContent(), /The panels below show variant A\./);
+  assert.match(await page.locator("#victims").textContent(), /free/);
+  assert.deepEqual(errors, []);
+});
+
+test("variants: of two changes, only the one that flips the pod is its cause", async () => {
+  const { page, errors } = await fresh();
+  await forkWithTwoChanges(page);
+  assert.deepEqual(await objectChanges(page), ["Pod default/free", "PodDisruptionBudget default/db"]);
+  assert.equal(await differences(page).count(), 1);
+  assert.deepEqual(await causes(page), ["PodDisruptionBudget default/db"]);
+  await screenshot(page, "variants-desktop");
+  assert.deepEqual(errors, []);
+});
+
+test("variants: the gallery example opens with B and its differences", async () => {
+  const entry = gallery.find((e) => e.variantB);
+  assert.ok(entry, "the gallery has an example with a variant B");
+  const { page, errors } = await fresh();
+  await openExample(page, entry.id);
+  await page.waitForSelector("#differences .difference");
+  assert.equal(await page.locator("#variant-a").getAttribute("aria-pressed"), "true");
+  for (const want of entry.variantDiff) {
+    const row = page.locator(`#differences .difference[data-pod="${want.pod}"]`);
+    assert.deepEqual(await row.locator(".rule-name").allTextContents(), want.changes);
+  }
+  assert.equal(await page.locator("#lesson").textContent(), entry.lesson);
+  // An edit to B moves away from the example: its lesson goes.
+  await rerun(page, () => page.click("#variant-b"));
+  await selectTab(page, "PDBs");
+  await rerun(page, () => replaceWord(page, "disruptionsAllowed: 1", "disruptionsAllowed: 2"));
+  assert.equal(await page.locator("#lesson").isHidden(), true);
+  assert.deepEqual(errors, []);
+});
+
+test("variants: the share link carries B and opens with it; reloading keeps B", async () => {
+  const { page, context, errors } = await fresh();
+  await forkWithTwoChanges(page);
+  // The address bar follows the last edit a moment after it.
+  await page.waitForFunction(() => location.hash.length > 1);
+  let link = await decodeShare(new URL(page.url()).hash);
+  while (!/priority: 25/.test(link.variantB ?? "")) {
+    await page.waitForTimeout(100);
+    link = await decodeShare(new URL(page.url()).hash);
+  }
+  assert.match(link.scenario, /disruptionsAllowed: 0/);
+  assert.match(link.variantB, /disruptionsAllowed: 1/);
+  assert.match(link.variantB, /priority: 25/);
+
+  // The link in another browser: A and B, the differences first.
+  const other = await fresh(new URL(page.url()).hash);
+  await other.page.waitForSelector("#differences .difference");
+  assert.deepEqual(await causes(other.page), ["PodDisruptionBudget default/db"]);
+  assert.equal(await other.page.locator("#variant-a").getAttribute("aria-pressed"), "true");
+  assert.deepEqual(other.errors, []);
+
+  // A reload of the plain page (the saved session) keeps B.
+  const again = await context.newPage();
+  await again.goto(env.server.url);
+  await settled(again);
+  await again.waitForSelector("#differences .difference");
+  assert.deepEqual(await causes(again), ["PodDisruptionBudget default/db"]);
+  assert.deepEqual(errors, []);
+});
+
+test("variants: a link without B opens as before; a damaged B says so and opens A", async () => {
+  const text = example("pdb-steers-victims.yaml");
+  const plain = await fresh(`#${await encodeShare({ scenario: text, kubernetesVersion: "1.35" })}`);
+  assert.equal(await plain.page.locator("#fork").isVisible(), true);
+  assert.equal(await plain.page.locator("#variant-b").count(), 0);
+  assert.equal(await plain.page.locator("#differences .differences").count(), 0);
+  assert.deepEqual(plain.errors, []);
+
+  const damaged = await fresh(`#${await encodeShare({ scenario: text, kubernetesVersion: "1.35", variantB: 42 })}`);
+  assert.match(
+    await damaged.page.locator("#banner").textContent(),
+    /This link's variant B could not be opened: its variant B is damaged: it holds no scenario text; showing variant A alone\./,
+  );
+  assert.equal(await damaged.page.locator("#variant-b").count(), 0);
+  assert.match(await damaged.page.locator(".attempt .verdict").first().textContent(), /evicting 1 pod: free/);
+  assert.deepEqual(damaged.errors, []);
+});
+
+test("variants: a read-only embed with B shows the differences first and switches A|B, but cannot edit or remove", async () => {
+  const a = example("pdb-steers-victims.yaml");
+  const b = a.replace("disruptionsAllowed: 0", "disruptionsAllowed: 1");
+  const { page, errors } = await fresh(`?embed&readonly#${await encodeShare({ scenario: a, kubernetesVersion: "1.35", variantB: b })}`, {
+    viewport: { width: 720, height: 900 },
+  });
+  await page.waitForSelector("#differences .difference");
+  // The differences come before the verdicts.
+  const order = await page.evaluate(() => {
+    const d = document.querySelector("#differences .differences");
+    const v = document.getElementById("verdicts");
+    return Boolean(d.compareDocumentPosition(v) & Node.DOCUMENT_POSITION_FOLLOWING);
+  });
+  assert.equal(order, true);
+  assert.equal(await page.locator("#fork").count(), 0);
+  assert.equal(await page.locator("#remove-b").count(), 0);
+  assert.equal(await page.locator("#variant-label").textContent(), "Showing variant A");
+  await rerun(page, () => page.click("#variant-b"));
+  assert.equal(await page.locator("#variant-label").textContent(), "Showing variant B");
+  assert.match(await page.locator("#victims").textContent(), /guarded/);
+  await screenshot(page, "variants-embed");
+  assert.deepEqual(errors, []);
+});
+
+test("variants: Remove B can be undone; removed, B is gone from the session", async () => {
+  const { page, context, errors } = await fresh();
+  await forkWithTwoChanges(page);
+  await rerun(page, () => page.click("#remove-b"));
+  assert.equal(await page.locator("#variant-b").count(), 0);
+  assert.equal(await page.locator("#differences .differences").count(), 0);
+  assert.match(await page.locator("#banner").textContent(), /Removed variant B\./);
+  // Undo brings B back as it was.
+  await rerun(page, () => page.locator("#banner").getByRole("button", { name: "Undo" }).click());
+  await page.waitForSelector("#differences .difference");
+  assert.deepEqual(await objectChanges(page), ["Pod default/free", "PodDisruptionBudget default/db"]);
+  // Removed again, a reload has no B.
+  await rerun(page, () => page.click("#remove-b"));
+  const again = await context.newPage();
+  await again.goto(env.server.url);
+  await settled(again);
+  assert.equal(await again.locator("#variant-b").count(), 0);
+  assert.equal(await again.locator("#fork").isVisible(), true);
+  assert.deepEqual(errors, []);
+});
+
+test("variants: the profile comparison is the same view; with B, Compare waits, and with Compare on, Fork does", async () => {
+  const { page, errors } = await fresh();
+  // A profile example turns Compare on: the same rows, the cause a profile rule.
+  await openExample(page, "profiles-victim-order");
+  await page.waitForSelector("#differences .difference");
+  assert.equal(await page.locator("#compare").getAttribute("aria-pressed"), "true");
+  assert.match(await page.locator("#differences h2").textContent(), /^Compared: /);
+  assert.deepEqual(await causes(page), ["victim order"]);
+  assert.equal(await page.locator("#fork").isDisabled(), true);
+  assert.match(await page.locator("#fork").getAttribute("title"), /turn it off to compare two variants/);
+  await rerun(page, () => page.click("#compare"));
+  await rerun(page, () => page.click("#fork"));
+  assert.equal(await page.locator("#compare").isDisabled(), true);
+  assert.deepEqual(errors, []);
+});
+
+test("variants: narrow and dark screens", async () => {
+  const { page, errors } = await fresh("", { viewport: { width: 390, height: 900 } });
+  await forkWithTwoChanges(page);
+  await page.locator("#differences").scrollIntoViewIfNeeded();
+  await screenshot(page, "variants-narrow");
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  assert.equal(overflow, 0, "nothing is wider than the screen");
+  await page.getByRole("button", { name: "Toggle dark mode" }).click();
+  await page.setViewportSize({ width: 1440, height: 1000 });
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await screenshot(page, "variants-dark");
+  assert.deepEqual(errors, []);
+});
