@@ -241,3 +241,39 @@ test("variants: narrow and dark screens", async () => {
   await screenshot(page, "variants-dark");
   assert.deepEqual(errors, []);
 });
+
+// A node of 2 cpu full with two running pods, and a preemptor of 2 cpu.
+function twoRunning(priority) {
+  const pod = (name) =>
+    `apiVersion: v1\nkind: Pod\nmetadata: {name: ${name}, namespace: default}\nspec:\n  nodeName: node-1\n  priority: ${priority}\n` +
+    `  containers:\n  - {name: app, image: registry.k8s.io/pause:3.10, resources: {requests: {cpu: "1"}}}\n`;
+  return (
+    `apiVersion: v1\nkind: Node\nmetadata: {name: node-1}\nstatus:\n  allocatable: {cpu: "2", memory: 8Gi, pods: "110"}\n---\n` +
+    `${pod("p1")}---\n${pod("p2")}---\n` +
+    `apiVersion: v1\nkind: Pod\nmetadata: {name: web, namespace: default}\nspec:\n  priority: 5\n` +
+    `  containers:\n  - {name: app, image: registry.k8s.io/pause:3.10, resources: {requests: {cpu: "2"}}}\n`
+  );
+}
+
+test("variants: changes that flip a pod only together, and changes past the limit, are said so", async () => {
+  const together = await fresh(`#${await encodeShare({ scenario: twoRunning(10), kubernetesVersion: "1.35", variantB: twoRunning(1) })}`);
+  await together.page.waitForSelector("#differences .difference");
+  assert.deepEqual(await sides(together.page), ["cannot be scheduled", "nominated node-1, evicting p1, p2"]);
+  assert.equal(await together.page.locator("#differences .rule-note").textContent(), "No single change gives B's decision: the changes act together.");
+  assert.deepEqual(await causes(together.page), []);
+  assert.deepEqual(together.errors, []);
+
+  // Twenty nodes relabelled before the PDB: the PDB, 21st, is not tried.
+  const a = example("pdb-steers-victims.yaml");
+  const nodes = (value) =>
+    Array.from({ length: 20 }, (_, i) => `apiVersion: v1\nkind: Node\nmetadata: {name: spare-${i}, labels: {v: "${value}"}}\nstatus:\n  allocatable: {cpu: "0", memory: 8Gi, pods: "110"}\n---\n`).join("");
+  const link = await encodeShare({ scenario: nodes("a") + a, kubernetesVersion: "1.35", variantB: nodes("b") + a.replace("disruptionsAllowed: 0", "disruptionsAllowed: 1") });
+  const untried = await fresh(`#${link}`);
+  await untried.page.waitForSelector("#differences .difference");
+  assert.equal(
+    await untried.page.locator("#differences .rule-note").textContent(),
+    "None of the 20 changes tried gives B's decision alone; 1 change beyond the first 20 was not tried.",
+  );
+  assert.equal(await untried.page.locator("#differences .object-change").count(), 21);
+  assert.deepEqual(untried.errors, []);
+});

@@ -23,8 +23,9 @@ const changeOf = (objects, name) => objects.find((o) => o.object === name)?.chan
 
 /**
  * Returns the comparison of two profiles as the view shows it: {label,
- * title, sides, same, differences: [{pod, kind, a, b, note, rules: [{name,
- * text, title}]}]} (title: the rule in a sentence), or null without one.
+ * title, sides, sideClasses, same, rest, differences: [{pod, kind, a, b,
+ * note, rules: [{name, text, title}]}]} (same: no pod differs; rest: the
+ * others do not; title: the rule in a sentence), or null without one.
  */
 export function profileModel(comparison) {
   if (!comparison) return null;
@@ -33,7 +34,9 @@ export function profileModel(comparison) {
     label: "Profile comparison",
     title: `Compared: ${profileLabel(a)} and ${profileLabel(b)}`,
     sides: [a.name, b.name],
+    sideClasses: [null, null],
     same: "Both profiles decide every pod alike.",
+    rest: "Both profiles decide every other pod alike.",
     differences: comparison.differences.map((d) => ({
       ...d,
       note: d.together ? "No single rule explains it; these do together:" : null,
@@ -62,7 +65,9 @@ export function variantModel(diff) {
     label: "Variant comparison",
     title: `Variants A and B: ${plural(diff.differences.length, "pod")} decided differently`,
     sides: ["A", "B"],
+    sideClasses: ["variant-side variant-a-colour", "variant-side variant-b-colour"],
     same: "Both variants decide every pod alike.",
+    rest: "A and B decide every other pod alike.",
     differences: diff.differences.map((d) => ({
       ...d,
       note: causeNote(d, diff),
@@ -85,7 +90,7 @@ export function differencesByPod(document) {
   return new Map((modelOf(document)?.differences ?? []).map((d) => [d.pod, d]));
 }
 
-function renderDifference(d, sides, onFocusPod) {
+function renderDifference(d, { sides, sideClasses }, onFocusPod) {
   return h(
     "li",
     { class: "difference", dataset: { pod: d.pod } },
@@ -95,7 +100,14 @@ function renderDifference(d, sides, onFocusPod) {
       shortName(d.pod),
       h("span", { class: "meta" }, d.kind === "decision" ? " first decision differs" : " final outcome differs"),
     ),
-    h("dl", { class: "sides" }, h("dt", {}, sides[0]), h("dd", {}, decisionText(d.a)), h("dt", {}, sides[1]), h("dd", {}, decisionText(d.b))),
+    h(
+      "dl",
+      { class: "sides" },
+      h("dt", { class: sideClasses[0] }, sides[0]),
+      h("dd", {}, decisionText(d.a)),
+      h("dt", { class: sideClasses[1] }, sides[1]),
+      h("dd", {}, decisionText(d.b)),
+    ),
     d.note ? h("p", { class: "rule-note" }, d.note) : null,
     d.rules.length > 0
       ? h(
@@ -120,11 +132,14 @@ export function renderDifferencesPanel(model, onFocusPod, after = null) {
     h("h2", {}, model.title),
     model.differences.length === 0
       ? h("p", { class: "same" }, model.same)
-      : h(
-          "ul",
-          { class: "difference-list" },
-          model.differences.map((d) => renderDifference(d, model.sides, onFocusPod)),
-        ),
+      : [
+          h(
+            "ul",
+            { class: "difference-list" },
+            model.differences.map((d) => renderDifference(d, model, onFocusPod)),
+          ),
+          h("p", { class: "same rest" }, model.rest),
+        ],
     after,
   );
 }
