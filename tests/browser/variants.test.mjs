@@ -277,3 +277,13 @@ test("variants: changes that flip a pod only together, and changes past the limi
   assert.equal(await untried.page.locator("#differences .object-change").count(), 21);
   assert.deepEqual(untried.errors, []);
 });
+
+test("variants: over a loaded cluster, Fork is disabled and says why", async () => {
+  const pending = example("pdb-steers-victims.yaml").split("---\n").filter((d) => /name: web/.test(d)).join("");
+  const link = await encodeShare({ scenario: pending, kubernetesVersion: "1.35", cluster: { name: "tiny", text: example("default.yaml") } });
+  const { page, errors } = await fresh(`#${link}`);
+  await page.waitForFunction(() => /over the cluster/.test(document.getElementById("status").textContent));
+  assert.equal(await page.locator("#fork").isDisabled(), true);
+  assert.match(await page.locator("#fork").getAttribute("title"), /over a loaded cluster the editors hold a change to it/);
+  assert.deepEqual(errors, []);
+});
