@@ -287,3 +287,15 @@ test("variants: over a loaded cluster, Fork is disabled and says why", async () 
   assert.match(await page.locator("#fork").getAttribute("title"), /over a loaded cluster the editors hold a change to it/);
   assert.deepEqual(errors, []);
 });
+
+test("variants: errors in the variant not shown are said, with a button that shows it", async () => {
+  const a = example("pdb-steers-victims.yaml");
+  const b = a.replace("  priority: 1000\n", "  priorityClassName: gold\n");
+  const { page, errors } = await fresh(`#${await encodeShare({ scenario: a, kubernetesVersion: "1.35", variantB: b })}`);
+  await page.waitForFunction(() => /Variant B has 1 error/.test(document.getElementById("status").textContent));
+  await rerun(page, () => page.locator("#status").getByRole("button", { name: "Show variant B" }).click());
+  assert.equal(await page.locator("#variant-label").textContent(), "Editing variant B");
+  assert.match(await page.locator("#status").textContent(), /1 error in the scenario/);
+  assert.match(await page.locator("#diagnostics").textContent(), /gold/);
+  assert.deepEqual(errors, []);
+});
