@@ -80,8 +80,10 @@ test("variants: Fork into B copies the scenario; an edit to B shows the pod it f
   assert.match(await page.locator("#victims").textContent(), /guarded/);
   assert.equal(await page.locator(".attempt .badge-differs").count(), 1);
 
-  // A is untouched: switching shows A's text and result.
-  await rerun(page, () => page.click("#variant-a"));
+  // A is untouched: switching (by keyboard) shows A's text and result, the keyboard staying on the switch.
+  await page.focus("#variant-a");
+  await rerun(page, () => page.keyboard.press("Enter"));
+  assert.equal(await page.evaluate(() => document.activeElement?.id), "variant-a");
   assert.equal(await page.locator("#variant-label").textContent(), "Editing variant A");
   assert.match(await page.locator(".editor:not([hidden]) .cm-content").textContent(), /disruptionsAllowed: 0/);
   assert.match(await page.locator(".variant-shown").textContent(), /The panels below show variant A\./);
@@ -196,6 +198,7 @@ test("variants: Remove B can be undone; removed, B is gone from the session", as
   await forkWithTwoChanges(page);
   await rerun(page, () => page.click("#remove-b"));
   assert.equal(await page.locator("#variant-b").count(), 0);
+  assert.equal(await page.evaluate(() => document.activeElement?.id), "fork", "the keyboard goes to Fork into B");
   assert.equal(await page.locator("#differences .differences").count(), 0);
   assert.match(await page.locator("#banner").textContent(), /Removed variant B\./);
   // Undo brings B back as it was.

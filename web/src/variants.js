@@ -110,8 +110,18 @@ export function createVariants(state, mode, scenario, { onChange }) {
     );
   }
 
-  /** Draws the variants bar: Fork into B, or the A|B switch and Remove B. */
+  /**
+   * Draws the variants bar: Fork into B, or the A|B switch and Remove B. The
+   * keyboard stays on the control it was on (or, when that one went, on the
+   * bar's first control).
+   */
   function render() {
+    const focused = $("variants").contains(document.activeElement) ? document.activeElement.id : null;
+    draw();
+    if (focused) ($(focused) ?? $("variants").querySelector("button:not(:disabled)"))?.focus();
+  }
+
+  function draw() {
     const variants = state.variants;
     document.body.dataset.variant = variants ? variants.editing : "";
     $("compare").disabled = Boolean(variants);
@@ -134,11 +144,11 @@ export function createVariants(state, mode, scenario, { onChange }) {
                 id: "fork",
                 disabled: Boolean(refusal),
                 title: refusal || "Copy this scenario into variant B, edit either, and see where their results differ",
+                onclick: fork,
               },
               "Fork into B",
             ),
       );
-      $("fork")?.addEventListener("click", fork);
       return;
     }
     const editing = NAME[variants.editing];
