@@ -98,6 +98,13 @@ test("variants: of two changes, only the one that flips the pod is its cause", a
   assert.equal(await differences(page).count(), 1);
   assert.deepEqual(await causes(page), ["PodDisruptionBudget default/db"]);
   await screenshot(page, "variants-desktop");
+  // Copy as Markdown: the variant shown, then the diff of A and B.
+  await page.evaluate(() => navigator.clipboard.writeText(""));
+  await page.click("#copy-markdown");
+  await page.waitForFunction(() => /Copied a Markdown report/.test(document.getElementById("status").textContent));
+  const markdown = await page.evaluate(() => navigator.clipboard.readText());
+  assert.match(markdown, /\n### Variants A and B\n\nThe report above is of variant B; the link holds both\.\n/);
+  assert.match(markdown, /because: PodDisruptionBudget default\/db \(changed\) flips it alone/);
   assert.deepEqual(errors, []);
 });
 

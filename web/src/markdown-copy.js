@@ -1,10 +1,19 @@
 // Copy as Markdown: an issue-ready report of the scenario and the result of
 // its latest run, with the share link (none when the scenario is too large
 // for a link the page opens). wasm/report.mjs formats it (pure formatting,
-// shared with `podsim run --markdown`).
-import { formatMarkdown } from "../../wasm/report.mjs";
+// shared with `podsim run --markdown`); with a variant B, the report is of the
+// variant shown, followed by `podsim diff`'s report of A and B.
+import { formatDiff, formatMarkdown } from "../../wasm/report.mjs";
 import { copyText } from "./share-dialogs.js";
 import { setStatus } from "./status.js";
+
+// The diff of variants A and B as a fenced block (longer than any run of
+// backticks in it: names come from the YAML).
+function variantSection(diff, shown) {
+  const text = formatDiff(diff, { a: "A", b: "B" });
+  const fence = "`".repeat(Math.max(3, ...(text.match(/`+/g) ?? []).map((run) => run.length + 1)));
+  return `\n### Variants A and B\n\nThe report above is of variant ${shown.toUpperCase()}; the link holds both.\n\n${fence}text\n${text}\n${fence}\n`;
+}
 
 /** Creates the copy; sharing is share-dialogs.js's API (for the link). */
 export function createMarkdownCopy(state, sharing) {
@@ -19,12 +28,14 @@ export function createMarkdownCopy(state, sharing) {
     const scenario = run.text;
     // With a variant B, the link carries both variants; the report, the one shown.
     const { link, refused } = await sharing.linkFor(run.variants?.a ?? scenario, run.variants?.b ?? null);
-    const markdown = formatMarkdown(result, {
-      shareLink: link,
-      scenario,
-      comparison: result === state.shown ? state.comparison : null,
-      clusterName: state.cluster?.name ?? "",
-    });
+    const variantDiff = result === state.shown && run.variants ? state.variantDiff : null;
+    const markdown =
+      formatMarkdown(result, {
+        shareLink: link,
+        scenario,
+        comparison: result === state.shown ? state.comparison : null,
+        clusterName: state.cluster?.name ?? "",
+      }).replace(/\n*$/, "\n") + (variantDiff ? variantSection(variantDiff, run.editing) : "");
     // Without the Clipboard API (an http: page, a denied permission), the
     // old way: a selected textarea and the copy command.
     const area = Object.assign(document.createElement("textarea"), { value: markdown, className: "visually-hidden" });
