@@ -75,6 +75,11 @@ test("variants: Fork into B copies the scenario; an edit to B shows the pod it f
   assert.deepEqual(await objectChanges(page), ["PodDisruptionBudget default/db"]);
   assert.deepEqual(await page.locator("#differences .object-change .diff-del").allTextContents(), ["-   disruptionsAllowed: 0"]);
   assert.deepEqual(await page.locator("#differences .object-change .diff-add").allTextContents(), ["+   disruptionsAllowed: 1"]);
+  // Both variants' verdicts side by side, the differing pod marked.
+  assert.deepEqual(await page.locator("#differences .both-verdicts tr.differs td").allTextContents(), [
+    "nominated node-1, evicting free",
+    "nominated node-1, evicting guarded",
+  ]);
   // The panels below show B, and the verdict is marked as differing.
   assert.match(await page.locator(".variant-shown").textContent(), /The panels below show variant B\./);
   assert.match(await page.locator("#victims").textContent(), /guarded/);

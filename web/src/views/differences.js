@@ -5,7 +5,8 @@
 // (the cause: the object changes that flip the pod, tried one at a time).
 import { h, plural, shortName } from "../dom.js";
 
-function decisionText(d) {
+/** Returns a decision ({outcome, node, victims}; null: no cycle) in words, as DOM children. */
+export function decisionText(d) {
   if (d === null) return ["gets no scheduling cycle"];
   if (d.outcome === "Scheduled") return ["scheduled on ", h("strong", {}, d.node)];
   if (d.outcome === "Nominated") {

@@ -1,10 +1,51 @@
 // Variants A and B compared, differences first: the pods decided differently
 // and the changes that flip them (differences.js), the objects that changed
-// (object-changes.js), and which variant the panels below show.
-import { h } from "../dom.js";
+// (object-changes.js), every pod's first decision in A and in B, and which
+// variant the panels below show.
+import { h, plural, shortName } from "../dom.js";
 import { objectDocuments } from "../scenario.js";
-import { renderDifferencesPanel, variantModel } from "./differences.js";
+import { decisionText, renderDifferencesPanel, variantModel } from "./differences.js";
 import { renderObjectChanges } from "./object-changes.js";
+
+/** Pods listed side by side at most; the differing ones are always in the list above. */
+const BOTH_ROWS = 50;
+
+// Each pod's first attempt in a result, as a decision: pod -> {outcome, node, victims}.
+function firstDecisions(result) {
+  const first = new Map();
+  for (const a of result.pods) {
+    if (!first.has(a.pod)) first.set(a.pod, { outcome: a.outcome, node: a.node, victims: a.victims.map((v) => v.pod).sort() });
+  }
+  return first;
+}
+
+// The verdicts of both variants side by side: each pod's first decision in A and in B.
+function renderBothVerdicts(diff, onFocusPod) {
+  const [a, b] = diff.results.map(firstDecisions);
+  const pods = [...new Set([...a.keys(), ...b.keys()])];
+  const differs = new Set(diff.differences.map((d) => d.pod));
+  const rows = pods.slice(0, BOTH_ROWS).map((pod) =>
+    h(
+      "tr",
+      { class: differs.has(pod) ? "differs" : null, dataset: { pod } },
+      h("th", { scope: "row" }, h("button", { type: "button", class: "link-button", onclick: () => onFocusPod(pod) }, shortName(pod))),
+      h("td", {}, decisionText(a.get(pod) ?? null)),
+      h("td", {}, decisionText(b.get(pod) ?? null)),
+    ),
+  );
+  return h(
+    "details",
+    { class: "both-verdicts", open: pods.length <= 10 },
+    h("summary", {}, `Each pod's first decision in A and B (${plural(pods.length, "pod")})`),
+    h(
+      "table",
+      {},
+      h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Pod"), h("th", { scope: "col", class: "variant-a-colour variant-side" }, "A"), h("th", { scope: "col", class: "variant-b-colour variant-side" }, "B"))),
+      h("tbody", {}, rows),
+    ),
+    pods.length > BOTH_ROWS ? h("p", { class: "same" }, `${plural(pods.length - BOTH_ROWS, "more pod")} not listed; those decided differently are all above.`) : null,
+  );
+}
 
 /** Creates the view; it keeps each run's parsed documents while that run is shown. */
 export function createVariantDiffView() {
@@ -30,7 +71,11 @@ export function createVariantDiffView() {
       ". ",
       h("button", { type: "button", class: "link-button", onclick: () => onShowVariant(other) }, `Show variant ${other.toUpperCase()}`),
     );
-    return renderDifferencesPanel(variantModel(diff), onFocusPod, [renderObjectChanges(diff.objects, documentsOf(run)), shownNote]);
+    return renderDifferencesPanel(variantModel(diff), onFocusPod, [
+      renderObjectChanges(diff.objects, documentsOf(run)),
+      renderBothVerdicts(diff, onFocusPod),
+      shownNote,
+    ]);
   }
 
   return { render };
