@@ -314,3 +314,15 @@ test("variants: errors in the variant not shown are said, with a button that sho
   assert.match(await page.locator("#diagnostics").textContent(), /gold/);
   assert.deepEqual(errors, []);
 });
+
+test("variants: variants too long to read on the page list their changes without YAML lines", async () => {
+  const padding = `# ${"padding ".repeat(80)}\n`.repeat(110); // about 70 KiB of comments
+  const a = padding + example("pdb-steers-victims.yaml");
+  const b = a.replace("disruptionsAllowed: 0", "disruptionsAllowed: 1");
+  const { page, errors } = await fresh(`#${await encodeShare({ scenario: a, kubernetesVersion: "1.35", variantB: b })}`);
+  await page.waitForSelector("#differences .difference");
+  assert.deepEqual(await objectChanges(page), ["PodDisruptionBudget default/db"]);
+  assert.equal(await page.locator("#differences .line-diff").count(), 0);
+  assert.match(await page.locator("#differences .object-changes").textContent(), /The YAML lines are shown for variants of up to 64 KiB each\./);
+  assert.deepEqual(errors, []);
+});

@@ -82,9 +82,10 @@ function linesOf(o, documents) {
 
 /**
  * Renders the list of object changes (VariantDiff.objects); documents {a,
- * b}: each variant's objectDocuments (scenario.js), for their lines.
+ * b}: each variant's objectDocuments (scenario.js), for their lines, or null
+ * when the variants are longer than maxText characters (no lines then).
  */
-export function renderObjectChanges(objects, documents) {
+export function renderObjectChanges(objects, documents, maxText) {
   if (objects.length === 0) {
     return h("div", { class: "object-changes" }, h("h3", {}, "Objects"), h("p", { class: "same" }, "A and B hold the same objects, as the engine reads them."));
   }
@@ -96,7 +97,7 @@ export function renderObjectChanges(objects, documents) {
       "ul",
       { class: "object-change-list" },
       objects.map((o) => {
-        const lines = linesOf(o, documents);
+        const lines = documents ? linesOf(o, documents) : null;
         return h(
           "li",
           { class: "object-change", dataset: { object: o.object, change: o.change } },
@@ -107,5 +108,6 @@ export function renderObjectChanges(objects, documents) {
         );
       }),
     ),
+    documents ? null : h("p", { class: "same" }, `The YAML lines are shown for variants of up to ${Math.round(maxText / 1024)} KiB each.`),
   );
 }
