@@ -1,9 +1,11 @@
 // The result on screen: each panel rendered from the shown result, the
-// focused attempt driving the victims, the selection and the node cards.
+// focused attempt driving the victims, the selection and the node cards
+// (and moved by the timeline, which a focus chosen elsewhere moves).
 // Over a cluster, the change's consequences lead; the workloads follow the
 // victims.
 import { mount } from "./dom.js";
 import { $ } from "./state.js";
+import { createTimeline } from "./timeline-control.js";
 import { differencesByPod, renderDifferences } from "./views/differences.js";
 import { NODE_PAGE, renderNodes } from "./views/nodes.js";
 import { renderPicture } from "./views/picture.js";
@@ -18,6 +20,8 @@ const profileName = (result) =>
 
 /** Creates the view; requestDetail(index) asks the engine to detail an attempt it summarised. */
 export function createResultView(state, { requestDetail }) {
+  const timeline = createTimeline(state, { requestDetail, renderFocused: () => renderFocused() });
+
   /** Focuses a pod's first attempt (from the differences panel). */
   function focusPod(pod) {
     const i = state.shown.pods.findIndex((a) => a.pod === pod);
@@ -45,17 +49,38 @@ export function createResultView(state, { requestDetail }) {
   function render() {
     const result = state.shown;
     if (!result) return;
-    const attempt = result.pods[state.focus] ?? null;
-    // Comparing, the detail panels say which profile's result they show.
-    const profileLabel = state.compare && state.comparison ? profileName(result) : null;
-    const again = (change) => (value) => {
-      change(value);
-      render();
-    };
     // The cluster the shown result was simulated over, if any.
     const cluster = state.shownRun?.cluster ?? null;
     mount($("change"), cluster ? renderChange(result, cluster, showTarget) : null);
     mount($("differences"), state.compare ? renderDifferences(state.comparison, focusPod) : null);
+    mount(
+      $("workloads"),
+      renderWorkloads(result, showTarget, {
+        chains: !cluster,
+        eventsShown: state.eventsShown,
+        onShowMore: again((n) => (state.eventsShown = n)),
+      }),
+    );
+    mount($("picture"), renderPicture(result, state.resource, again((resource) => (state.resource = resource)), { profileLabel: profileLabel(result) }));
+    renderFocused();
+  }
+
+  // Comparing, the detail panels say which profile's result they show.
+  const profileLabel = (result) => (state.compare && state.comparison ? profileName(result) : null);
+
+  const again = (change) => (value) => {
+    change(value);
+    render();
+  };
+
+  // What the focused attempt drives: the verdicts, victims, tie-break table,
+  // node cards, and the timeline (which moves the focus as it steps).
+  function renderFocused() {
+    const result = state.shown;
+    if (!result) return;
+    timeline.sync();
+    const attempt = result.pods[state.focus] ?? null;
+    const label = profileLabel(result);
     mount(
       $("verdicts"),
       renderVerdicts(
@@ -79,18 +104,10 @@ export function createResultView(state, { requestDetail }) {
         },
       ),
     );
-    mount($("victims"), renderVictims(attempt, { profileLabel }));
-    mount(
-      $("workloads"),
-      renderWorkloads(result, showTarget, {
-        chains: !cluster,
-        eventsShown: state.eventsShown,
-        onShowMore: again((n) => (state.eventsShown = n)),
-      }),
-    );
-    mount($("picture"), renderPicture(result, state.resource, again((resource) => (state.resource = resource)), { profileLabel }));
-    mount($("selection"), renderSelection(attempt, { profileLabel }));
-    mount($("nodes"), renderNodes(attempt, state.nodesShown, again((n) => (state.nodesShown = n)), { profileLabel }));
+    mount($("victims"), renderVictims(attempt, { profileLabel: label }));
+    mount($("selection"), renderSelection(attempt, { profileLabel: label }));
+    mount($("nodes"), renderNodes(attempt, state.nodesShown, again((n) => (state.nodesShown = n)), { profileLabel: label }));
+    timeline.render({ resource: state.resource, onResource: again((resource) => (state.resource = resource)), profileLabel: label });
   }
 
   return { render };
