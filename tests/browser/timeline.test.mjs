@@ -76,7 +76,7 @@ test("timeline: Space plays to the end and pauses", async () => {
   await page.keyboard.press("Home");
   await waitWhere(page, "the start, +0 s: before the first attempt");
   await page.keyboard.press(" ");
-  assert.equal(await page.locator(".timeline-play").textContent(), "Pause");
+  await page.waitForFunction(() => document.querySelector(".timeline-play").textContent === "Pause");
   // It plays step by step and stops at the last.
   await waitWhere(page, "attempt 5 of 5, +1 min: default/web scheduled on node-b");
   await page.waitForFunction(() => document.querySelector(".timeline-play").textContent === "Play");

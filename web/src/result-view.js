@@ -10,7 +10,7 @@ import { differencesByPod, renderDifferences } from "./views/differences.js";
 import { NODE_PAGE, renderNodes } from "./views/nodes.js";
 import { renderPicture } from "./views/picture.js";
 import { renderSelection } from "./views/selection.js";
-import { renderVerdicts } from "./views/verdicts.js";
+import { markFocus, renderVerdicts } from "./views/verdicts.js";
 import { renderVictims } from "./views/victims.js";
 import { createdPods, podTargets, renderChange, renderWorkloads } from "./views/workloads.js";
 
@@ -20,7 +20,8 @@ const profileName = (result) =>
 
 /** Creates the view; requestDetail(index) asks the engine to detail an attempt it summarised. */
 export function createResultView(state, { requestDetail }) {
-  const timeline = createTimeline(state, { requestDetail, renderFocused: () => renderFocused() });
+  // A step of the timeline moves the focus: the verdicts keep their DOM.
+  const timeline = createTimeline(state, { requestDetail, renderFocused: () => renderFocused({ verdicts: false }) });
 
   /** Focuses a pod's first attempt (from the differences panel). */
   function focusPod(pod) {
@@ -73,15 +74,17 @@ export function createResultView(state, { requestDetail }) {
     render();
   };
 
-  // What the focused attempt drives: the verdicts, victims, tie-break table,
-  // node cards, and the timeline (which moves the focus as it steps).
-  function renderFocused() {
+  // What the focused attempt drives: the verdicts (or only their focus
+  // mark), victims, tie-break table, node cards, and the timeline (which
+  // moves the focus as it steps).
+  function renderFocused({ verdicts = true } = {}) {
     const result = state.shown;
     if (!result) return;
     timeline.sync();
     const attempt = result.pods[state.focus] ?? null;
     const label = profileLabel(result);
-    mount(
+    if (!verdicts) markFocus($("verdicts"), state.focus);
+    else mount(
       $("verdicts"),
       renderVerdicts(
         result,

@@ -246,8 +246,8 @@ export function timePoints(model) {
 /**
  * Returns the moment after the first m moves as plain data for the
  * picture: {placed: node -> [{pod, state}], pending: [pod], changed: Set of
- * pod keys changed by moves [since, m), busy: the nodes where anything
- * happens over the run}.
+ * pod keys changed by moves [since, m), now: the nodes they are on, busy:
+ * the nodes where anything happens over the run}.
  */
 export function momentAt(model, m, since = m) {
   const { state, node } = stateAfter(model, m);
@@ -260,8 +260,10 @@ export function momentAt(model, m, since = m) {
     if (s === PENDING || (s === NOMINATED && node[i] < 0)) pending.push({ pod, state: STATES[PENDING] });
     else if (node[i] >= 0) placed.get(model.nodes[node[i]].node).push({ pod, state: STATES[s] });
   }
-  const changed = new Set([...changedPods(model, since, m)].map((i) => model.pods[i].pod));
-  return { placed, pending, changed, busy: model.touched };
+  const moved = [...changedPods(model, since, m)];
+  const changed = new Set(moved.map((i) => model.pods[i].pod));
+  const now = new Set(moved.filter((i) => node[i] >= 0).map((i) => model.nodes[node[i]].node));
+  return { placed, pending, changed, now, busy: model.touched };
 }
 
 // The clock events among moves [from, to).

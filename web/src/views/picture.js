@@ -8,6 +8,7 @@
 import { h, plural, shortName } from "../dom.js";
 
 const MAX_COLUMNS = 120;
+const MOMENT_COLUMNS = 40;
 const SCREENFUL = 10; // columns; past this, the nodes where something happens come first
 const MAX_WAITING = 100;
 const HEIGHT = 220; // px for a node's whole allocatable
@@ -98,15 +99,16 @@ function endLayout(cluster) {
   }
   const waiting = cluster.pods.filter((p) => p.pending && !p.finalNode && !p.nominatedNode).map((p) => entry(p, "pending"));
   // In a large cluster, the nodes where a pod lands or is evicted come first.
-  const busy = (n) => placed.get(n.node).incoming.length > 0 || placed.get(n.node).lifted.length > 0;
-  return { placed, waiting, busy };
+  const rank = (n) => (placed.get(n.node).incoming.length > 0 || placed.get(n.node).lifted.length > 0 ? 0 : 1);
+  return { placed, waiting, rank, columns: MAX_COLUMNS };
 }
 
 // A moment of the timeline (timeline-model.js momentAt): the running and
 // terminating pods in a node's box; above it, the pods nominated there,
-// waiting for the room, and above those the pods gone from it. The nodes
-// where anything happens over the run come first, so the columns stay put
-// as the moment moves.
+// waiting for the room, and above those the pods gone from it. In a large
+// cluster, the nodes where this step changes something come first, then
+// those where anything happens over the run; fewer columns than at the end,
+// as they are drawn again at every step.
 function momentLayout(cluster, moment) {
   const placed = new Map(cluster.nodes.map((n) => [n.node, { lifted: [], staying: [], incoming: [] }]));
   const entry = ({ pod, state }, role) => ({ pod, role, state, terminating: state === "terminating", changed: moment.changed.has(pod.pod) });
@@ -120,7 +122,14 @@ function momentLayout(cluster, moment) {
     }
     here.lifted.push(...nominated);
   }
-  return { placed, waiting: moment.pending.map((p) => entry(p, "pending")), busy: (n) => moment.busy.has(n.node) };
+  const rank = (n) => (moment.now.has(n.node) ? 0 : moment.busy.has(n.node) ? 1 : 2);
+  return { placed, waiting: moment.pending.map((p) => entry(p, "pending")), rank, columns: MOMENT_COLUMNS };
+}
+
+// The nodes, those of lower rank first (stable within a rank).
+function byRank(nodes, rank) {
+  const ranked = nodes.map((n) => [rank(n), n]);
+  return ranked.filter(([r]) => r === 0).concat(ranked.filter(([r]) => r === 1), ranked.filter(([r]) => r > 1)).map(([, n]) => n);
 }
 
 // The least height that lets a node's blocks fit its box: the label height
@@ -165,9 +174,9 @@ export function renderPicture(result, resource, onResource, { height = HEIGHT, p
   const cluster = result.cluster;
   if (!cluster || cluster.nodes.length === 0) return null;
   const priorities = [...new Set(cluster.pods.map((p) => p.priority))].sort((a, b) => a - b);
-  const { placed, waiting, busy } = moment ? momentLayout(cluster, moment) : endLayout(cluster);
+  const { placed, waiting, rank, columns: most } = moment ? momentLayout(cluster, moment) : endLayout(cluster);
   const large = cluster.nodes.length > SCREENFUL;
-  const shown = large ? [...cluster.nodes.filter(busy), ...cluster.nodes.filter((n) => !busy(n))].slice(0, MAX_COLUMNS) : cluster.nodes;
+  const shown = large ? byRank(cluster.nodes, rank).slice(0, most) : cluster.nodes;
   const columns = shown.map((node) => {
     const capacity = node.allocatable[resource];
     const { lifted, staying, incoming } = placed.get(node.node);
@@ -218,8 +227,8 @@ export function renderPicture(result, resource, onResource, { height = HEIGHT, p
       ? h(
           "p",
           { class: "hint" },
-          cluster.nodes.length > MAX_COLUMNS ? `Showing ${MAX_COLUMNS} of ${cluster.nodes.length} nodes, ` : `${cluster.nodes.length} nodes, `,
-          moment ? "those where something happens over the run first." : "those where a pod lands or is evicted first.",
+          cluster.nodes.length > most ? `Showing ${most} of ${cluster.nodes.length} nodes, ` : `${cluster.nodes.length} nodes, `,
+          moment ? "those where this step changes something first, then those where the run does." : "those where a pod lands or is evicted first.",
         )
       : null,
     waiting.length > 0
