@@ -61,6 +61,12 @@ test("timeline: the slider moves the picture through a victim's life, and the fo
   await page.keyboard.press("End");
   await waitWhere(page, "attempt 5 of 5, +1 min: default/web scheduled on node-b");
   assert.equal(await podState(page, "default/spare"), "gone");
+  // Inside the moment's picture the arrow keys move between its pods, not the timeline.
+  await page.locator(".timeline .picture .pod[tabindex='0']").focus();
+  const from = await page.evaluate(() => document.activeElement.dataset.object);
+  await page.keyboard.press("ArrowRight");
+  assert.notEqual(await page.evaluate(() => document.activeElement.dataset.object), from);
+  assert.equal(await where(page), "attempt 5 of 5, +1 min: default/web scheduled on node-b");
   // A verdict clicked moves the timeline there.
   await page.locator(".attempt-head").nth(3).click();
   await waitWhere(page, "attempt 4 of 5, +30 s: default/web nominated node-b");
