@@ -8,7 +8,7 @@
 import { h, plural, shortName } from "../dom.js";
 
 const MAX_COLUMNS = 120;
-const MOMENT_COLUMNS = 40;
+const MOMENT_COLUMNS = 20;
 const SCREENFUL = 10; // columns; past this, the nodes where something happens come first
 const MAX_WAITING = 100;
 const HEIGHT = 220; // px for a node's whole allocatable

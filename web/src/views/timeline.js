@@ -12,7 +12,7 @@ const MAX_EVENTS = 20; // listed per moment; the rest are counted
 const at = (ms) => `+${formatDuration(ms)}`;
 
 // "default/web nominated node-a": an attempt in a few words.
-export function attemptWords(attempt) {
+function attemptWords(attempt) {
   if (attempt.outcome === "Scheduled") return `${attempt.pod} scheduled on ${attempt.node}`;
   if (attempt.outcome === "Nominated") return `${attempt.pod} nominated ${attempt.node}`;
   return `${attempt.pod} cannot be scheduled`;
@@ -23,7 +23,7 @@ export function attemptWords(attempt) {
  * "attempt 12 of 340, +45 s: default/web nominated node-a", "+45 s of
  * 5 min: …" by time.
  */
-export function pointWords(point, model) {
+function pointWords(point, model) {
   const what = point.attempt ? `: ${attemptWords(point.attempt)}` : point.end ? "" : ": before the first attempt";
   if (point.mode === "time") return `${at(point.atMs)} of ${formatDuration(model.durationMs)}${what}`;
   return `${placeWords(point, model)}, ${at(point.atMs)}${what}`;
@@ -92,7 +92,8 @@ export function renderTimeline({ onMove, onSlide, onMode, onPlay }) {
   const modes = ["attempt", "time"].map((mode) =>
     h("button", { type: "button", "aria-pressed": "false", dataset: { mode }, onclick: () => onMode(mode) }, mode === "attempt" ? "by attempt" : "by time"),
   );
-  const where = h("output", { class: "timeline-where", for: "timeline-slider" });
+  // Not a live region: the slider's own words are read as it moves.
+  const where = h("p", { class: "timeline-where" });
   const note = h("p", { class: "hint timeline-note", hidden: true });
   const now = h("div", { class: "timeline-now" });
   const picture = h("div", { class: "timeline-picture" });
