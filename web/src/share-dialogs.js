@@ -227,7 +227,8 @@ export function createSharing(state, scenarioText) {
         : "The playground in a frame, the scenario in its link; the editors start collapsed above the result. " +
           "Read-only: the editors cannot be edited. Grow to fit: the frame tells your page its height, and the script sets it.";
     };
-    $("embed-step-name").textContent = timelineStep() === 0 ? "the start" : `attempt ${timelineStep()}`;
+    const at = timelineStep();
+    $("embed-step-name").textContent = at === 0 ? "the start" : at > (state.shown?.pods.length ?? 0) ? "the end" : `attempt ${at}`;
     for (const id of ["embed-readonly", "embed-kind-iframe", "embed-kind-element", "embed-theme", "embed-height", "embed-resize", "embed-step"]) $(id).onchange = update;
     $("embed-caption").oninput = update;
     for (const input of document.querySelectorAll("input[name=embed-panel]")) input.onchange = update;
