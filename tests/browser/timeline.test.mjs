@@ -168,7 +168,8 @@ test("timeline: the Embed dialog offers to open at this step", async () => {
   await page.keyboard.press("ArrowRight");
   await waitWhere(page, "attempt 2 of 5, +10 s: default/vip nominated node-a");
   await page.locator("#embed").click();
-  assert.equal(await page.locator("#embed-step-name").textContent(), "attempt 2");
+  // The dialog names the step once it has encoded the scenario.
+  await page.waitForFunction(() => document.getElementById("embed-step-name").textContent === "attempt 2");
   await page.locator("#embed-step").check();
   await page.locator("input[name=embed-panel][value=timeline]").check();
   await page.waitForFunction(() => /step=2/.test(document.getElementById("embed-snippet").value));

@@ -126,11 +126,12 @@ function momentLayout(cluster, moment) {
   return { placed, waiting: moment.pending.map((p) => entry(p, "pending")), rank, columns: MOMENT_COLUMNS };
 }
 
-// The nodes, those of lower rank first (stable within a rank).
-function byRank(nodes, rank) {
-  const ranked = nodes.map((n) => [rank(n), n]);
-  return ranked.filter(([r]) => r === 0).concat(ranked.filter(([r]) => r === 1), ranked.filter(([r]) => r > 1)).map(([, n]) => n);
-}
+// The nodes, those of lower rank first (in input order within a rank: the sort is stable).
+const byRank = (nodes, rank) =>
+  nodes
+    .map((n) => [rank(n), n])
+    .sort((a, b) => a[0] - b[0])
+    .map(([, n]) => n);
 
 // The least height that lets a node's blocks fit its box: the label height
 // when they all fit with it, thinner when a node runs many small pods.
