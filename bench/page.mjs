@@ -5,8 +5,8 @@
 // person gives it one, while the page records when the verdicts are on
 // screen and its longest frame and long task on the way.
 //
-//   node bench/page.mjs [--runs N] [--data bench/data] [--only drop,paste,change]
-//                       [--trace FILE]
+//   node bench/page.mjs [--runs N] [--data bench/data]
+//                       [--only drop,paste,change,timeline] [--trace FILE]
 //
 // drop:   dump-medium.yaml (500 nodes, 10,000 pods, 84 MB) dropped as a file
 // paste:  dump-small.yaml (100 nodes, 2,000 pods, 17 MB) pasted into All
@@ -14,6 +14,12 @@
 //         the Workloads tab (the change over the cluster), then edited once
 //         (replicas 200 -> 199); each timed from the edit to the change's
 //         pods on screen (#19: within 2 s of editing the change)
+// timeline: a queue of over 5,000 attempts (200 nodes of 4 running pods,
+//         2,600 pods of 4 cpu pasted into All, a third of them able to
+//         preempt), then the timeline's slider set to 60 positions across
+//         it, by attempt and by time: each timed from the slider's input to
+//         the frame after the redraw (the moment's picture, its events, the
+//         panels the focused attempt drives)
 // Missing dumps are written first with bench/gen.mjs. --trace writes a
 // Chromium performance trace of the change case's first run (its two edits).
 import { execFileSync } from "node:child_process";
@@ -29,7 +35,7 @@ function arg(name, fallback) {
 }
 
 const runs = Number(arg("--runs", "3"));
-const CASES = ["drop", "paste", "change"];
+const CASES = ["drop", "paste", "change", "timeline"];
 const only = arg("--only", CASES.join(",")).split(",");
 if (only.some((c) => !CASES.includes(c))) {
   console.error(`bench/page.mjs: --only takes ${CASES.join(", ")} (comma-separated)`);
@@ -299,6 +305,64 @@ async function change(browser, url, file, traceThis = false) {
   }
 }
 
+// The timeline case's queue: see the header.
+function timelineQueue() {
+  const docs = [];
+  for (let n = 0; n < 200; n++) {
+    docs.push(`apiVersion: v1\nkind: Node\nmetadata: {name: node-${n}}\nstatus: {allocatable: {cpu: "4", memory: 32Gi, pods: "110"}}`);
+    for (let p = 0; p < 4; p++) {
+      docs.push(`apiVersion: v1\nkind: Pod\nmetadata: {name: low-${n}-${p}}\nspec: {nodeName: node-${n}, containers: [{name: c, resources: {requests: {cpu: "1"}}}]}`);
+    }
+  }
+  for (let i = 0; i < 2600; i++) {
+    docs.push(`apiVersion: v1\nkind: Pod\nmetadata: {name: pod-${i}}\nspec: {priority: ${i % 3 === 0 ? 1000 : 10}, containers: [{name: c, resources: {requests: {cpu: "4"}}}]}`);
+  }
+  return `${docs.join("\n---\n")}\n`;
+}
+
+// In the page: the slider set to each value in turn; for each, the ms from
+// its input event to the end of the frame that draws it, and to the frame
+// after (painted).
+async function scrub(values) {
+  const slider = document.getElementById("timeline-slider");
+  const frame = () => new Promise((resolve) => requestAnimationFrame(() => resolve(performance.now())));
+  const out = [];
+  for (const value of values) {
+    const start = performance.now();
+    slider.value = String(value);
+    slider.dispatchEvent(new Event("input", { bubbles: true }));
+    const drawn = await frame(); // the timeline draws in the first frame after the input
+    const painted = await frame();
+    out.push({ drawn: drawn - start, painted: painted - start, where: document.querySelector(".timeline-where").textContent });
+  }
+  return out;
+}
+
+async function timeline(browser, url) {
+  const { page, context } = await freshPage(browser, url);
+  try {
+    await page.getByRole("tab", { name: "All" }).click();
+    await page.locator(".editor:not([hidden]) .cm-content").click();
+    await page.keyboard.press("Control+a");
+    await page.evaluate((text) => navigator.clipboard.writeText(text), timelineQueue());
+    await page.keyboard.press("Control+v");
+    await page.waitForFunction(() => /\(\d+ attempts\)/.test(document.getElementById("status").textContent) && !document.body.classList.contains("busy"), null, { timeout: 120000 });
+    const status = await page.locator("#status").textContent();
+    const rows = [];
+    for (const mode of ["attempt", "time"]) {
+      await page.locator(".timeline .toggle button", { hasText: `by ${mode}` }).click();
+      const max = Number(await page.locator("#timeline-slider").getAttribute("max"));
+      // 60 positions spread over the slider, out of order (no step is next to the last).
+      const values = Array.from({ length: 60 }, (_, i) => Math.round((((i * 37) % 60) / 59) * max));
+      const steps = await page.evaluate(scrub, values);
+      rows.push({ mode, max, steps });
+    }
+    return { status: status.trim(), rows };
+  } finally {
+    await context.close();
+  }
+}
+
 function median(values) {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)];
@@ -311,6 +375,8 @@ async function main() {
     { key: "paste", name: "paste small YAML into All", size: "small", how: paste, target: TARGETS.pasteMs },
   ].filter((c) => only.includes(c.key));
   const withChange = only.includes("change");
+  const withTimeline = only.includes("timeline");
+  const timelines = [];
   for (const c of cases) c.file = dumpFile(c.size);
   const changeFile = withChange ? dumpFile("medium") : null;
   const server = await serve();
@@ -337,6 +403,7 @@ async function main() {
       rows.push(r);
     }
     for (let i = 0; withChange && i < runs; i++) changes.push(await change(browser, url, changeFile, i === 0 && tracePath !== null));
+    for (let i = 0; withTimeline && i < runs; i++) timelines.push(await timeline(browser, url));
   } finally {
     await browser.close();
     server.close();
@@ -395,6 +462,25 @@ async function main() {
     );
     for (const e of edits) console.log(`${e.name}: ${e.of(changes[0]).workload.replace(/\s+/g, " ").trim()}`);
     if (tracePath) console.log(`trace of the first run's two edits: ${tracePath} (chrome://tracing or DevTools' Performance panel)`);
+  }
+  if (timelines.length > 0) {
+    console.log(`\ntimeline: ${timelines[0].status}`);
+    console.log(`${"by".padEnd(10)}${pad("positions", 11)}${pad("drawn: median", 15)}${pad("p95", 7)}${pad("max", 7)}${pad("painted: median", 17)}${pad("max", 7)}`);
+    for (const mode of ["attempt", "time"]) {
+      const steps = timelines.flatMap((t) => t.rows.find((r) => r.mode === mode).steps);
+      const drawn = steps.map((x) => x.drawn).sort((a, b) => a - b);
+      const painted = steps.map((x) => x.painted);
+      const max = timelines[0].rows.find((r) => r.mode === mode).max;
+      console.log(
+        `${mode.padEnd(10)}${pad(max, 11)}${pad(median(drawn).toFixed(1), 15)}${pad(drawn[Math.floor(drawn.length * 0.95)].toFixed(1), 7)}` +
+          `${pad(Math.max(...drawn).toFixed(1), 7)}${pad(median(painted).toFixed(1), 17)}${pad(Math.max(...painted).toFixed(1), 7)}`,
+      );
+    }
+    console.log(
+      `\nms over 60 slider positions x ${runs} runs, spread across the slider out of order (by time: the slider is in ms of the clock).` +
+        "\ndrawn: from the slider's input event to the frame that redraws the timeline (a frame is ~16.7 ms at 60 Hz, so the wait for it" +
+        "\nis included); painted: to the next frame.",
+    );
   }
 }
 

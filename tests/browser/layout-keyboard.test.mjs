@@ -350,14 +350,14 @@ test("focus: from the editor, Tab reaches every part of the result, each with a 
       assert.equal(stop.clippedBy, null, `${viewport.width} px: ${stop.name}'s ring is whole`);
       assert.equal(stop.covered, null, `${viewport.width} px: ${stop.name} is not covered`);
     }
-    // The picture is one stop; arrow keys move between its pods.
-    const pod = page.locator(".picture .pod[tabindex='0']");
+    // The picture (and the timeline's) is one stop; arrow keys move between its pods.
+    const pod = page.locator("#picture .picture .pod[tabindex='0']");
     await pod.focus();
     const first = await page.evaluate(() => document.activeElement.dataset.object);
     await page.keyboard.press("ArrowRight");
     const second = await page.evaluate(() => document.activeElement.dataset.object);
     assert.ok(second && second !== first, "ArrowRight moves to another node's pod");
-    assert.equal(await page.locator(".picture .pod[tabindex='0']").count(), 1, "one pod in the Tab order");
+    assert.equal(await page.locator("#picture .picture .pod[tabindex='0']").count(), 1, "one pod in the Tab order");
     if (viewport === LAPTOP) await screenshot(page, "59-laptop-pod-focus");
     assert.deepEqual(errors, []);
     await context.close();

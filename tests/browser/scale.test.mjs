@@ -60,7 +60,8 @@ test("scale: 5,000 nodes, 25,000 pods and 5,000 preemptors stay paged and respon
   const attempts = 2 * NODES; // each preemptor: nominated, then bound
   assert.equal(await page.locator("button.more").first().textContent(), `Show 100 more of ${attempts - 100} attempts`);
   assert.ok((await page.locator(".node-card").count()) <= 60, "node cards are paged");
-  assert.ok((await page.locator(".picture .column").count()) <= 120, "the picture is capped");
+  assert.ok((await page.locator("#picture .picture .column").count()) <= 120, "the picture is capped");
+  assert.ok((await page.locator("#timeline .picture .column").count()) <= 20, "the timeline's picture is capped lower");
   assert.ok((await page.locator("table.selection thead th").count()) <= 13, "the selection table is capped");
   // Attempt 301 is past the detail budget (10,000 node entries = 2 attempts here).
   for (let i = 0; i < 3; i++) await page.locator("button.more").first().click();

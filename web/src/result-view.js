@@ -1,15 +1,17 @@
 // The result on screen: each panel rendered from the shown result, the
-// focused attempt driving the victims, the selection and the node cards.
+// focused attempt driving the victims, the selection and the node cards
+// (and moved by the timeline, which a focus chosen elsewhere moves).
 // Over a cluster, the change's consequences lead; the workloads follow the
 // victims.
 import { mount } from "./dom.js";
 import { $ } from "./state.js";
+import { createTimeline } from "./timeline-control.js";
 import { differencesByPod, renderDifferences } from "./views/differences.js";
 import { createVariantDiffView } from "./views/variant-diff.js";
 import { NODE_PAGE, renderNodes } from "./views/nodes.js";
 import { renderPicture } from "./views/picture.js";
 import { renderSelection } from "./views/selection.js";
-import { renderVerdicts } from "./views/verdicts.js";
+import { markFocus, renderVerdicts } from "./views/verdicts.js";
 import { renderVictims } from "./views/victims.js";
 import { createdPods, podTargets, renderChange, renderWorkloads } from "./views/workloads.js";
 
@@ -23,6 +25,9 @@ const profileName = (result) =>
  */
 export function createResultView(state, { requestDetail, showVariant }) {
   const variantDiffView = createVariantDiffView();
+  // A step of the timeline moves the focus: the verdicts keep their DOM.
+  const timeline = createTimeline(state, { requestDetail, renderFocused: () => renderFocused({ verdicts: false }) });
+
   /** Focuses a pod's first attempt (from the differences panel). */
   function focusPod(pod) {
     const i = state.shown.pods.findIndex((a) => a.pod === pod);
@@ -50,13 +55,6 @@ export function createResultView(state, { requestDetail, showVariant }) {
   function render() {
     const result = state.shown;
     if (!result) return;
-    const attempt = result.pods[state.focus] ?? null;
-    // Comparing, the detail panels say which profile's result they show.
-    const profileLabel = state.compare && state.comparison ? profileName(result) : state.variantDiff ? `variant ${state.shownRun.editing.toUpperCase()}` : null;
-    const again = (change) => (value) => {
-      change(value);
-      render();
-    };
     // The cluster the shown result was simulated over, if any.
     const cluster = state.shownRun?.cluster ?? null;
     mount($("change"), cluster ? renderChange(result, cluster, showTarget) : null);
@@ -65,6 +63,37 @@ export function createResultView(state, { requestDetail, showVariant }) {
       state.compare ? renderDifferences(state.comparison, focusPod) : state.variantDiff ? variantDiffView.render(state.variantDiff, state.shownRun, focusPod, showVariant) : null,
     );
     mount(
+      $("workloads"),
+      renderWorkloads(result, showTarget, {
+        chains: !cluster,
+        eventsShown: state.eventsShown,
+        onShowMore: again((n) => (state.eventsShown = n)),
+      }),
+    );
+    mount($("picture"), renderPicture(result, state.resource, again((resource) => (state.resource = resource)), { profileLabel: profileLabel(result) }));
+    renderFocused();
+  }
+
+  // Comparing profiles or variants, the detail panels say which result they show.
+  const profileLabel = (result) =>
+    state.compare && state.comparison ? profileName(result) : state.variantDiff ? `variant ${state.shownRun.editing.toUpperCase()}` : null;
+
+  const again = (change) => (value) => {
+    change(value);
+    render();
+  };
+
+  // What the focused attempt drives: the verdicts (or only their focus
+  // mark), victims, tie-break table, node cards, and the timeline (which
+  // moves the focus as it steps).
+  function renderFocused({ verdicts = true } = {}) {
+    const result = state.shown;
+    if (!result) return;
+    timeline.sync();
+    const attempt = result.pods[state.focus] ?? null;
+    const label = profileLabel(result);
+    if (!verdicts) markFocus($("verdicts"), state.focus);
+    else mount(
       $("verdicts"),
       renderVerdicts(
         result,
@@ -87,18 +116,10 @@ export function createResultView(state, { requestDetail, showVariant }) {
         },
       ),
     );
-    mount($("victims"), renderVictims(attempt, { profileLabel }));
-    mount(
-      $("workloads"),
-      renderWorkloads(result, showTarget, {
-        chains: !cluster,
-        eventsShown: state.eventsShown,
-        onShowMore: again((n) => (state.eventsShown = n)),
-      }),
-    );
-    mount($("picture"), renderPicture(result, state.resource, again((resource) => (state.resource = resource)), { profileLabel }));
-    mount($("selection"), renderSelection(attempt, { profileLabel }));
-    mount($("nodes"), renderNodes(attempt, state.nodesShown, again((n) => (state.nodesShown = n)), { profileLabel }));
+    mount($("victims"), renderVictims(attempt, { profileLabel: label }));
+    mount($("selection"), renderSelection(attempt, { profileLabel: label }));
+    mount($("nodes"), renderNodes(attempt, state.nodesShown, again((n) => (state.nodesShown = n)), { profileLabel: label }));
+    timeline.render({ resource: state.resource, onResource: again((resource) => (state.resource = resource)), profileLabel: label });
   }
 
   return { render };

@@ -185,6 +185,10 @@ export function createSharing(state, scenarioText, variantBText = () => null) {
     setStatus("ok", copied ? `Share link copied (${count(shared.link.length)} characters).` : "Could not copy: use Share.");
   }
 
+  // The timeline's step (?step=N opens an iframe there): the attempt it
+  // stands on (by time, the latest attempt of its moment).
+  const timelineStep = () => (state.timeline.mode === "attempt" ? state.timeline.step : state.focus + 1);
+
   async function openEmbed() {
     $("embed-snippet").value = "";
     const settings = shareSettings();
@@ -209,13 +213,14 @@ export function createSharing(state, scenarioText, variantBText = () => null) {
       const element = $("embed-kind-element").checked;
       const theme = $("embed-theme").value;
       const panels = [...document.querySelectorAll("input[name=embed-panel]:checked")].map((input) => input.value);
-      $("embed-height-label").hidden = $("embed-resize-label").hidden = element;
+      $("embed-height-label").hidden = $("embed-resize-label").hidden = $("embed-step-label").hidden = element;
       if (element) {
         // The element's parts: its verdicts and messages, and of the panels those it has.
         const show = ["verdicts", "messages", ...(settings.compare ? ["differences"] : []), ...panels.filter((p) => p === "victims" || p === "picture")].join(",");
         $("embed-snippet").value = elementSnippet({ scriptUrl, ...settings, caption, readOnly, theme, show });
       } else {
-        const query = ["embed", readOnly ? "readonly" : "", `panels=${panels.join(",")}`, theme ? `theme=${theme}` : ""].filter(Boolean).join("&");
+        const step = $("embed-step").checked ? `step=${timelineStep()}` : "";
+        const query = ["embed", readOnly ? "readonly" : "", `panels=${panels.join(",")}`, theme ? `theme=${theme}` : "", step].filter(Boolean).join("&");
         const height = Math.min(Math.max(Number($("embed-height").value) || 560, 200), 4000);
         $("embed-snippet").value = iframeSnippet({ src: playgroundUrl(fragment, `?${query}`), height, resize: $("embed-resize").checked });
       }
@@ -226,7 +231,9 @@ export function createSharing(state, scenarioText, variantBText = () => null) {
         : "The playground in a frame, the scenario in its link; the editors start collapsed above the result. " +
           "Read-only: the editors cannot be edited. Grow to fit: the frame tells your page its height, and the script sets it.";
     };
-    for (const id of ["embed-readonly", "embed-kind-iframe", "embed-kind-element", "embed-theme", "embed-height", "embed-resize"]) $(id).onchange = update;
+    const at = timelineStep();
+    $("embed-step-name").textContent = at === 0 ? "the start" : at > (state.shown?.pods.length ?? 0) ? "the end" : `attempt ${at}`;
+    for (const id of ["embed-readonly", "embed-kind-iframe", "embed-kind-element", "embed-theme", "embed-height", "embed-resize", "embed-step"]) $(id).onchange = update;
     $("embed-caption").oninput = update;
     for (const input of document.querySelectorAll("input[name=embed-panel]")) input.onchange = update;
     await update();

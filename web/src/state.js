@@ -9,13 +9,15 @@ import { EVENT_PAGE } from "./views/workloads.js";
 export const $ = (id) => document.getElementById(id);
 
 /** The result's panels an embed can leave out (the verdicts always show). */
-export const EMBED_PANELS = ["victims", "picture", "selection", "nodes"];
+export const EMBED_PANELS = ["victims", "picture", "timeline", "selection", "nodes"];
 
 /**
  * Returns {embed, readOnly, panels, theme}: ?embed shows the page in another
  * one; with it, readonly locks its editors, panels=victims,picture names the
  * panels shown (null: all of them; unknown names are ignored) and
- * theme=light|dark fixes the theme (null: the reader's).
+ * theme=light|dark fixes the theme (null: the reader's). On any page,
+ * step=N opens the timeline at attempt N (null: absent or not a whole
+ * number; past the last step it opens at the end).
  */
 export function pageMode(search = location.search) {
   const params = new URLSearchParams(search);
@@ -27,6 +29,7 @@ export function pageMode(search = location.search) {
     readOnly: embed && params.has("readonly"),
     panels: listed && new Set(listed.filter((p) => EMBED_PANELS.includes(p))),
     theme: theme === "light" || theme === "dark" ? theme : null,
+    step: /^\d{1,9}$/.test(params.get("step") ?? "") ? Number(params.get("step")) : null,
   };
 }
 
@@ -64,5 +67,6 @@ export function createState() {
     overlay: null, // Set of "Kind key" the shown result's editors hold, over a cluster
     resumeOverlay: false, // the editors were restored from text laid over a cluster
     ranges: null, // object ranges of the shown result (linking.js)
+    timeline: { mode: "attempt", step: 0, atMs: 0 }, // where the timeline stands: a step (0 the start, k attempt k), or a time
   };
 }

@@ -1,11 +1,14 @@
 // The cluster as a picture: a column per node, pods as blocks sized by their
 // cpu (or memory) request, coloured by priority value (the legend lists the
 // values of each colour); victims struck through in red, terminating pods
-// marked, and each preemptor where it lands. A large cluster shows the nodes
-// where something happens first, and its busiest nodes' pods as thin blocks.
+// marked, and each preemptor where it lands. The timeline draws a moment of
+// the run the same way: who runs, terminates, waits nominated or pending,
+// and who is gone. A large cluster shows the nodes where something happens
+// first, and its busiest nodes' pods as thin blocks.
 import { h, plural, shortName } from "../dom.js";
 
 const MAX_COLUMNS = 120;
+const MOMENT_COLUMNS = 20;
 const SCREENFUL = 10; // columns; past this, the nodes where something happens come first
 const MAX_WAITING = 100;
 const HEIGHT = 220; // px for a node's whole allocatable
@@ -47,36 +50,95 @@ function amount(resource, value) {
   return gi >= 1 ? `${+gi.toFixed(1)}Gi` : `${+(value / 1048576).toFixed(0)}Mi`;
 }
 
-function block(pod, resource, capacity, priorities, role, least = LABEL_HEIGHT, full = HEIGHT) {
+// What a block's role adds to its title.
+const ROLE_TITLES = {
+  incoming: " · lands here",
+  nominated: " · nominated here: it waits for the room",
+  gone: " · gone: it has left the node",
+};
+
+// One pod's block; entry: {pod, role, terminating, changed, state} (state:
+// the timeline's name for where the pod is, on a moment's picture).
+function block(entry, resource, capacity, priorities, least = LABEL_HEIGHT, full = HEIGHT) {
+  const { pod, role, terminating = pod.terminating, changed = false, state = null } = entry;
   const value = pod.requests[resource];
   const height = capacity > 0 ? Math.max(least, Math.round((value / capacity) * full)) : LABEL_HEIGHT;
   const title = `${pod.pod} · priority ${pod.priority} · ${amount(resource, value)}${
-    pod.terminating ? " · terminating (being deleted; it holds its room until it is gone)" : ""
-  }${role === "victim" ? ` · evicted by ${pod.evictedBy}` : role === "incoming" ? " · lands here" : ""}`;
+    terminating ? " · terminating (being deleted; it holds its room until it is gone)" : ""
+  }${role === "victim" ? ` · evicted by ${pod.evictedBy}` : (ROLE_TITLES[role] ?? "")}${changed ? " · changed at this step" : ""}`;
+  const roleClass = { gone: "victim gone", nominated: "incoming nominated" }[role] ?? role;
   return h(
     "div",
     {
-      class: `pod prio-${colourIndex(priorities, pod.priority)} ${role}${pod.terminating ? " terminating" : ""}`,
+      class: `pod prio-${colourIndex(priorities, pod.priority)} ${roleClass}${terminating ? " terminating" : ""}${changed ? " changed" : ""}`,
       style: { height: `${height}px` },
       title,
       role: "img",
       "aria-label": title,
       tabindex: "-1",
-      dataset: { object: `Pod ${pod.pod}`, priority: String(pod.priority) },
+      dataset: { object: `Pod ${pod.pod}`, priority: String(pod.priority), ...(state ? { state } : {}) },
     },
     height >= LABEL_HEIGHT
-      ? h("span", { class: "pod-name" }, pod.terminating ? h("span", { class: "pod-mark", "aria-hidden": "true" }, `${TERMINATING} `) : null, shortName(pod.pod))
+      ? h("span", { class: "pod-name" }, terminating ? h("span", { class: "pod-mark", "aria-hidden": "true" }, `${TERMINATING} `) : null, shortName(pod.pod))
       : null,
     height >= LABEL_HEIGHT ? h("span", { class: "pod-prio" }, String(pod.priority)) : null,
   );
 }
+
+// The end of the run, per node: the pods evicted (lifted out above the
+// box), those that stay, and the preemptors that land; and the pods still
+// pending nowhere.
+function endLayout(cluster) {
+  const entry = (pod, role) => ({ pod, role });
+  const placed = new Map(cluster.nodes.map((n) => [n.node, { lifted: [], staying: [], incoming: [] }]));
+  for (const p of cluster.pods) {
+    if (p.node) placed.get(p.node)?.[p.evictedBy ? "lifted" : "staying"].push(entry(p, p.evictedBy ? "victim" : "running"));
+    if (!p.pending) continue;
+    if (p.finalNode) placed.get(p.finalNode)?.incoming.push(entry(p, "incoming"));
+    if (p.nominatedNode && p.nominatedNode !== p.finalNode) placed.get(p.nominatedNode)?.incoming.push(entry(p, "incoming"));
+  }
+  const waiting = cluster.pods.filter((p) => p.pending && !p.finalNode && !p.nominatedNode).map((p) => entry(p, "pending"));
+  // In a large cluster, the nodes where a pod lands or is evicted come first.
+  const rank = (n) => (placed.get(n.node).incoming.length > 0 || placed.get(n.node).lifted.length > 0 ? 0 : 1);
+  return { placed, waiting, rank, columns: MAX_COLUMNS };
+}
+
+// A moment of the timeline (timeline-model.js momentAt): the running and
+// terminating pods in a node's box; above it, the pods nominated there,
+// waiting for the room, and above those the pods gone from it. In a large
+// cluster, the nodes where this step changes something come first, then
+// those where anything happens over the run; fewer columns than at the end,
+// as they are drawn again at every step.
+function momentLayout(cluster, moment) {
+  const placed = new Map(cluster.nodes.map((n) => [n.node, { lifted: [], staying: [], incoming: [] }]));
+  const entry = ({ pod, state }, role) => ({ pod, role, state, terminating: state === "terminating", changed: moment.changed.has(pod.pod) });
+  for (const [node, pods] of moment.placed) {
+    const here = placed.get(node);
+    const nominated = [];
+    for (const p of pods) {
+      if (p.state === "gone") here.lifted.push(entry(p, "gone"));
+      else if (p.state === "nominated") nominated.push(entry(p, "nominated"));
+      else here.staying.push(entry(p, "running"));
+    }
+    here.lifted.push(...nominated);
+  }
+  const rank = (n) => (moment.now.has(n.node) ? 0 : moment.busy.has(n.node) ? 1 : 2);
+  return { placed, waiting: moment.pending.map((p) => entry(p, "pending")), rank, columns: MOMENT_COLUMNS };
+}
+
+// The nodes, those of lower rank first (in input order within a rank: the sort is stable).
+const byRank = (nodes, rank) =>
+  nodes
+    .map((n) => [rank(n), n])
+    .sort((a, b) => a[0] - b[0])
+    .map(([, n]) => n);
 
 // The least height that lets a node's blocks fit its box: the label height
 // when they all fit with it, thinner when a node runs many small pods.
 function leastHeight(pods, resource, capacity, full) {
   const room = full - 8 - GAP * Math.max(0, pods.length - 1); // the box's padding and border
   let sized = 0;
-  for (const p of pods) sized += capacity > 0 ? (p.requests[resource] / capacity) * full + 0.5 : 0; // + rounding
+  for (const { pod: p } of pods) sized += capacity > 0 ? (p.requests[resource] / capacity) * full + 0.5 : 0; // + rounding
   if (sized + pods.length * LABEL_HEIGHT <= room) return LABEL_HEIGHT;
   return Math.max(2, Math.min(LABEL_HEIGHT, Math.floor((room - sized) / pods.length)));
 }
@@ -105,58 +167,54 @@ function movePodFocus(event) {
 /**
  * Renders the picture, pods sized by resource ("cpu" or "memory");
  * options.height is the px of a node's whole allocatable (default 220);
- * options.profileLabel names the profile in compare mode.
+ * options.profileLabel names the profile in compare mode; options.moment
+ * (timeline-model.js momentAt) draws that moment of the run instead of its
+ * end, under options.title.
  */
-export function renderPicture(result, resource, onResource, { height = HEIGHT, profileLabel = null } = {}) {
+export function renderPicture(result, resource, onResource, { height = HEIGHT, profileLabel = null, moment = null, title = "Cluster" } = {}) {
   const cluster = result.cluster;
   if (!cluster || cluster.nodes.length === 0) return null;
   const priorities = [...new Set(cluster.pods.map((p) => p.priority))].sort((a, b) => a - b);
-  const running = new Map(cluster.nodes.map((n) => [n.node, []]));
-  const landing = new Map(cluster.nodes.map((n) => [n.node, []]));
-  for (const p of cluster.pods) {
-    if (p.node) running.get(p.node)?.push(p);
-    if (!p.pending) continue;
-    if (p.finalNode) landing.get(p.finalNode)?.push(p);
-    if (p.nominatedNode && p.nominatedNode !== p.finalNode) landing.get(p.nominatedNode)?.push(p);
-  }
-  // In a large cluster, the nodes where a pod lands or is evicted come first.
-  const busy = (n) => landing.get(n.node).length > 0 || running.get(n.node).some((p) => p.evictedBy);
+  const { placed, waiting, rank, columns: most } = moment ? momentLayout(cluster, moment) : endLayout(cluster);
   const large = cluster.nodes.length > SCREENFUL;
-  const shown = large ? [...cluster.nodes.filter(busy), ...cluster.nodes.filter((n) => !busy(n))].slice(0, MAX_COLUMNS) : cluster.nodes;
+  const shown = large ? byRank(cluster.nodes, rank).slice(0, most) : cluster.nodes;
   const columns = shown.map((node) => {
     const capacity = node.allocatable[resource];
-    const here = running.get(node.node);
-    const incoming = landing.get(node.node);
-    const victims = here.filter((p) => p.evictedBy);
-    const staying = here.filter((p) => !p.evictedBy);
+    const { lifted, staying, incoming } = placed.get(node.node);
     const least = leastHeight([...staying, ...incoming], resource, capacity, height);
-    // The box holds what runs after the queue is done: the pods that stay and
-    // the preemptors that land; evicted pods are lifted out above it.
+    // The box holds what runs (at the end: the pods that stay and the
+    // preemptors that land); pods evicted or gone are lifted out above it.
     return h(
       "div",
       { class: "column", dataset: { object: `Node ${node.node}` } },
       h(
         "div",
         { class: "evicted-area" },
-        victims.map((p) => block(p, resource, capacity, priorities, "victim", LABEL_HEIGHT, height)),
+        // At a moment, the pods above the box hold no room there: one line each.
+        lifted.map((e) => block(e, resource, moment ? 0 : capacity, priorities, LABEL_HEIGHT, height)),
       ),
       h(
         "div",
         { class: "stack", style: { height: `${height}px` } },
-        staying.map((p) => block(p, resource, capacity, priorities, "running", least, height)),
-        incoming.map((p) => block(p, resource, capacity, priorities, "incoming", least, height)),
+        staying.map((e) => block(e, resource, capacity, priorities, least, height)),
+        incoming.map((e) => block(e, resource, capacity, priorities, least, height)),
       ),
       h("div", { class: "column-label" }, h("strong", {}, node.node), h("span", {}, amount(resource, capacity))),
     );
   });
-  const waiting = cluster.pods.filter((p) => p.pending && !p.finalNode && !p.nominatedNode);
+  // The legend names the colours of the pods that are there (not evicted, not gone).
+  const present = moment
+    ? [...[...placed.values()].flatMap((n) => [...n.staying, ...n.lifted.filter((e) => e.role !== "gone")]), ...waiting].map((e) => e.pod)
+    : cluster.pods.filter((p) => !p.evictedBy);
+  const drawn = new Set(present.map((p) => p.priority));
+  const Heading = moment ? "h3" : "h2";
   const section = h(
     "section",
-    { class: "panel", "aria-label": "Cluster picture", onkeydown: movePodFocus },
+    { class: `panel${moment ? " moment" : ""}`, "aria-label": moment ? "Cluster at this moment" : "Cluster picture", onkeydown: movePodFocus },
     h(
       "div",
       { class: "panel-head" },
-      h("h2", {}, "Cluster", profileLabel ? [" ", h("span", { class: "badge badge-profile", title: "The profile these details are from" }, profileLabel)] : null),
+      h(Heading, {}, title, profileLabel ? [" ", h("span", { class: "badge badge-profile", title: "The profile these details are from" }, profileLabel)] : null),
       h(
         "div",
         { class: "toggle", role: "group", "aria-label": "Size pods by" },
@@ -170,33 +228,48 @@ export function renderPicture(result, resource, onResource, { height = HEIGHT, p
       ? h(
           "p",
           { class: "hint" },
-          cluster.nodes.length > MAX_COLUMNS ? `Showing ${MAX_COLUMNS} of ${cluster.nodes.length} nodes, ` : `${cluster.nodes.length} nodes, `,
-          "those where a pod lands or is evicted first.",
+          cluster.nodes.length > most ? `Showing ${most} of ${cluster.nodes.length} nodes, ` : `${cluster.nodes.length} nodes, `,
+          moment ? "those where this step changes something first, then those where the run does." : "those where a pod lands or is evicted first.",
         )
       : null,
     waiting.length > 0
       ? h(
           "div",
           { class: "waiting" },
-          h("span", {}, "Still pending: "),
-          waiting.slice(0, MAX_WAITING).map((p) => block(p, resource, 0, priorities, "pending")),
+          h("span", {}, moment ? "Pending: " : "Still pending: "),
+          waiting.slice(0, MAX_WAITING).map((e) => block(e, resource, 0, priorities)),
           waiting.length > MAX_WAITING ? h("span", {}, `and ${plural(waiting.length - MAX_WAITING, "more pod")}`) : null,
         )
       : null,
-    h(
-      "p",
-      { class: "legend" },
-      colourLegend(priorities, new Set(cluster.pods.filter((p) => !p.evictedBy).map((p) => p.priority))),
-      [
-        ["victim", "evicted"],
-        ["incoming", "preemptor, where it lands"],
-      ].map(([swatch, text]) => h("span", { class: "legend-item" }, h("span", { class: `swatch ${swatch}` }), text)),
-      cluster.pods.some((p) => p.terminating)
-        ? h("span", { class: "legend-item" }, h("span", { class: "pod-mark", "aria-hidden": "true" }, TERMINATING), "terminating (being deleted)")
-        : null,
-    ),
+    h("p", { class: "legend" }, colourLegend(priorities, drawn), moment ? momentLegend(moment) : endLegend(cluster)),
   );
   const first = section.querySelector(".pod");
   if (first) first.tabIndex = 0;
   return section;
+}
+
+const terminatingLegend = () =>
+  h("span", { class: "legend-item" }, h("span", { class: "pod-mark", "aria-hidden": "true" }, TERMINATING), "terminating (being deleted)");
+
+const swatches = (items) => items.map(([swatch, text]) => h("span", { class: "legend-item" }, h("span", { class: `swatch ${swatch}` }), text));
+
+function endLegend(cluster) {
+  return [
+    swatches([
+      ["victim", "evicted"],
+      ["incoming", "preemptor, where it lands"],
+    ]),
+    cluster.pods.some((p) => p.terminating) ? terminatingLegend() : null,
+  ];
+}
+
+function momentLegend(moment) {
+  return [
+    terminatingLegend(),
+    swatches([
+      ["incoming", "nominated, waiting for room"],
+      ["victim", "gone"],
+      ["changed", "changed at this step"],
+    ]),
+  ];
 }

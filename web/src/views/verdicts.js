@@ -105,3 +105,11 @@ export function renderVerdicts(result, focus, onFocus, shown = ATTEMPT_PAGE, onS
       : null,
   ];
 }
+
+/** Moves the focus mark among the attempts already rendered in host (as renderVerdicts marks it), without drawing them again. */
+export function markFocus(host, focus) {
+  host.querySelectorAll(".attempt").forEach((item, index) => {
+    item.classList.toggle("focused", index === focus);
+    item.querySelector(".attempt-head").setAttribute("aria-pressed", index === focus ? "true" : "false");
+  });
+}

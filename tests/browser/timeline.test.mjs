@@ -1,0 +1,228 @@
+// The timeline (#20 item 2): a slider over the attempts or the clock, the
+// cluster picture at that moment, the events that moved it and the
+// attempt, with the keyboard; an embed that opens at a step; and a queue
+// of over 5,000 attempts that still scrubs, fetching an attempt's detail
+// when the timeline rests on one the result summarised.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+
+import { encodeShare } from "../../web/src/share.js";
+import { openPage, screenshot, settled, useBrowser } from "./harness.mjs";
+
+const env = useBrowser();
+
+async function example(id, options = {}) {
+  const opened = await openPage(env.browser, env.server.url, options);
+  await settled(opened.page);
+  await opened.page.locator("#examples").selectOption(id);
+  await opened.page.waitForFunction((want) => document.querySelector(".attempt .verdict")?.textContent.startsWith(want), "web");
+  await settled(opened.page);
+  return opened;
+}
+
+const where = (page) => page.locator(".timeline-where").textContent();
+// A pod's state in the timeline's picture ("running", "terminating", "nominated", "pending", "gone"), or null when not drawn.
+const podState = (page, pod) =>
+  page.evaluate((key) => document.querySelector(`.timeline .pod[data-object="Pod ${key}"]`)?.dataset.state ?? null, pod);
+// Waits until the slider says what is expected.
+const waitWhere = (page, text) =>
+  page.waitForFunction((want) => document.querySelector(".timeline-where")?.textContent === want, text, { timeout: 10000 });
+const focusedVerdict = (page) => page.evaluate(() => [...document.querySelectorAll(".attempt-head")].findIndex((b) => b.getAttribute("aria-pressed") === "true"));
+
+test("timeline: the slider moves the picture through a victim's life, and the focus with it", async () => {
+  const { page, context, errors } = await example("preempts-twice");
+  const slider = page.locator("#timeline-slider");
+  await slider.focus();
+  await page.keyboard.press("Home");
+  await waitWhere(page, "the start, +0 s: before the first attempt");
+  assert.equal(await podState(page, "default/low"), "running");
+  assert.equal(await podState(page, "default/web"), null, "web has not arrived");
+  // Attempt 1: web preempts low, which terminates for its grace period.
+  await page.keyboard.press("ArrowRight");
+  await waitWhere(page, "attempt 1 of 5, +0 s: default/web nominated node-a");
+  assert.equal(await slider.getAttribute("aria-valuetext"), "attempt 1 of 5, +0 s: default/web nominated node-a");
+  assert.equal(await podState(page, "default/low"), "terminating");
+  assert.equal(await podState(page, "default/web"), "nominated");
+  assert.match(await page.locator(".timeline-now").textContent(), /What moved it.*default\/web enters the scheduling queue.*Then.*default\/low is deleted by preemption/s);
+  assert.equal(await focusedVerdict(page), 0, "the focus follows the timeline");
+  // Attempt 3 (+30 s): low has left; vip binds on node-a.
+  await page.keyboard.press("ArrowRight");
+  await page.keyboard.press("ArrowRight");
+  await waitWhere(page, "attempt 3 of 5, +30 s: default/vip scheduled on node-a");
+  assert.equal(await podState(page, "default/low"), "gone");
+  assert.equal(await podState(page, "default/vip"), "running");
+  assert.match(await page.locator(".timeline-now").textContent(), /default\/low has left node-a/);
+  assert.equal(await focusedVerdict(page), 2);
+  assert.match(await page.locator("#nodes").textContent(), /node-a/);
+  // Left steps back; End goes to the last step.
+  await page.keyboard.press("ArrowLeft");
+  await waitWhere(page, "attempt 2 of 5, +10 s: default/vip nominated node-a");
+  assert.equal(await podState(page, "default/low"), "terminating");
+  await page.keyboard.press("End");
+  await waitWhere(page, "attempt 5 of 5, +1 min: default/web scheduled on node-b");
+  assert.equal(await podState(page, "default/spare"), "gone");
+  // Inside the moment's picture the arrow keys move between its pods, not the timeline.
+  await page.locator(".timeline .picture .pod[tabindex='0']").focus();
+  const from = await page.evaluate(() => document.activeElement.dataset.object);
+  await page.keyboard.press("ArrowRight");
+  assert.notEqual(await page.evaluate(() => document.activeElement.dataset.object), from);
+  assert.equal(await where(page), "attempt 5 of 5, +1 min: default/web scheduled on node-b");
+  // A verdict clicked moves the timeline there.
+  await page.locator(".attempt-head").nth(3).click();
+  await waitWhere(page, "attempt 4 of 5, +30 s: default/web nominated node-b");
+  await screenshot(page, "timeline-steps");
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("timeline: Space plays to the end and pauses", async () => {
+  const { page, context, errors } = await example("preempts-twice");
+  const slider = page.locator("#timeline-slider");
+  await slider.focus();
+  await page.keyboard.press("Home");
+  await waitWhere(page, "the start, +0 s: before the first attempt");
+  await page.keyboard.press(" ");
+  await page.waitForFunction(() => document.querySelector(".timeline-play").textContent === "Pause");
+  // It plays step by step and stops at the last.
+  await waitWhere(page, "attempt 5 of 5, +1 min: default/web scheduled on node-b");
+  await page.waitForFunction(() => document.querySelector(".timeline-play").textContent === "Play");
+  // Space again starts from the start; a second Space pauses where it is.
+  await page.keyboard.press(" ");
+  await page.waitForFunction(() => !document.querySelector(".timeline-where").textContent.startsWith("attempt 5"));
+  await page.keyboard.press(" ");
+  await page.waitForFunction(() => document.querySelector(".timeline-play").textContent === "Play");
+  const paused = await where(page);
+  await page.waitForTimeout(1000);
+  assert.equal(await where(page), paused, "paused");
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("timeline: by time, the slider moves over the clock", async () => {
+  const { page, context, errors } = await example("preempts-twice");
+  await page.locator(".timeline .toggle button", { hasText: "by time" }).click();
+  const slider = page.locator("#timeline-slider");
+  // The slider now runs over the clock, in ms: the run ends at +1 min.
+  await page.waitForFunction(() => document.getElementById("timeline-slider").max === "60000");
+  await slider.focus();
+  await page.keyboard.press("Home");
+  await waitWhere(page, "+0 s of 1 min: default/web nominated node-a");
+  // Right goes to the next moment something happens.
+  await page.keyboard.press("ArrowRight");
+  await waitWhere(page, "+10 s of 1 min: default/vip nominated node-a");
+  assert.equal(await podState(page, "default/low"), "terminating");
+  // Just before and at low's departure (+30 s).
+  await slider.fill("29999");
+  await waitWhere(page, "+29.999 s of 1 min: default/vip nominated node-a");
+  assert.equal(await podState(page, "default/low"), "terminating");
+  await slider.fill("30000");
+  await page.waitForFunction(() => document.querySelector(".timeline-where").textContent.startsWith("+30 s of 1 min"));
+  assert.equal(await podState(page, "default/low"), "gone");
+  assert.equal(await podState(page, "default/spare"), "terminating");
+  assert.match(await page.locator(".timeline-now h3").nth(1).textContent(), /The last of 2 attempts at this moment/);
+  await page.keyboard.press("End");
+  await waitWhere(page, "+1 min of 1 min: default/web scheduled on node-b");
+  assert.equal(await podState(page, "default/web"), "running");
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("timeline: an embed opens at a step; a bad step is ignored", async () => {
+  const fragment = await encodeShare({ scenario: (await import("node:fs")).readFileSync(new URL("../../web/examples/preempts-twice.yaml", import.meta.url), "utf8"), kubernetesVersion: "1.35" });
+  const open = async (query) => {
+    const opened = await openPage(env.browser, `${env.server.url}${query}#${fragment}`);
+    await settled(opened.page);
+    return opened;
+  };
+  let { page, context, errors } = await open("?embed&step=3");
+  await waitWhere(page, "attempt 3 of 5, +30 s: default/vip scheduled on node-a");
+  assert.equal(await focusedVerdict(page), 2, "the victims and node cards show attempt 3");
+  assert.deepEqual(errors, []);
+  await context.close();
+  for (const bad of ["abc", "-2", "1e3", "%00"]) {
+    ({ page, context, errors } = await open(`?embed&step=${bad}`));
+    // Ignored: the timeline is at the focus the page picks (the first preemption).
+    await waitWhere(page, "attempt 1 of 5, +0 s: default/web nominated node-a");
+    assert.deepEqual(errors, [], bad);
+    await context.close();
+  }
+  // Past the end: the last step. Without the timeline panel the focus still moves.
+  ({ page, context, errors } = await open("?embed&panels=victims&step=99999"));
+  await page.waitForFunction(() => document.querySelectorAll(".attempt-head[aria-pressed=true]").length === 1);
+  assert.equal(await focusedVerdict(page), 4);
+  assert.equal(await page.locator(".timeline").count(), 0, "the timeline is not among the panels");
+  assert.deepEqual(errors, []);
+  await context.close();
+  // The full page takes ?step too.
+  ({ page, context, errors } = await open("?step=2"));
+  await waitWhere(page, "attempt 2 of 5, +10 s: default/vip nominated node-a");
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("timeline: the Embed dialog offers to open at this step", async () => {
+  const { page, context, errors } = await example("preempts-twice");
+  await page.locator("#timeline-slider").focus();
+  await page.keyboard.press("Home");
+  await page.keyboard.press("ArrowRight");
+  await page.keyboard.press("ArrowRight");
+  await waitWhere(page, "attempt 2 of 5, +10 s: default/vip nominated node-a");
+  await page.locator("#embed").click();
+  // The dialog names the step once it has encoded the scenario.
+  await page.waitForFunction(() => document.getElementById("embed-step-name").textContent === "attempt 2");
+  await page.locator("#embed-step").check();
+  await page.locator("input[name=embed-panel][value=timeline]").check();
+  await page.waitForFunction(() => /step=2/.test(document.getElementById("embed-snippet").value));
+  assert.match(await page.locator("#embed-snippet").inputValue(), /\?embed&amp;panels=victims,picture,timeline&amp;step=2#v1:/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+// 40 full nodes and 2,600 pods that fit nowhere, a third of them able to
+// preempt: 5,200 attempts, most of them summarised (the detail budget is
+// 10,000 node entries: 250 attempts here).
+function largeQueue() {
+  const docs = [];
+  for (let n = 0; n < 40; n++) {
+    docs.push(`apiVersion: v1\nkind: Node\nmetadata: {name: n${n}}\nstatus: {allocatable: {cpu: "4", memory: 32Gi, pods: "110"}}`);
+    docs.push(`apiVersion: v1\nkind: Pod\nmetadata: {name: low-${n}}\nspec: {nodeName: n${n}, containers: [{name: c, resources: {requests: {cpu: "4"}}}]}`);
+  }
+  for (let i = 0; i < 2600; i++) {
+    docs.push(`apiVersion: v1\nkind: Pod\nmetadata: {name: p-${i}}\nspec: {priority: ${i % 3 === 0 ? 1000 : 10}, containers: [{name: c, resources: {requests: {cpu: "4"}}}]}`);
+  }
+  return `${docs.join("\n---\n")}\n`;
+}
+
+test("timeline: 5,200 attempts scrub, and an attempt past the detail budget gets its detail", async () => {
+  const { page, context, errors } = await openPage(env.browser, env.server.url);
+  await settled(page);
+  await page.getByRole("tab", { name: "All" }).click();
+  await page.locator(".editor:not([hidden]) .cm-content").click();
+  await page.keyboard.press("Control+a");
+  await page.evaluate((text) => navigator.clipboard.writeText(text), largeQueue());
+  await page.keyboard.press("Control+v");
+  await page.waitForFunction(() => /\(5200 attempts\)/.test(document.getElementById("status").textContent), null, { timeout: 60000 });
+  await settled(page);
+  const slider = page.locator("#timeline-slider");
+  const max = Number(await slider.getAttribute("max"));
+  assert.ok(max >= 5200, `the slider has ${max} steps`);
+  // Across the slider, each position shows its attempt and its picture.
+  for (let step = 0; step <= 5200; step += 400) {
+    await slider.fill(String(step));
+    const want = step === 0 ? "the start" : `attempt ${step} of 5200`;
+    await page.waitForFunction((w) => document.querySelector(".timeline-where").textContent.startsWith(w), want);
+    assert.equal(await page.locator(".timeline .picture .column").count(), 20, "the moment's picture shows 20 of the 40 nodes");
+    // The attempt shown is the one the slider names.
+    const pod = (await where(page)).match(/: default\/(\S+) /)?.[1];
+    if (step > 0) assert.equal(await page.locator(".timeline-verdict strong").first().textContent(), pod);
+  }
+  // Attempt 4,001 is summarised; resting there fetches its detail.
+  await slider.fill("4001");
+  await page.waitForFunction(() => document.querySelector(".timeline-where").textContent.startsWith("attempt 4001 of 5200"));
+  await page.waitForFunction(() => document.querySelectorAll("#nodes .node-card").length > 0, null, { timeout: 60000 });
+  assert.match(await page.locator("#nodes").textContent(), /n0/);
+  await page.locator(".timeline").scrollIntoViewIfNeeded();
+  await screenshot(page, "timeline-large");
+  assert.deepEqual(errors, []);
+  await context.close();
+});

@@ -1,0 +1,185 @@
+// The timeline on the page: where it stands (state.timeline), the player,
+// and the focused attempt kept at the timeline's, so the victims, the
+// tie-break table and the node cards show the attempt of the moment, as a
+// click on its verdict does. A verdict clicked moves the timeline there.
+import { $, pageMode } from "./state.js";
+import { lastStep, momentAt, pointAt, timeStep, timelineModel } from "./timeline-model.js";
+import { renderTimeline } from "./views/timeline.js";
+
+const STEP_MS = 400; // a step of play
+const TIME_TICK_MS = 100; // by time, the clock moves this often …
+const TIME_TICKS = 200; // … by 1/200 of the run: any run plays in 20 s
+const DETAIL_DELAY_MS = 250; // an attempt the timeline rests on gets its detail
+
+const reducedMotion = () => window.matchMedia?.("(prefers-reduced-motion: reduce)").matches ?? false;
+
+/**
+ * Creates the timeline; hooks.requestDetail(index) asks the engine for an
+ * attempt's detail, hooks.renderFocused() redraws what the focus drives
+ * (which calls sync() first and render() last).
+ */
+export function createTimeline(state, { requestDetail, renderFocused }) {
+  const position = state.timeline;
+  let panel = null; // {element, update, model}
+  let synced = null; // the focus the timeline last showed
+  let opening = pageMode().step; // ?step=N: where the first result opens
+  let player = null;
+  let detailTimer = null;
+  let frame = 0;
+
+  const model = () => timelineModel(state.shown);
+  const shows = (result) => result && result.pods.length > 0 && result.cluster?.nodes.length > 0;
+
+  function redraw() {
+    if (frame) return;
+    frame = requestAnimationFrame(() => {
+      frame = 0;
+      renderFocused();
+    });
+  }
+
+  // An attempt summarised for size gets its detail once the timeline rests
+  // on it (not at every step it passes).
+  function detailLater() {
+    clearTimeout(detailTimer);
+    if (player) return;
+    detailTimer = setTimeout(() => {
+      const i = state.focus;
+      const attempt = state.shown?.pods[i];
+      if (attempt && !attempt.detailed && state.detailRequest?.index !== i) requestDetail(i);
+    }, DETAIL_DELAY_MS);
+  }
+
+  // Moves to a position the person (or the player) chose; the focus follows.
+  function moveTo(next) {
+    Object.assign(position, next);
+    const point = pointAt(model(), position);
+    if (point.attemptIndex >= 0) state.focus = point.attemptIndex;
+    synced = state.focus;
+    detailLater();
+    redraw();
+    return point;
+  }
+
+  function step(delta) {
+    const m = model();
+    const point = pointAt(m, position);
+    if (position.mode === "time") {
+      const atMs = delta === "start" ? 0 : delta === "end" ? m.durationMs : timeStep(m, point.atMs, delta);
+      return moveTo({ atMs });
+    }
+    const to = delta === "start" ? 0 : delta === "end" ? lastStep(m) : point.step + delta;
+    return moveTo({ step: Math.max(0, Math.min(to, lastStep(m))) });
+  }
+
+  function stop() {
+    clearTimeout(player);
+    player = null;
+  }
+
+  // One tick of play: a step (by time: a slice of the run, or with reduced
+  // motion the next moment something happens); it stops at the end.
+  function tick() {
+    const m = model();
+    let point;
+    if (position.mode === "time" && !reducedMotion()) {
+      point = moveTo({ atMs: Math.min(pointAt(m, position).atMs + Math.max(1, m.durationMs / TIME_TICKS), m.durationMs) });
+    } else {
+      point = step(1);
+    }
+    const done = position.mode === "time" ? point.atMs >= m.durationMs : point.step >= lastStep(m);
+    if (done) {
+      stop();
+      detailLater();
+      redraw();
+    } else {
+      player = setTimeout(tick, position.mode === "time" && !reducedMotion() ? TIME_TICK_MS : STEP_MS);
+    }
+  }
+
+  function togglePlay() {
+    if (player) {
+      stop();
+      detailLater();
+      redraw();
+      return;
+    }
+    const m = model();
+    const point = pointAt(m, position);
+    const atEnd = position.mode === "time" ? point.atMs >= m.durationMs : point.step >= lastStep(m);
+    if (atEnd) moveTo(position.mode === "time" ? { atMs: 0 } : { step: 0 });
+    player = setTimeout(tick, 0);
+    redraw();
+  }
+
+  const handlers = {
+    onMove: (delta) => step(delta),
+    onSlide: (value) => moveTo(position.mode === "time" ? { atMs: value } : { step: value }),
+    onMode: (mode) => {
+      if (mode === position.mode) return;
+      const point = pointAt(model(), position);
+      // The same moment, on the other scale.
+      moveTo(mode === "time" ? { mode, atMs: point.atMs } : { mode, step: point.step });
+    },
+    onPlay: togglePlay,
+  };
+
+  /**
+   * Brings the timeline and the focus together before the panels draw: the
+   * step a link opens at (once), else the timeline follows a focus chosen
+   * elsewhere (a verdict clicked, a new result).
+   */
+  function sync() {
+    const result = state.shown;
+    if (!shows(result)) return;
+    const m = model();
+    if (panel && panel.model !== m) {
+      stop();
+      synced = null;
+    }
+    if (opening !== null) {
+      const point = pointAt(m, { mode: "attempt", step: opening });
+      Object.assign(position, { mode: "attempt", step: point.step });
+      if (point.attemptIndex >= 0) state.focus = point.attemptIndex;
+      synced = state.focus;
+      opening = null;
+      detailLater();
+    } else if (state.focus !== synced && result.pods[state.focus]) {
+      const attempt = result.pods[state.focus];
+      Object.assign(position, position.mode === "time" ? { atMs: attempt.atMs ?? 0 } : { step: state.focus + 1 });
+      synced = state.focus;
+    }
+  }
+
+  /** Draws the panel for the shown result (options: resource, onResource, profileLabel). */
+  function render({ resource, onResource, profileLabel = null }) {
+    const host = $("timeline");
+    const result = state.shown;
+    if (!shows(result) || host.hidden) {
+      stop();
+      host.replaceChildren();
+      panel = null;
+      return;
+    }
+    const m = model();
+    if (!panel || panel.model !== m || !host.contains(panel.element)) {
+      panel = { ...renderTimeline(handlers), model: m };
+      host.replaceChildren(panel.element);
+    }
+    const point = pointAt(m, position);
+    const time = position.mode === "time";
+    panel.update({
+      model: m,
+      point,
+      moment: momentAt(m, point.m, point.since),
+      playing: player !== null,
+      max: time ? m.durationMs : lastStep(m),
+      value: time ? point.atMs : point.step,
+      resource,
+      onResource,
+      profileLabel,
+    });
+  }
+
+  return { sync, render };
+}
