@@ -230,10 +230,12 @@ class ResultWriter {
       w_.Key("node");
       NodeOrNull(placed ? FindNodeIndex(p.node_name) : -1);
       w_.Key("pending").Bool(!placed);
+      const int deleted_by = DeletedBy(p.index);
       w_.Key("finalNode");
-      NodeOrNull(
-          placed ? (evicted_by[p.index] >= 0 ? -1 : FindNodeIndex(p.node_name))
-                 : final_node[p.index]);
+      NodeOrNull(deleted_by >= 0 ? -1
+                 : placed ? (evicted_by[p.index] >= 0 ? -1
+                                                      : FindNodeIndex(p.node_name))
+                          : final_node[p.index]);
       w_.Key("nominatedNode");
       NodeOrNull(nominated[p.index]);
       w_.Key("evictedBy");
@@ -242,10 +244,22 @@ class ResultWriter {
       } else {
         w_.Null();
       }
+      w_.Key("deletedBy");
+      if (deleted_by >= 0) {
+        w_.Value(WorkloadName(deleted_by));
+      } else {
+        w_.Null();
+      }
       w_.EndObject();
     }
     w_.EndArray();
     w_.EndObject();
+  }
+
+  // The workload whose controller deleted pod p in the run, or -1.
+  int DeletedBy(ObjectIndex p) const {
+    const std::vector<int>& d = r_.timeline.deleted_by;
+    return static_cast<size_t>(p) < d.size() ? d[p] : -1;
   }
 
   ObjectIndex FindNodeIndex(const std::string& name) {

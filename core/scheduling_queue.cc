@@ -214,6 +214,10 @@ void SchedulingQueue::RunControllers() {
       AddCreatedPod(action);
     } else {
       DeleteByController(action.pod);
+      if (timeline_.deleted_by.size() <= static_cast<size_t>(action.pod)) {
+        timeline_.deleted_by.resize(scenario_.pods.size(), -1);
+      }
+      timeline_.deleted_by[action.pod] = action.workload;
       if (QueueEvent* e = Record(
               QueueEventKind::kDeleted, action.pod, cluster_.NodeOf(action.pod),
               gone_at_[action.pod] >= 0 ? gone_at_[action.pod] : 0)) {

@@ -172,6 +172,10 @@ struct Timeline {
   int64_t end_ms = 0;
   std::vector<QueueEvent> events;
   int64_t events_dropped = 0;  // past the cap, counted only
+  // For each pod a workload controller deleted (scaling down, a rollout),
+  // the workload's index in workloads; empty when none did. Kept whatever
+  // the events' cap, for the picture of where the run left each pod.
+  std::vector<int> deleted_by;
   // The workload controllers' view, when they ran.
   std::vector<WorkloadOutcome> workloads;
   bool controllers = false;         // whether they ran

@@ -621,6 +621,13 @@ TEST_CASE(
   CHECK(Events(recreate, QueueEventKind::kDeleted) ==
         std::vector<std::string>{"web-old-1"});
   CHECK(created_at == std::vector<int64_t>{30'000});
+  // The cluster picture's end: the old pod its controller deleted runs
+  // nowhere, and says who deleted it.
+  const std::string json = ToJson(recreate);
+  CHECK(json.find("\"pod\":\"default/web-old-1\"") != std::string::npos);
+  CHECK(json.find("\"finalNode\":null,\"nominatedNode\":null,"
+                  "\"evictedBy\":null,\"deletedBy\":\"ReplicaSet "
+                  "default/web-old\"") != std::string::npos);
 
   // backoffLimit 1: the first preempted pod fails (counted at once), its
   // replacement enters the queue after 10 s.

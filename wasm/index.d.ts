@@ -862,12 +862,14 @@ export interface ClusterPod {
   node: string | null;
   /** Whether it was pending at the start. */
   pending: boolean;
-  /** Where it runs at the end; null when evicted or never bound. */
+  /** Where it runs at the end; null when evicted, deleted by its controller or never bound. */
   finalNode: string | null;
   /** The node it is nominated to at the end (its last attempt was Nominated); else null. */
   nominatedNode: string | null;
   /** The pod whose preemption evicted it; else null. */
   evictedBy: string | null;
+  /** The workload whose controller deleted it in the run (scaling down, a rollout), "ReplicaSet default/web-5d4f8"; else null. */
+  deletedBy: string | null;
 }
 
 // ---------------------------------------------------------------------------

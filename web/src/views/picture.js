@@ -57,6 +57,13 @@ const ROLE_TITLES = {
   gone: " · gone: it has left the node",
 };
 
+// What a block's role adds to its title, the pod's evictor or controller named.
+function roleTitle(role, pod) {
+  if (role === "victim") return ` · evicted by ${pod.evictedBy}`;
+  if (role === "deleted") return ` · deleted by its controller, ${pod.deletedBy}`;
+  return ROLE_TITLES[role] ?? "";
+}
+
 // One pod's block; entry: {pod, role, terminating, changed, state} (state:
 // the timeline's name for where the pod is, on a moment's picture).
 function block(entry, resource, capacity, priorities, least = LABEL_HEIGHT, full = HEIGHT) {
@@ -65,8 +72,8 @@ function block(entry, resource, capacity, priorities, least = LABEL_HEIGHT, full
   const height = capacity > 0 ? Math.max(least, Math.round((value / capacity) * full)) : LABEL_HEIGHT;
   const title = `${pod.pod} · priority ${pod.priority} · ${amount(resource, value)}${
     terminating ? " · terminating (being deleted; it holds its room until it is gone)" : ""
-  }${role === "victim" ? ` · evicted by ${pod.evictedBy}` : (ROLE_TITLES[role] ?? "")}${changed ? " · changed at this step" : ""}`;
-  const roleClass = { gone: "victim gone", nominated: "incoming nominated" }[role] ?? role;
+  }${roleTitle(role, pod)}${changed ? " · changed at this step" : ""}`;
+  const roleClass = { gone: "victim gone", deleted: "victim gone", nominated: "incoming nominated" }[role] ?? role;
   return h(
     "div",
     {
@@ -92,12 +99,14 @@ function endLayout(cluster) {
   const entry = (pod, role) => ({ pod, role });
   const placed = new Map(cluster.nodes.map((n) => [n.node, { lifted: [], staying: [], incoming: [] }]));
   for (const p of cluster.pods) {
-    if (p.node) placed.get(p.node)?.[p.evictedBy ? "lifted" : "staying"].push(entry(p, p.evictedBy ? "victim" : "running"));
+    // A pod its controller deleted (a scale-down, a rollout) leaves as a victim does.
+    const role = p.evictedBy ? "victim" : p.deletedBy ? "deleted" : "running";
+    if (p.node) placed.get(p.node)?.[role === "running" ? "staying" : "lifted"].push(entry(p, role));
     if (!p.pending) continue;
     if (p.finalNode) placed.get(p.finalNode)?.incoming.push(entry(p, "incoming"));
     if (p.nominatedNode && p.nominatedNode !== p.finalNode) placed.get(p.nominatedNode)?.incoming.push(entry(p, "incoming"));
   }
-  const waiting = cluster.pods.filter((p) => p.pending && !p.finalNode && !p.nominatedNode).map((p) => entry(p, "pending"));
+  const waiting = cluster.pods.filter((p) => p.pending && !p.finalNode && !p.nominatedNode && !p.deletedBy).map((p) => entry(p, "pending"));
   // In a large cluster, the nodes where a pod lands or is evicted come first.
   const rank = (n) => (placed.get(n.node).incoming.length > 0 || placed.get(n.node).lifted.length > 0 ? 0 : 1);
   return { placed, waiting, rank, columns: MAX_COLUMNS };
