@@ -332,11 +332,11 @@ TEST_CASE("Reduce: over a loaded cluster, objects of the change are marked") {
 TEST_CASE("Reduce: the run cap stops it with a valid, larger scenario") {
   std::vector<Json> objects;
   for (int i = 0; i < 300; ++i) {
-    std::string n = "n" + std::to_string(i);
-    objects.push_back(NodeWith(n, {"1"}));
+    const std::string number = std::to_string(i);
+    objects.push_back(NodeWith("n" + number, {"1"}));
     // Each pending pod takes a node before web is tried, so all are needed
     // until the last node, and one at a time costs a run each.
-    objects.push_back(PendingPod("p" + std::to_string(i), {"1"}, 200));
+    objects.push_back(PendingPod("p" + number, {"1"}, 200));
   }
   objects.push_back(NodeWith("last", {"1"}));
   objects.push_back(PendingPod("web", {"1"}, 100));
