@@ -424,7 +424,7 @@ std::string Reducer::Role(Kind kind, size_t i, const Subset& s) const {
       }
       auto it = original_.nodes.find(name);
       if (it != original_.nodes.end() && !it->second.filter.empty()) {
-        return "a node that " + it->second.filter;
+        return "a node where Filter says " + it->second.filter;
       }
       return "a node";
     }

@@ -7,6 +7,8 @@
 //                             Blob, a stream or an async iterable of chunks;
 //                             then cluster.simulate(text) lays scenarios
 //                             over it, and cluster.free() releases it
+//   reduce(text, {pod})       the smallest part of a scenario that gives
+//                             one pending pod the same decision
 import loadModule from "./build/podsim.mjs";
 
 /**
@@ -273,6 +275,145 @@ export async function diff(a, b, options = {}) {
   }
 }
 
+// options.pod: the pending pod to reduce for, "<namespace>/<name>" (a name
+// alone is in default).
+function podOf(options) {
+  const pod = options.pod;
+  if (typeof pod !== "string" || !/^([a-z0-9][-a-z0-9.]*\/)?[a-z0-9][-a-z0-9.]*$/.test(pod)) {
+    throw new TypeError('options.pod takes a pod as "<namespace>/<name>" (e.g. default/web)');
+  }
+  return pod;
+}
+
+/**
+ * Reduces a scenario for one pending pod (options.pod, "<namespace>/<name>")
+ * to the smallest subset of its objects that gives that pod's first
+ * scheduling attempt the same decision (outcome, node, victims, the same
+ * reasons on the nodes kept; the message's counts shrink), removing
+ * objects and re-simulating to confirm each step. options.profile, seed,
+ * startTime, apiLatencyMs and controllers as simulate() reads them, alike
+ * in every run. Returns {kind: "Reduction", pod, decision, message,
+ * reducedMessage, startMs, kept, counts, runs, limit, capped, scenario}:
+ * kept lists each object kept with why, and scenario is the reduced
+ * scenario's text, the kept objects cut out of text unchanged. A pod that
+ * is not pending, an unknown pod or an unknown profile returns {kind:
+ * "Reduction", pod, error}.
+ */
+export async function reduce(text, options = {}) {
+  const source = textOf(text);
+  const pod = podOf(options);
+  const large = tooLarge(source);
+  if (large) return { apiVersion: "podsim/v1", kind: "Reduction", pod, error: large, runs: 0 };
+  const engine = await loadEngine(options);
+  const profile = typeof options.profile === "string" ? options.profile : "";
+  const start = startOf(options);
+  const latency = latencyOf(options);
+  const controllers = controllersOf(options);
+  let reduction;
+  try {
+    reduction = JSON.parse(engine.reduce(source, pod, seedOf(options), profile, start, latency, controllers));
+  } catch (error) {
+    throw engineFailed(error);
+  }
+  if (!reduction.error) reduction.scenario = cutObjects(reduction.kept, source, "");
+  return reduction;
+}
+
+/**
+ * Returns the text of a reduction's scenario: its kept objects cut out of
+ * their sources unchanged, in input order. sources.cluster is the text
+ * (or a Blob, read whole) the cluster was loaded from; sources.change the
+ * change laid over it, if any. For reduce(text), reduction.scenario holds
+ * it already.
+ */
+export async function reducedScenario(reduction, sources = {}) {
+  const read = async (value) => (typeof Blob !== "undefined" && value instanceof Blob ? value.text() : textOf(value ?? ""));
+  const cluster = await read(sources.cluster);
+  const change = await read(sources.change);
+  const inCluster = cutObjects(reduction.kept.filter((o) => !o.change), cluster, "");
+  const inChange = cutObjects(reduction.kept.filter((o) => o.change), change, "");
+  return [inCluster, inChange].filter((t) => t).join(inCluster.trimStart().startsWith("{") ? "\n" : "---\n");
+}
+
+// The kept objects' text, cut out of source (YAML by lines, JSON by value),
+// with the scheduler configuration the source holds, if any.
+function cutObjects(kept, source, ns) {
+  if (!kept.length) return "";
+  return /^\s*[[{]/.test(source) ? cutJson(kept, source, ns) : cutYaml(kept, source);
+}
+
+// JSON (kubectl get -o json): the kept items as values, in kubectl's layout.
+function cutJson(kept, source, ns) {
+  let value;
+  try {
+    value = JSON.parse(source);
+  } catch {
+    return "";
+  }
+  const all = (Array.isArray(value) ? value : value?.kind === "List" ? value.items : [value]) ?? [];
+  const key = (kind, namespace, name) => `${kind} ${namespace ?? ""}/${name}`;
+  const want = new Set(kept.map((o) => key(o.kind, o.namespace, o.name)));
+  const items = all.filter((o) => {
+    if (o?.kind === "KubeSchedulerConfiguration") return true;
+    const meta = o?.metadata ?? {};
+    const namespaced = want.has(key(o?.kind, meta.namespace ?? (ns || "default"), meta.name));
+    return namespaced || want.has(key(o?.kind, undefined, meta.name));
+  });
+  return JSON.stringify({ apiVersion: "v1", items, kind: "List", metadata: { resourceVersion: "" } }, null, 4) + "\n";
+}
+
+// YAML: a kept object that is a document keeps its document; one that is an
+// item of a List ("- apiVersion: ...") keeps its lines, in a List of the
+// kept items of that document.
+function cutYaml(kept, source) {
+  const lines = source.split(/(?<=\n)/);
+  const separator = (line) => /^(---|\.\.\.)(\s|$)/.test(line);
+  // Each line's document: [start, end) line indexes.
+  const docs = [];
+  let from = 0;
+  for (let i = 0; i <= lines.length; i += 1) {
+    if (i === lines.length || separator(lines[i])) {
+      docs.push([from, i]);
+      from = i + 1;
+    }
+  }
+  const docAt = (i) => docs.find(([a, b]) => i >= a && i < b);
+  const out = []; // {at, text} or {at, list: doc, items}
+  const lists = new Map();
+  const config = docs.filter(([a, b]) => lines.slice(a, b).some((l) => /^kind:\s*KubeSchedulerConfiguration\s*$/.test(l)));
+  for (const [a, b] of config) out.push({ at: a, text: lines.slice(a, b).join("") });
+  for (const o of [...kept].sort((x, y) => x.line - y.line)) {
+    const i = o.line - 1;
+    const doc = docAt(i);
+    if (!doc) continue;
+    const item = /^(\s*)-\s/.exec(lines[i]);
+    if (!item) {
+      if (!out.some((e) => e.at === doc[0])) out.push({ at: doc[0], text: lines.slice(doc[0], doc[1]).join("") });
+      continue;
+    }
+    let end = i + 1;
+    while (end < doc[1]) {
+      const line = lines[end];
+      const indent = /^\s*/.exec(line)[0].length;
+      if (line.trim() !== "" && indent <= item[1].length) break;
+      end += 1;
+    }
+    let list = lists.get(doc[0]);
+    if (!list) {
+      list = { at: i, items: [] };
+      lists.set(doc[0], list);
+      out.push(list);
+    }
+    list.items.push(lines.slice(i, end).join(""));
+  }
+  out.sort((x, y) => x.at - y.at);
+  const text = (e) => {
+    const body = e.items ? `apiVersion: v1\nitems:\n${e.items.join("")}kind: List\n` : e.text;
+    return body.endsWith("\n") ? body : `${body}\n`;
+  };
+  return out.map(text).join("---\n");
+}
+
 /** Returns whether a result document carries an error diagnostic. */
 export function hasErrors(result) {
   return result.diagnostics.some((d) => d.severity === "error");
@@ -348,6 +489,11 @@ async function* chunksOf(source) {
  *                     is the change: its pods are marked fromChange, and
  *                     options.namespace names the namespace of its objects
  *                     that name none; the scenario's own diagnostics only
+ *   reduce(pod, options)  reduce() over the cluster with options.change (text,
+ *                     default none) laid over it: the Reduction without
+ *                     scenario (reducedScenario() cuts it out of the
+ *                     sources the caller holds); kept objects of the change
+ *                     have change: true
  *   objects(query, {offset, limit})  {total, objects}: the objects whose
  *                     kind, name or labels contain query, stripped to the
  *                     fields the scheduler reads
@@ -392,6 +538,20 @@ export async function loadCluster(source, options = {}) {
       const ns = namespaceOf(simulateOptions);
       try {
         return JSON.parse(handle.simulate(textOf(text), seedOf(simulateOptions), detailOf(simulateOptions), profile, start, latency, controllers, ns));
+      } catch (error) {
+        throw engineFailed(error);
+      }
+    },
+    async reduce(pod, reduceOptions = {}) {
+      live();
+      const target = podOf({ pod });
+      const profile = typeof reduceOptions.profile === "string" ? reduceOptions.profile : "";
+      const start = startOf(reduceOptions);
+      const latency = latencyOf(reduceOptions);
+      const controllers = controllersOf(reduceOptions);
+      const ns = namespaceOf(reduceOptions);
+      try {
+        return JSON.parse(handle.reduce(textOf(reduceOptions.change ?? ""), target, seedOf(reduceOptions), profile, start, latency, controllers, ns));
       } catch (error) {
         throw engineFailed(error);
       }
