@@ -308,7 +308,7 @@ export declare function reduce(text: string, options: ReduceOptions): Promise<Re
 /** Where {@link reducedScenario} cuts a reduction's objects out of. */
 export interface ReductionSources {
   /** The text (or Blob, read whole) the cluster was loaded from. */
-  cluster?: string | Blob;
+  cluster?: string | GlobalBlob;
   /** The change laid over it ({@link ClusterReduceOptions.change}), if any. */
   change?: string;
 }
