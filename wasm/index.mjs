@@ -364,39 +364,52 @@ function cutJson(kept, source, ns) {
 
 // YAML: a kept object that is a document keeps its document; one that is an
 // item of a List ("- apiVersion: ...") keeps its lines, in a List of the
-// kept items of that document.
+// kept items of that document. Lines are found by offset, never split out
+// of the whole: a dump is tens of megabytes.
 function cutYaml(kept, source) {
-  const lines = source.split(/(?<=\n)/);
-  const separator = (line) => /^(---|\.\.\.)(\s|$)/.test(line);
-  // Each line's document: [start, end) line indexes.
-  const docs = [];
-  let from = 0;
-  for (let i = 0; i <= lines.length; i += 1) {
-    if (i === lines.length || separator(lines[i])) {
-      docs.push([from, i]);
-      from = i + 1;
+  const starts = [0];
+  for (let i = source.indexOf("\n"); i >= 0 && i + 1 < source.length; i = source.indexOf("\n", i + 1)) starts.push(i + 1);
+  const lines = starts.length;
+  const line = (i) => source.slice(starts[i], i + 1 < lines ? starts[i + 1] : source.length);
+  // The last index in sorted at or before value (binary search), or -1.
+  const before = (sorted, value) => {
+    let lo = 0;
+    let hi = sorted.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (sorted[mid] <= value) lo = mid + 1;
+      else hi = mid;
     }
+    return lo - 1;
+  };
+  const separators = [...source.matchAll(/^(?:---|\.\.\.)(?:[ \t][^\n]*)?\r?$/gm)].map((m) => before(starts, m.index));
+  // The document of line i: [first line, end line).
+  const docAt = (i) => {
+    const s = before(separators, i);
+    if (s >= 0 && separators[s] === i) return null;
+    return [s < 0 ? 0 : separators[s] + 1, s + 1 < separators.length ? separators[s + 1] : lines];
+  };
+  const text = (from, to) => source.slice(starts[from], to < lines ? starts[to] : source.length);
+  const out = []; // {at, text} or {at, items}
+  const config = source.search(/^kind:[ \t]*KubeSchedulerConfiguration[ \t]*\r?$/m);
+  if (config >= 0) {
+    const doc = docAt(before(starts, config));
+    out.push({ at: doc[0], text: text(doc[0], doc[1]) });
   }
-  const docAt = (i) => docs.find(([a, b]) => i >= a && i < b);
-  const out = []; // {at, text} or {at, list: doc, items}
   const lists = new Map();
-  const config = docs.filter(([a, b]) => lines.slice(a, b).some((l) => /^kind:\s*KubeSchedulerConfiguration\s*$/.test(l)));
-  for (const [a, b] of config) out.push({ at: a, text: lines.slice(a, b).join("") });
   for (const o of [...kept].sort((x, y) => x.line - y.line)) {
     const i = o.line - 1;
-    const doc = docAt(i);
+    const doc = i >= 0 && i < lines ? docAt(i) : null;
     if (!doc) continue;
-    const item = /^(\s*)-\s/.exec(lines[i]);
+    const item = /^(\s*)-\s/.exec(line(i));
     if (!item) {
-      if (!out.some((e) => e.at === doc[0])) out.push({ at: doc[0], text: lines.slice(doc[0], doc[1]).join("") });
+      if (!out.some((e) => e.at === doc[0])) out.push({ at: doc[0], text: text(doc[0], doc[1]) });
       continue;
     }
     let end = i + 1;
-    while (end < doc[1]) {
-      const line = lines[end];
-      const indent = /^\s*/.exec(line)[0].length;
-      if (line.trim() !== "" && indent <= item[1].length) break;
-      end += 1;
+    for (; end < doc[1]; end += 1) {
+      const next = line(end);
+      if (next.trim() !== "" && /^\s*/.exec(next)[0].length <= item[1].length) break;
     }
     let list = lists.get(doc[0]);
     if (!list) {
@@ -404,14 +417,14 @@ function cutYaml(kept, source) {
       lists.set(doc[0], list);
       out.push(list);
     }
-    list.items.push(lines.slice(i, end).join(""));
+    list.items.push(text(i, end));
   }
   out.sort((x, y) => x.at - y.at);
-  const text = (e) => {
-    const body = e.items ? `apiVersion: v1\nitems:\n${e.items.join("")}kind: List\n` : e.text;
-    return body.endsWith("\n") ? body : `${body}\n`;
+  const body = (e) => {
+    const t = e.items ? `apiVersion: v1\nitems:\n${e.items.map((i) => (i.endsWith("\n") ? i : `${i}\n`)).join("")}kind: List\n` : e.text;
+    return t.endsWith("\n") ? t : `${t}\n`;
   };
-  return out.map(text).join("---\n");
+  return out.map(body).join("---\n");
 }
 
 /** Returns whether a result document carries an error diagnostic. */
