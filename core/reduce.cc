@@ -25,6 +25,9 @@ struct Subset {
   std::array<std::vector<char>, kKinds> keep;
 };
 
+// Per kind and object, what removing it alone changed ("" when not tried).
+using Reasons = std::array<std::vector<std::string>, kKinds>;
+
 // What one node showed in the target's attempt: the filter's verdict (when
 // Filter ran there) and the preemption dry run's (when it reached it).
 struct NodeSeen {
@@ -235,7 +238,7 @@ class Reducer {
   void Minimize(Subset& s, Kind kind, std::vector<int> items);
   // One at a time over what is left: drops each object the decision does
   // not need and says, for the others, what removing it changes.
-  void Explain(Subset& s, std::vector<std::string> reasons[kKinds]);
+  void Explain(Subset& s, Reasons& reasons);
   std::vector<int> Kept(const Subset& s, Kind kind) const;
   std::string Role(Kind kind, size_t i, const Subset& s) const;
   Identity Identify(Kind kind, size_t i) const;
@@ -369,7 +372,7 @@ bool Reducer::Fixed(Kind kind, size_t i) const {
   }
 }
 
-void Reducer::Explain(Subset& s, std::vector<std::string> reasons[kKinds]) {
+void Reducer::Explain(Subset& s, Reasons& reasons) {
   for (Kind kind : {kNodes, kPods, kPdbs, kClasses, kControllers}) {
     for (int i : Kept(s, kind)) {
       if (Fixed(kind, i)) continue;
@@ -625,7 +628,7 @@ Reduction Reducer::Run() {
   Minimize(s, kControllers, Kept(s, kControllers));
 
   // 7) One at a time: what is left is needed, and why.
-  std::vector<std::string> reasons[kKinds];
+  Reasons reasons;
   for (int k = 0; k < kKinds; ++k) reasons[k].resize(s.keep[k].size());
   Explain(s, reasons);
 
