@@ -315,7 +315,7 @@ export async function reduce(text, options = {}) {
   } catch (error) {
     throw engineFailed(error);
   }
-  if (!reduction.error) reduction.scenario = cutObjects(reduction.kept, source, "");
+  if (!reduction.error) reduction.scenario = cutObjects(reduction.kept, source);
   return reduction;
 }
 
@@ -330,36 +330,65 @@ export async function reducedScenario(reduction, sources = {}) {
   const read = async (value) => (typeof Blob !== "undefined" && value instanceof Blob ? value.text() : textOf(value ?? ""));
   const cluster = await read(sources.cluster);
   const change = await read(sources.change);
-  const inCluster = cutObjects(reduction.kept.filter((o) => !o.change), cluster, "");
-  const inChange = cutObjects(reduction.kept.filter((o) => o.change), change, "");
+  const inCluster = cutObjects(reduction.kept.filter((o) => !o.change), cluster);
+  const inChange = cutObjects(reduction.kept.filter((o) => o.change), change);
   return [inCluster, inChange].filter((t) => t).join(inCluster.trimStart().startsWith("{") ? "\n" : "---\n");
 }
 
 // The kept objects' text, cut out of source (YAML by lines, JSON by value),
 // with the scheduler configuration the source holds, if any.
-function cutObjects(kept, source, ns) {
+function cutObjects(kept, source) {
   if (!kept.length) return "";
-  return /^\s*[[{]/.test(source) ? cutJson(kept, source, ns) : cutYaml(kept, source);
+  return /^\s*[[{]/.test(source) ? cutJson(kept, source) : cutYaml(kept, source);
 }
 
 // JSON (kubectl get -o json): the kept items as values, in kubectl's layout.
-function cutJson(kept, source, ns) {
-  let value;
-  try {
-    value = JSON.parse(source);
-  } catch {
-    return "";
-  }
-  const all = (Array.isArray(value) ? value : value?.kind === "List" ? value.items : [value]) ?? [];
-  const key = (kind, namespace, name) => `${kind} ${namespace ?? ""}/${name}`;
-  const want = new Set(kept.map((o) => key(o.kind, o.namespace, o.name)));
+function cutJson(kept, source) {
+  const all = jsonValues(source).flatMap((v) => (Array.isArray(v) ? v : v?.kind === "List" ? (v.items ?? []) : [v]));
+  // An object that names no namespace matches by kind and name: it is
+  // cluster-scoped, or in the namespace it was given (default, or the
+  // change's --namespace).
+  const named = new Set(kept.map((o) => `${o.kind} ${o.namespace ?? ""}/${o.name}`));
+  const anywhere = new Set(kept.map((o) => `${o.kind} ${o.name}`));
   const items = all.filter((o) => {
     if (o?.kind === "KubeSchedulerConfiguration") return true;
     const meta = o?.metadata ?? {};
-    const namespaced = want.has(key(o?.kind, meta.namespace ?? (ns || "default"), meta.name));
-    return namespaced || want.has(key(o?.kind, undefined, meta.name));
+    if (meta.namespace === undefined) return anywhere.has(`${o?.kind} ${meta.name}`);
+    return named.has(`${o?.kind} ${meta.namespace}/${meta.name}`);
   });
   return JSON.stringify({ apiVersion: "v1", items, kind: "List", metadata: { resourceVersion: "" } }, null, 4) + "\n";
+}
+
+// The JSON values of a stream of them (one value, or several one after the
+// other, as the engine reads them); a value that does not parse is skipped.
+function jsonValues(source) {
+  try {
+    return [JSON.parse(source)];
+  } catch {
+    // Several values: cut them apart.
+  }
+  const values = [];
+  let depth = 0;
+  let start = -1;
+  let quoted = false;
+  for (let i = 0; i < source.length; i += 1) {
+    const c = source[i];
+    if (quoted) {
+      if (c === "\\") i += 1;
+      else if (c === '"') quoted = false;
+    } else if (c === '"') {
+      quoted = true;
+    } else if (c === "{" || c === "[") {
+      if (depth++ === 0) start = i;
+    } else if ((c === "}" || c === "]") && depth > 0 && --depth === 0) {
+      try {
+        values.push(JSON.parse(source.slice(start, i + 1)));
+      } catch {
+        // Not JSON after all: the engine reported it when it read the input.
+      }
+    }
+  }
+  return values;
 }
 
 // YAML: a kept object that is a document keeps its document; one that is an
