@@ -112,6 +112,16 @@ test("reduce(): a generated kubectl dump keeps its objects verbatim, managedFiel
   }
 });
 
+test("reduce(): JSON values one after the other are cut out as values", async () => {
+  const node = (name) => ({ apiVersion: "v1", kind: "Node", metadata: { name }, status: { allocatable: { cpu: "1", pods: "10" } } });
+  const web = { apiVersion: "v1", kind: "Pod", metadata: { name: "web" }, spec: { containers: [{ name: 'a "}" in a string', resources: { requests: { cpu: "1" } } }] } };
+  const text = [node("n1"), node("n2"), web].map((o) => JSON.stringify(o)).join("\n");
+  const r = await reduce(text, { pod: "web" });
+  assert.deepEqual(r.kept.map((o) => o.name), ["n1", "web"]);
+  assert.deepEqual(JSON.parse(r.scenario).items, [node("n1"), web]);
+  await assertSameDecision(r);
+});
+
 test("cluster.reduce(): a change laid over a loaded dump, cut out of both sources", async () => {
   const file = join(dir, "cluster.yaml");
   writeDump(file, { nodes: 12, pods: 200 }, "yaml", mulberry32(3));
