@@ -241,6 +241,8 @@ class Reducer {
   void Explain(Subset& s, Reasons& reasons);
   std::vector<int> Kept(const Subset& s, Kind kind) const;
   std::string Role(Kind kind, size_t i, const Subset& s) const;
+  // The kept pods (and, for a class, workloads) that name class or claim i.
+  std::vector<std::string> Users(Kind kind, size_t i, const Subset& s) const;
   Identity Identify(Kind kind, size_t i) const;
   bool Fixed(Kind kind, size_t i) const;
 
@@ -356,8 +358,7 @@ std::vector<int> Reducer::Kept(const Subset& s, Kind kind) const {
   return out;
 }
 
-// The target, the chosen node and the victims stay by definition; a class a
-// kept pod names and a claim it names stay with the pod.
+// The target, the chosen node and the victims stay by definition.
 bool Reducer::Fixed(Kind kind, size_t i) const {
   const PodDecision& d = original_.decision;
   switch (kind) {
@@ -373,23 +374,13 @@ bool Reducer::Fixed(Kind kind, size_t i) const {
 }
 
 void Reducer::Explain(Subset& s, Reasons& reasons) {
-  for (Kind kind : {kNodes, kPods, kPdbs, kClasses, kControllers}) {
+  for (Kind kind : {kNodes, kPods, kPdbs, kClasses, kControllers, kClaims}) {
     for (int i : Kept(s, kind)) {
       if (Fixed(kind, i)) continue;
-      if (kind == kClasses) {
-        // A class a kept pod or template names is that pod's priority:
-        // without it the pod is refused, which says nothing new.
-        bool named = false;
-        for (int p : Kept(s, kPods)) {
-          named |= input_.pods[p].priority_class_name ==
-                   input_.priority_classes[i].name;
-        }
-        for (int c : Kept(s, kControllers)) {
-          const auto& t = input_.controllers[c].pod_template;
-          named |= t && t->priority_class_name ==
-                            input_.priority_classes[i].name;
-        }
-        if (named) continue;
+      // A class or claim a kept pod names stays with it: without it the
+      // pod is refused or cannot bind, which says nothing new.
+      if ((kind == kClasses || kind == kClaims) && !Users(kind, i, s).empty()) {
+        continue;
       }
       if (runs_ >= kMaxReduceRuns) {
         capped_ = true;
@@ -409,6 +400,30 @@ void Reducer::Explain(Subset& s, Reasons& reasons) {
       }
     }
   }
+}
+
+std::vector<std::string> Reducer::Users(Kind kind, size_t i,
+                                        const Subset& s) const {
+  std::vector<std::string> out;
+  for (int p : Kept(s, kPods)) {
+    const Pod& pod = input_.pods[p];
+    const bool uses =
+        kind == kClasses
+            ? pod.priority_class_name == input_.priority_classes[i].name
+            : pod.ns == input_.claims[i].ns &&
+                  std::find(pod.claims.begin(), pod.claims.end(),
+                            input_.claims[i].name) != pod.claims.end();
+    if (uses) out.push_back(pod.key);
+  }
+  if (kind != kClasses) return out;
+  for (int c : Kept(s, kControllers)) {
+    const Controller& w = input_.controllers[c];
+    if (w.pod_template &&
+        w.pod_template->priority_class_name == input_.priority_classes[i].name) {
+      out.push_back(w.kind + " " + w.ns + "/" + w.name);
+    }
+  }
+  return out;
 }
 
 std::string Reducer::Role(Kind kind, size_t i, const Subset& s) const {
@@ -439,20 +454,19 @@ std::string Reducer::Role(Kind kind, size_t i, const Subset& s) const {
       if (p.bound()) return "runs on " + p.node_name;
       return "a pending pod";
     }
-    case kClasses: {
-      std::vector<std::string> pods;
-      for (int p : Kept(s, kPods)) {
-        if (input_.pods[p].priority_class_name ==
-            input_.priority_classes[i].name) {
-          pods.push_back(input_.pods[p].key);
-        }
+    case kClasses:
+    case kClaims: {
+      std::vector<std::string> users = Users(kind, i, s);
+      if (users.empty()) {
+        return kind == kClasses ? "a priority class"
+                                : "a PersistentVolumeClaim";
       }
-      if (pods.empty()) return "a priority class";
-      if (pods.size() > 3) {
-        pods.resize(3);
-        pods.push_back("...");
+      if (users.size() > 3) {
+        users.resize(3);
+        users.push_back("...");
       }
-      return "the priority class of " + Join(pods);
+      return (kind == kClasses ? "the priority class of " : "named by ") +
+             Join(users);
     }
     case kPdbs: {
       const PodDisruptionBudget& b = input_.pdbs[i];
@@ -466,8 +480,6 @@ std::string Reducer::Role(Kind kind, size_t i, const Subset& s) const {
       }
       return pods.empty() ? "a PodDisruptionBudget" : "selects " + Join(pods);
     }
-    case kClaims:
-      return "named by a kept pod";
     default:
       return "a workload";
   }
@@ -598,7 +610,9 @@ Reduction Reducer::Run() {
   Minimize(s, kPods, running);
 
   // 4) PDBs: one that selects no kept pod cannot touch a victim; it goes
-  // without a run. Claims no kept pod names go the same way.
+  // without a run. Then claims no kept pod names: by runs, as whether the
+  // input holds any claim at all changes how a missing one is read
+  // (ResolveClaims).
   std::vector<int> pdbs;
   for (int b : Kept(s, kPdbs)) {
     if (Role(kPdbs, b, s) == "a PodDisruptionBudget") {
@@ -608,21 +622,16 @@ Reduction Reducer::Run() {
     }
   }
   Minimize(s, kPdbs, pdbs);
+  std::vector<int> claims;
   for (int c : Kept(s, kClaims)) {
-    bool named_by_pod = false;
-    for (int p : Kept(s, kPods)) {
-      const Pod& pod = input_.pods[p];
-      named_by_pod |= pod.ns == input_.claims[c].ns &&
-                      std::find(pod.claims.begin(), pod.claims.end(),
-                                input_.claims[c].name) != pod.claims.end();
-    }
-    if (!named_by_pod) s.keep[kClaims][c] = 0;
+    if (Users(kClaims, c, s).empty()) claims.push_back(c);
   }
+  Minimize(s, kClaims, claims);
 
   // 5) Classes no kept pod names, then 6) workloads.
   std::vector<int> classes;
   for (int c : Kept(s, kClasses)) {
-    if (Role(kClasses, c, s) == "a priority class") classes.push_back(c);
+    if (Users(kClasses, c, s).empty()) classes.push_back(c);
   }
   Minimize(s, kClasses, classes);
   Minimize(s, kControllers, Kept(s, kControllers));

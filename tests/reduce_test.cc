@@ -367,4 +367,32 @@ TEST_CASE("Reduce: a pod that is not pending or not there is refused") {
   CHECK(ToJson(r).find("\"error\":\"pod default/nope") != std::string::npos);
 }
 
+TEST_CASE("Reduce: claims stay when a kept pod names them, or when needed") {
+  std::vector<Json> objects = {
+      NodeWith("n1", {"2"}), ClaimWith("data", {"ReadWriteOnce"}),
+      ClaimWith("other", {"ReadWriteOnce"}), ClaimWith("spare", {"ReadWriteOnce"}),
+      UsingClaims(PendingPod("web", {"1"}, 0), {"data"}),
+      UsingClaims(PendingPod("lost", {"1"}, 0), {"absent"})};
+  Reduction r = Reduce(Text(objects), "default/web");
+  REQUIRE(r.error.empty());
+  CHECK(KeptNames(r) == std::vector<std::string>{
+                            "Node n1", "Pod default/web",
+                            "PersistentVolumeClaim default/data"});
+  CHECK(ReasonOf(r, "PersistentVolumeClaim default/data") ==
+        "named by default/web");
+  CheckMinimal(objects, r);
+  // A claim no pod names still counts: with none in the input, a missing
+  // claim is not looked for (ResolveClaims), and lost would bind.
+  Reduction lost = Reduce(Text(objects), "default/lost");
+  REQUIRE(lost.error.empty());
+  CHECK(lost.decision.outcome == Outcome::kUnschedulable);
+  std::vector<std::string> kept = KeptNames(lost);
+  REQUIRE(kept.size() == 3);
+  CHECK(kept[2].rfind("PersistentVolumeClaim default/", 0) == 0);
+  CHECK(ReasonOf(lost, kept[2]) ==
+        "a PersistentVolumeClaim; needed: without it, default/lost is "
+        "scheduled on n1");
+  CheckMinimal(objects, lost);
+}
+
 }  // namespace podsim
