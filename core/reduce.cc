@@ -201,6 +201,9 @@ class Reducer {
         change_(std::move(change)) {
     options_.focus_pod = pod_;
     options_.detail_attempt.reset();
+    start_given_ = options.start_ms.has_value();
+    // The last run (step 8) checks the reduced scenario's own clock start.
+    budget_ = kMaxReduceRuns - (start_given_ ? 0 : 1);
     node_at_.reserve(input_.nodes.size());
     for (size_t i = 0; i < input_.nodes.size(); ++i) {
       node_at_.emplace(input_.nodes[i].name, static_cast<int>(i));
@@ -255,6 +258,8 @@ class Reducer {
   Observed last_;  // of the subset as it stands
   int runs_ = 0;
   bool capped_ = false;
+  bool start_given_ = false;
+  int budget_ = kMaxReduceRuns;  // runs the reduction passes may use
 };
 
 Scenario Reducer::Build(const Subset& s) const {
@@ -295,7 +300,7 @@ Observed Reducer::Simulate(const Subset& s) {
 
 bool Reducer::TryRemove(Subset& s, Kind kind, const std::vector<int>& items) {
   if (items.empty()) return true;
-  if (runs_ >= kMaxReduceRuns) {
+  if (runs_ >= budget_) {
     capped_ = true;
     return false;
   }
@@ -310,7 +315,7 @@ bool Reducer::TryRemove(Subset& s, Kind kind, const std::vector<int>& items) {
 
 bool Reducer::TryKeepNodes(Subset& s, const std::vector<int>& nodes,
                            bool drop_pending) {
-  if (runs_ >= kMaxReduceRuns) {
+  if (runs_ >= budget_) {
     capped_ = true;
     return false;
   }
@@ -382,7 +387,7 @@ void Reducer::Explain(Subset& s, Reasons& reasons) {
       if ((kind == kClasses || kind == kClaims) && !Users(kind, i, s).empty()) {
         continue;
       }
-      if (runs_ >= kMaxReduceRuns) {
+      if (runs_ >= budget_) {
         capped_ = true;
         reasons[kind][i] = "not tried alone: the reduction stopped after " +
                            std::to_string(kMaxReduceRuns) + " simulations";
@@ -641,6 +646,17 @@ Reduction Reducer::Run() {
   for (int k = 0; k < kKinds; ++k) reasons[k].resize(s.keep[k].size());
   Explain(s, reasons);
 
+  // 8) The reduced scenario read on its own starts its clock at its own
+  // latest time: say when that is not the same decision.
+  if (!start_given_) {
+    SimulateOptions own = options_;
+    own.start_ms.reset();
+    ++runs_;
+    SimulationResult r = podsim::Simulate(Build(s), Diagnostics(), own);
+    out.start_needed = r.timeline.start_ms != out.start_ms &&
+                       !Difference(original_, Observe(r, pod_), pod_).empty();
+  }
+
   out.decision = original_.decision;
   out.message = original_.message;
   out.reduced_message = last_.message;
@@ -710,6 +726,7 @@ std::string ToJson(const Reduction& r) {
   out["message"] = r.message;
   out["reducedMessage"] = r.reduced_message;
   out["startMs"] = r.start_ms;
+  out["startNeeded"] = r.start_needed;
   Json kept = Json::array();
   for (const KeptObject& o : r.kept) {
     Json item = {{"kind", o.kind},   {"name", o.name}, {"line", o.line},

@@ -52,6 +52,9 @@ struct Reduction {
   std::string message;          // its message over the whole input
   std::string reduced_message;  // over the reduced scenario
   int64_t start_ms = 0;         // the clock's start, fixed for every run
+  // The reduced scenario decides alike only from start_ms: read on its own,
+  // its clock starts at its own latest time, and the decision differs.
+  bool start_needed = false;
   std::vector<KeptObject> kept;  // in input order, kind by kind
   std::vector<KindCount> counts;
   int runs = 0;         // simulations run, the first included
@@ -71,7 +74,8 @@ Reduction Reduce(const LoadedCluster& cluster, std::string_view change,
                  std::string_view pod, const SimulateOptions& options = {});
 
 // Returns {"apiVersion","kind":"Reduction","pod","decision","message",
-// "reducedMessage","kept","counts","runs","limit","capped","startMs"} (or
+// "reducedMessage","kept","counts","runs","limit","capped","startMs",
+// "startNeeded"} (or
 // with "error") as JSON text.
 std::string ToJson(const Reduction& reduction);
 

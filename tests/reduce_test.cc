@@ -188,6 +188,9 @@ TEST_CASE("Reduce: the counts say what was removed") {
   CHECK(json.find("\"kind\":\"Reduction\"") != std::string::npos);
   CHECK(json.find("\"removed\":5") != std::string::npos);  // nodes
   CHECK(json.find("\"limit\":400") != std::string::npos);
+  // Read on its own, the reduced scenario starts its clock alike here.
+  CHECK_FALSE(r.start_needed);
+  CHECK(json.find("\"startNeeded\":false") != std::string::npos);
 }
 
 TEST_CASE("Reduce: a scheduled pod keeps only its node") {

@@ -1068,6 +1068,12 @@ export interface Reduction {
   reducedMessage: string;
   /** The clock's start (Unix ms) every run used: the input's latest time unless given. */
   startMs: number;
+  /**
+   * The reduced scenario gives the same decision only from `startMs`: read on
+   * its own its clock starts at its own latest time, and the decision
+   * differs. Simulate (and share) it with `startTime: startMs`.
+   */
+  startNeeded: boolean;
   /** The objects kept, in input order kind by kind (nodes, pods, classes, PDBs, workloads, claims). */
   kept: KeptObject[];
   /** Per kind the input holds: how many there were and how many stay. */

@@ -139,12 +139,20 @@ export function formatReduction(reduction, { file = "" } = {}) {
     `  kept ${keptCounts(reduction)} (${reductionRuns(reduction)})`,
     `  message before: ${reduction.message}`,
     `  message after:  ${reduction.reducedMessage}`,
+    ...startNote(reduction).map((line) => `  ${line}`),
     "",
     "Kept:",
   ];
   const width = Math.max(...reduction.kept.map((o) => keptName(o).length));
   for (const o of reduction.kept) out.push(`  ${keptName(o).padEnd(width)}  ${o.reason}`);
   return out.join("\n");
+}
+
+// A reduced scenario that decides alike only from the input's clock start.
+function startNote(reduction) {
+  if (!reduction.startNeeded) return [];
+  const at = new Date(reduction.startMs).toISOString().replace(".000Z", "Z");
+  return [`note: it decides alike only with the clock starting at ${at} (--start-time ${at}); on its own it starts at its latest time`];
 }
 
 function keptName(o) {
@@ -165,6 +173,7 @@ export function formatReductionMarkdown(reduction, { shareLink = "", scenario = 
     "",
     `- Message over the whole input: ${code(reduction.message)}`,
     `- Message over the reduced scenario: ${code(reduction.reducedMessage)}`,
+    ...startNote(reduction).map((line) => `- ${prose(line)}`),
     "",
     "| Kept | Why |",
     "|---|---|",
