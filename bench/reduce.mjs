@@ -5,12 +5,15 @@
 //            fits nowhere (Unschedulable)
 //   cluster  the page's way: loadCluster(dump), then cluster.reduce(pod,
 //            {change}) for a preemptor laid over it (Nominated, with
-//            victims), and reducedScenario() cutting the result out of the dump
-// Usage: node bench/reduce.mjs [--size small|medium|large] [--format yaml|json] [--no-native]
+//            victims), and reducedScenario() cutting the result out of the dump;
+//            with --browser, the same in Chromium, the dump read as a Blob
+// Usage: node bench/reduce.mjs [--size small|medium|large] [--format yaml|json] [--no-native] [--browser]
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { createServer } from "node:http";
 
 import { loadCluster, reduce, reducedScenario } from "../wasm/index.mjs";
+import { launchChromium } from "../scripts/chromium.mjs";
 import { dumpSizes, writeDump } from "./dump.mjs";
 
 const args = process.argv.slice(2);
@@ -95,3 +98,49 @@ writeFileSync(changeFile, PREEMPTOR);
 row("cluster", clusterMs, byCluster, nativeRun(["default/bench-preemptor", changeFile])?.reduceMs);
 console.log(`(cluster: ${reducedMs.toFixed(0)} ms reducing, ${(clusterMs - reducedMs).toFixed(0)} ms cutting the scenario out of the dump; loading the dump as a cluster took ${loadMs.toFixed(0)} ms first; the reduced scenario is ${scenario.length.toLocaleString("en")} characters)`);
 cluster.free();
+
+// The cluster case in Chromium: the page's engine (wasm/index.mjs) on the
+// main thread, the dump fetched as a Blob as a dropped file would be.
+async function inBrowser() {
+  const files = {
+    "/": ["text/html", () => "<!doctype html><title>podsim reduce</title>"],
+    "/dump": ["application/octet-stream", () => readFileSync(file)],
+  };
+  const server = createServer((req, res) => {
+    const path = req.url.split("?")[0];
+    const known = files[path];
+    const wasm = /^\/wasm\/(index\.mjs|build\/podsim\.(mjs|wasm))$/.test(path);
+    if (!known && !wasm) return res.writeHead(404).end();
+    const type = known ? known[0] : path.endsWith(".wasm") ? "application/wasm" : "text/javascript";
+    res.writeHead(200, { "Content-Type": type });
+    res.end(known ? known[1]() : readFileSync(`${root}${path.slice(1)}`));
+  });
+  await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const browser = await launchChromium();
+  try {
+    const page = await browser.newPage();
+    await page.goto(`http://127.0.0.1:${server.address().port}/`);
+    const out = await page.evaluate(async (change) => {
+      const m = await import("/wasm/index.mjs");
+      const blob = await (await fetch("/dump")).blob();
+      let t = performance.now();
+      const cluster = await m.loadCluster(blob);
+      const loadMs = performance.now() - t;
+      t = performance.now();
+      const r = await cluster.reduce("default/bench-preemptor", { change });
+      const reduceMs = performance.now() - t;
+      t = performance.now();
+      const scenario = await m.reducedScenario(r, { cluster: blob, change });
+      const cutMs = performance.now() - t;
+      cluster.free();
+      return { loadMs, reduceMs, cutMs, runs: r.runs, error: r.error, chars: scenario.length };
+    }, PREEMPTOR);
+    if (out.error) throw new Error(out.error);
+    console.log(`Chromium ${browser.version()}: cluster ${out.reduceMs.toFixed(0)} ms reducing (${out.runs} simulations), ${out.cutMs.toFixed(0)} ms cutting the scenario out of the Blob; loading the dump took ${out.loadMs.toFixed(0)} ms first`);
+  } finally {
+    await browser.close();
+    server.close();
+  }
+}
+
+if (args.includes("--browser")) await inBrowser();
