@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <unordered_map>
+#include <unordered_set>
 #include <utility>
 
 #include "core/decode.h"
@@ -43,6 +44,8 @@ struct Observed {
   std::string message;
   std::map<std::string, NodeSeen> nodes;  // by node name, when detailed
   std::vector<std::string> candidates;    // the dry run's candidate nodes
+  // The pods that had a cycle before the target's first (keys).
+  std::unordered_set<std::string> before;
 };
 
 std::string Join(const std::vector<std::string>& items) {
@@ -115,6 +118,7 @@ Observed Observe(const SimulationResult& r, const std::string& pod) {
       first = &a;
       break;
     }
+    o.before.insert(r.scenario.pods[a.pod].key);
   }
   if (!first) return o;
   o.attempted = true;
@@ -457,7 +461,9 @@ std::string Reducer::Role(Kind kind, size_t i, const Subset& s) const {
       const auto& v = d.victims;
       if (std::find(v.begin(), v.end(), p.key) != v.end()) return "a victim";
       if (p.bound()) return "runs on " + p.node_name;
-      return "a pending pod";
+      return original_.before.contains(p.key)
+                 ? "a pending pod tried before " + pod_
+                 : "a pending pod";
     }
     case kClasses:
     case kClaims: {
@@ -679,6 +685,11 @@ Reduction Reducer::Run() {
       o.change = change_.contains(
           id.kind + " " + (id.ns.empty() ? id.name : id.ns + "/" + id.name));
       o.reason = Role(kind, i, s);
+      if (kind == kPods && input_.pods[i].bound() &&
+          reasons[k][i] == "without it, " + pod_ + " is scheduled on " +
+                               input_.pods[i].node_name) {
+        o.reason += ", keeping " + pod_ + " off it";
+      }
       if (!reasons[k][i].empty()) o.reason += "; needed: " + reasons[k][i];
       out.kept.push_back(std::move(o));
     }

@@ -245,7 +245,8 @@ TEST_CASE("Reduce: a pending pod attempted before the target stays") {
         std::vector<std::string>{"Node n1", "Node n2", "Pod default/low",
                                  "Pod default/first", "Pod default/web"});
   CHECK(ReasonOf(r, "Pod default/first") ==
-        "a pending pod; needed: without it, default/web is scheduled on n1");
+        "a pending pod tried before default/web; needed: without it, "
+        "default/web is scheduled on n1");
   CheckMinimal(objects, r);
 }
 
@@ -272,7 +273,8 @@ TEST_CASE("Reduce: a PDB that steers the victims stays") {
         "selects default/a; needed: without it, the victims are default/a "
         "instead of default/b");
   CHECK(ReasonOf(r, "Pod default/a") ==
-        "runs on n1; needed: without it, default/web is scheduled on n1");
+        "runs on n1, keeping default/web off it; needed: without it, "
+        "default/web is scheduled on n1");
   CheckMinimal(objects, r);
 }
 
