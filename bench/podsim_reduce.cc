@@ -52,7 +52,8 @@ int main(int argc, char** argv) {
     reduction = podsim::Reduce(text, argv[2]);
   }
   const double total_ms = ms(start, Clock::now());
-  std::cout << "{\"loadMs\":" << load_ms << ",\"reduceMs\":" << total_ms - load_ms
+  std::cout << "{\"loadMs\":" << load_ms
+            << ",\"reduceMs\":" << total_ms - load_ms
             << ",\"reduction\":" << podsim::ToJson(reduction) << "}\n";
   return 0;
 }

@@ -217,6 +217,17 @@ class Reducer {
   Reduction Run();
 
  private:
+  // Returns why the reduction cannot run before any simulation (an unknown
+  // profile, an unknown or bound pod), or "".
+  std::string Refusal() const;
+  // 1) Nodes; 2) to 6) pending pods, running pods, PDBs, claims, classes
+  // and workloads.
+  void ReduceNodes(Subset& s);
+  void ReduceOthers(Subset& s);
+  // 8) Whether s decides alike only from the input's clock start.
+  bool StartNeeded(const Subset& s);
+  // Fills out's counts and kept objects, with their reasons.
+  void Describe(const Subset& s, const Reasons& reasons, Reduction& out) const;
   // The pod's node among the input's, or -1 (pending, or a node the input
   // lacks).
   int NodeOf(size_t pod) const {
@@ -427,8 +438,8 @@ std::vector<std::string> Reducer::Users(Kind kind, size_t i,
   if (kind != kClasses) return out;
   for (int c : Kept(s, kControllers)) {
     const Controller& w = input_.controllers[c];
-    if (w.pod_template &&
-        w.pod_template->priority_class_name == input_.priority_classes[i].name) {
+    if (w.pod_template && w.pod_template->priority_class_name ==
+                              input_.priority_classes[i].name) {
       out.push_back(w.kind + " " + w.ns + "/" + w.name);
     }
   }
@@ -525,72 +536,48 @@ Identity Reducer::Identify(Kind kind, size_t i) const {
   }
 }
 
-Reduction Reducer::Run() {
-  Reduction out;
-  out.pod = pod_;
-  Subset all;
-  all.keep[kNodes].assign(input_.nodes.size(), 1);
-  all.keep[kPods].assign(input_.pods.size(), 1);
-  all.keep[kClasses].assign(input_.priority_classes.size(), 1);
-  all.keep[kPdbs].assign(input_.pdbs.size(), 1);
-  all.keep[kControllers].assign(input_.controllers.size(), 1);
-  all.keep[kClaims].assign(input_.claims.size(), 1);
-
-  // 0) The target must be a pending pod of the input that gets a cycle.
+std::string Reducer::Refusal() const {
   if (!options_.profile.empty() && !FindProfile(options_.profile)) {
-    out.error = "unknown profile \"" + options_.profile +
-                "\" (known: " + ProfileNames() + ")";
-    return out;
+    return "unknown profile \"" + options_.profile +
+           "\" (known: " + ProfileNames() + ")";
   }
   auto target = std::find_if(input_.pods.begin(), input_.pods.end(),
                              [&](const Pod& p) { return p.key == pod_; });
-  if (target == input_.pods.end()) {
-    std::vector<std::string> pending;
-    int more = 0;
-    for (const Pod& p : input_.pods) {
-      if (p.bound()) continue;
-      if (pending.size() < 10) pending.push_back(p.key);
-      else ++more;
+  if (target != input_.pods.end()) {
+    if (!target->bound()) return "";
+    return "pod " + pod_ + " is bound to " + target->node_name +
+           " in the input: only a pending pod has a decision to reduce";
+  }
+  std::vector<std::string> pending;
+  int more = 0;
+  for (const Pod& p : input_.pods) {
+    if (p.bound()) continue;
+    if (pending.size() < 10) {
+      pending.push_back(p.key);
+    } else {
+      ++more;
     }
-    out.error = "pod " + pod_ + " is not in the scenario; " +
-                (pending.empty() ? "it has no pending pods"
-                                 : "pending pods: " + Join(pending) +
-                                       (more ? " and " + std::to_string(more) +
-                                                   " more"
-                                             : ""));
-    return out;
   }
-  if (target->bound()) {
-    out.error = "pod " + pod_ + " is bound to " + target->node_name +
-                " in the input: only a pending pod has a decision to reduce";
-    return out;
-  }
-  original_ = Simulate(all);
-  last_ = original_;
-  out.start_ms = options_.start_ms.value_or(0);
-  if (!original_.attempted) {
-    out.error = "pod " + pod_ +
-                " gets no scheduling cycle (another scheduler, a scheduling "
-                "gate or refused at admission): there is no decision to "
-                "reduce";
-    out.runs = runs_;
-    return out;
-  }
-  Subset s = all;
+  if (pending.empty())
+    return "pod " + pod_ + " is not in the scenario; it has no pending pods";
+  return "pod " + pod_ +
+         " is not in the scenario; pending pods: " + Join(pending) +
+         (more ? " and " + std::to_string(more) + " more" : "");
+}
 
-  // 1) Nodes: the chosen node and one node per distinct thing the attempt
-  // saw of a node (so every reason of the message stays), then with the
-  // dry run's candidates too; then delta debugging over the rest.
+void Reducer::ReduceNodes(Subset& s) {
+  // The chosen node and one node per distinct thing the attempt saw of a
+  // node (so every reason of the message stays), without the other
+  // pending pods, then with them, then with the dry run's candidates too.
   std::vector<int> named;
   std::map<std::pair<std::string, std::string>, bool> seen;
   for (size_t n = 0; n < input_.nodes.size(); ++n) {
     const std::string& name = input_.nodes[n].name;
     auto it = original_.nodes.find(name);
-    bool first = it != original_.nodes.end() &&
-                 seen.emplace(std::pair(it->second.filter,
-                                        it->second.verdict),
-                              true)
-                     .second;
+    bool first =
+        it != original_.nodes.end() &&
+        seen.emplace(std::pair(it->second.filter, it->second.verdict), true)
+            .second;
     if (name == original_.decision.node || first) {
       named.push_back(static_cast<int>(n));
     }
@@ -605,12 +592,15 @@ Reduction Reducer::Run() {
     more.erase(std::unique(more.begin(), more.end()), more.end());
     if (more.size() > named.size()) TryKeepNodes(s, more, false);
   }
+  // Then delta debugging over the rest.
   std::vector<int> nodes;
   for (int n : Kept(s, kNodes)) {
     if (!Fixed(kNodes, n)) nodes.push_back(n);
   }
   Minimize(s, kNodes, nodes);
+}
 
+void Reducer::ReduceOthers(Subset& s) {
   // 2) Pending pods, then 3) the pods on the kept nodes.
   std::vector<int> pending, running;
   for (int p : Kept(s, kPods)) {
@@ -646,29 +636,24 @@ Reduction Reducer::Run() {
   }
   Minimize(s, kClasses, classes);
   Minimize(s, kControllers, Kept(s, kControllers));
+}
 
-  // 7) One at a time: what is left is needed, and why.
-  Reasons reasons;
-  for (int k = 0; k < kKinds; ++k) reasons[k].resize(s.keep[k].size());
-  Explain(s, reasons);
+bool Reducer::StartNeeded(const Subset& s) {
+  if (start_given_) return false;
+  SimulateOptions own = options_;
+  own.start_ms.reset();
+  ++runs_;
+  SimulationResult r = podsim::Simulate(Build(s), Diagnostics(), own);
+  return r.timeline.start_ms != options_.start_ms &&
+         !Difference(original_, Observe(r, pod_), pod_).empty();
+}
 
-  // 8) The reduced scenario read on its own starts its clock at its own
-  // latest time: say when that is not the same decision.
-  if (!start_given_) {
-    SimulateOptions own = options_;
-    own.start_ms.reset();
-    ++runs_;
-    SimulationResult r = podsim::Simulate(Build(s), Diagnostics(), own);
-    out.start_needed = r.timeline.start_ms != out.start_ms &&
-                       !Difference(original_, Observe(r, pod_), pod_).empty();
-  }
-
-  out.decision = original_.decision;
-  out.message = original_.message;
-  out.reduced_message = last_.message;
+void Reducer::Describe(const Subset& s, const Reasons& reasons,
+                       Reduction& out) const {
   static const char* const kKindNames[kKinds] = {
-      "Node", "Pod", "PriorityClass", "PodDisruptionBudget", "workload",
-      "PersistentVolumeClaim"};
+      "Node",          "Pod",
+      "PriorityClass", "PodDisruptionBudget",
+      "workload",      "PersistentVolumeClaim"};
   for (int k = 0; k < kKinds; ++k) {
     const Kind kind = static_cast<Kind>(k);
     std::vector<int> kept = Kept(s, kind);
@@ -694,6 +679,46 @@ Reduction Reducer::Run() {
       out.kept.push_back(std::move(o));
     }
   }
+}
+
+Reduction Reducer::Run() {
+  Reduction out;
+  out.pod = pod_;
+  // 0) The target must be a pending pod of the input that gets a cycle.
+  out.error = Refusal();
+  if (!out.error.empty()) return out;
+  Subset s;
+  s.keep[kNodes].assign(input_.nodes.size(), 1);
+  s.keep[kPods].assign(input_.pods.size(), 1);
+  s.keep[kClasses].assign(input_.priority_classes.size(), 1);
+  s.keep[kPdbs].assign(input_.pdbs.size(), 1);
+  s.keep[kControllers].assign(input_.controllers.size(), 1);
+  s.keep[kClaims].assign(input_.claims.size(), 1);
+  original_ = Simulate(s);
+  last_ = original_;
+  out.start_ms = options_.start_ms.value_or(0);
+  out.runs = runs_;
+  if (!original_.attempted) {
+    out.error = "pod " + pod_ +
+                " gets no scheduling cycle (another scheduler, a scheduling "
+                "gate or refused at admission): there is no decision to "
+                "reduce";
+    return out;
+  }
+  // 1) Nodes, 2) to 6) the other kinds, 7) one at a time: what is left is
+  // needed, and why.
+  ReduceNodes(s);
+  ReduceOthers(s);
+  Reasons reasons;
+  for (int k = 0; k < kKinds; ++k) reasons[k].resize(s.keep[k].size());
+  Explain(s, reasons);
+  // 8) Read on its own, the reduced scenario starts its clock at its own
+  // latest time: say when that is not the same decision.
+  out.start_needed = StartNeeded(s);
+  out.decision = original_.decision;
+  out.message = original_.message;
+  out.reduced_message = last_.message;
+  Describe(s, reasons, out);
   out.runs = runs_;
   out.capped = capped_;
   return out;
@@ -710,8 +735,7 @@ std::string PodKey(std::string_view pod) {
 Reduction Reduce(std::string_view text, std::string_view pod,
                  const SimulateOptions& options) {
   DecodeResult decoded = Decode(text);
-  return Reducer(std::move(decoded.scenario), PodKey(pod), options, {})
-      .Run();
+  return Reducer(std::move(decoded.scenario), PodKey(pod), options, {}).Run();
 }
 
 Reduction Reduce(const LoadedCluster& cluster, std::string_view change,
@@ -724,8 +748,8 @@ Reduction Reduce(const LoadedCluster& cluster, std::string_view change,
 }
 
 std::string ToJson(const Reduction& r) {
-  Json out = {{"apiVersion", "podsim/v1"}, {"kind", "Reduction"},
-              {"pod", r.pod}};
+  Json out = {
+      {"apiVersion", "podsim/v1"}, {"kind", "Reduction"}, {"pod", r.pod}};
   if (!r.error.empty()) {
     out["error"] = r.error;
     out["runs"] = r.runs;
@@ -740,7 +764,9 @@ std::string ToJson(const Reduction& r) {
   out["startNeeded"] = r.start_needed;
   Json kept = Json::array();
   for (const KeptObject& o : r.kept) {
-    Json item = {{"kind", o.kind},   {"name", o.name}, {"line", o.line},
+    Json item = {{"kind", o.kind},
+                 {"name", o.name},
+                 {"line", o.line},
                  {"reason", o.reason}};
     if (!o.ns.empty()) item["namespace"] = o.ns;
     if (o.document >= 0) item["document"] = o.document;

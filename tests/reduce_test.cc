@@ -19,7 +19,8 @@ std::string Named(const Json& object) {
   const Json& meta = object["metadata"];
   std::string kind = object["kind"];
   std::string name = meta["name"];
-  if (meta.contains("namespace")) name = std::string(meta["namespace"]) + "/" + name;
+  if (meta.contains("namespace"))
+    name = std::string(meta["namespace"]) + "/" + name;
   return kind + " " + name;
 }
 
@@ -141,8 +142,8 @@ TEST_CASE("Reduce: a nominated pod keeps its node, its victim and itself") {
   CHECK(r.decision.node == "n2");
   CHECK(r.decision.victims == std::vector<std::string>{"default/low-2"});
   // Every node fails for Insufficient cpu: n2 alone says it too.
-  CHECK(KeptNames(r) == std::vector<std::string>{
-                            "Node n2", "Pod default/low-2", "Pod default/web"});
+  CHECK(KeptNames(r) == std::vector<std::string>{"Node n2", "Pod default/low-2",
+                                                 "Pod default/web"});
   CHECK(ReasonOf(r, "Node n2") == "the node default/web is nominated to");
   CHECK(ReasonOf(r, "Pod default/low-2") == "a victim");
   CHECK(ReasonOf(r, "Pod default/web") == "the pod reduced for");
@@ -153,7 +154,8 @@ TEST_CASE("Reduce: a nominated pod keeps its node, its victim and itself") {
   CheckMinimal(objects, r);
 }
 
-TEST_CASE("Reduce: a node per reason of the message stays, with what fills it") {
+TEST_CASE(
+    "Reduce: a node per reason of the message stays, with what fills it") {
   std::vector<Json> objects = Nominated();
   // n4 is tainted and n5 cordoned: three reasons now.
   objects[4]["spec"]["taints"] =
@@ -162,12 +164,12 @@ TEST_CASE("Reduce: a node per reason of the message stays, with what fills it") 
   Reduction r = Reduce(Text(objects), "default/web");
   REQUIRE(r.error.empty());
   CHECK(r.decision.node == "n2");
-  CHECK(KeptNames(r) ==
-        std::vector<std::string>{"Node n2", "Node n4", "Node n5",
-                                 "Pod default/low-2", "Pod default/web"});
-  CHECK(ReasonOf(r, "Node n4")
-            .find("needed: without it, the message becomes") !=
-        std::string::npos);
+  CHECK(KeptNames(r) == std::vector<std::string>{"Node n2", "Node n4",
+                                                 "Node n5", "Pod default/low-2",
+                                                 "Pod default/web"});
+  CHECK(
+      ReasonOf(r, "Node n4").find("needed: without it, the message becomes") !=
+      std::string::npos);
   CheckMinimal(objects, r);
 }
 
@@ -180,10 +182,10 @@ TEST_CASE("Reduce: the counts say what was removed") {
     counts.push_back(c.kind + " " + std::to_string(c.kept) + "/" +
                      std::to_string(c.total));
   }
-  CHECK(counts == std::vector<std::string>{
-                      "Node 1/6", "Pod 2/9", "PriorityClass 0/1",
-                      "PodDisruptionBudget 0/1", "workload 0/0",
-                      "PersistentVolumeClaim 0/0"});
+  CHECK(counts ==
+        std::vector<std::string>{"Node 1/6", "Pod 2/9", "PriorityClass 0/1",
+                                 "PodDisruptionBudget 0/1", "workload 0/0",
+                                 "PersistentVolumeClaim 0/0"});
   std::string json = ToJson(r);
   CHECK(json.find("\"kind\":\"Reduction\"") != std::string::npos);
   CHECK(json.find("\"removed\":5") != std::string::npos);  // nodes
@@ -195,15 +197,14 @@ TEST_CASE("Reduce: the counts say what was removed") {
 
 TEST_CASE("Reduce: a scheduled pod keeps only its node") {
   std::vector<Json> objects = {
-      NodeWith("n1", {"2"}), NodeWith("n2", {"4"}), NodeWith("n3", {"1"}),
-      RunningPod("a", "n1", {"1"}, 0), RunningPod("b", "n2", {"1"}, 0),
-      PendingPod("web", {"1"}, 0)};
+      NodeWith("n1", {"2"}),           NodeWith("n2", {"4"}),
+      NodeWith("n3", {"1"}),           RunningPod("a", "n1", {"1"}, 0),
+      RunningPod("b", "n2", {"1"}, 0), PendingPod("web", {"1"}, 0)};
   Reduction r = Reduce(Text(objects), "default/web");
   REQUIRE(r.error.empty());
   CHECK(r.decision.outcome == Outcome::kScheduled);
   CHECK(r.decision.node == "n2");
-  CHECK(KeptNames(r) ==
-        std::vector<std::string>{"Node n2", "Pod default/web"});
+  CHECK(KeptNames(r) == std::vector<std::string>{"Node n2", "Pod default/web"});
   CheckMinimal(objects, r);
 }
 
@@ -234,10 +235,12 @@ TEST_CASE("Reduce: an unschedulable pod keeps one node per reason") {
 TEST_CASE("Reduce: a pending pod attempted before the target stays") {
   // first (priority 200) takes n1 before web is tried, so web preempts low
   // on n2.
-  std::vector<Json> objects = {
-      NodeWith("n1", {"2"}), NodeWith("n2", {"2"}),
-      RunningPod("low", "n2", {"2"}, 1), PendingPod("first", {"2"}, 200),
-      PendingPod("web", {"2"}, 100), PendingPod("after", {"1"}, 5)};
+  std::vector<Json> objects = {NodeWith("n1", {"2"}),
+                               NodeWith("n2", {"2"}),
+                               RunningPod("low", "n2", {"2"}, 1),
+                               PendingPod("first", {"2"}, 200),
+                               PendingPod("web", {"2"}, 100),
+                               PendingPod("after", {"1"}, 5)};
   Reduction r = Reduce(Text(objects), "default/web");
   REQUIRE(r.error.empty());
   CHECK(r.decision.node == "n2");
@@ -254,21 +257,20 @@ TEST_CASE("Reduce: a PDB that steers the victims stays") {
   // Reprieve tries the pods whose eviction would violate a PDB first: a
   // (priority 1) is spared for its PDB and b (priority 5) goes; without
   // the PDB, b is spared for its priority.
-  std::vector<Json> objects = {
-      NodeWith("n1", {"2"}),
-      Labelled(RunningPod("a", "n1", {"1"}, 1), "a"),
-      Labelled(RunningPod("b", "n1", {"1"}, 5), "b"),
-      PdbWith("guard-a", {{"app", "a"}}, 0),
-      PdbWith("guard-b", {{"app", "b"}}, 1),
-      PdbWith("elsewhere", {{"app", "c"}}, 0),
-      PendingPod("web", {"1"}, 100)};
+  std::vector<Json> objects = {NodeWith("n1", {"2"}),
+                               Labelled(RunningPod("a", "n1", {"1"}, 1), "a"),
+                               Labelled(RunningPod("b", "n1", {"1"}, 5), "b"),
+                               PdbWith("guard-a", {{"app", "a"}}, 0),
+                               PdbWith("guard-b", {{"app", "b"}}, 1),
+                               PdbWith("elsewhere", {{"app", "c"}}, 0),
+                               PendingPod("web", {"1"}, 100)};
   Reduction r = Reduce(Text(objects), "default/web");
   REQUIRE(r.error.empty());
   CHECK(r.decision.victims == std::vector<std::string>{"default/b"});
-  CHECK(KeptNames(r) == std::vector<std::string>{
-                            "Node n1", "Pod default/a", "Pod default/b",
-                            "Pod default/web",
-                            "PodDisruptionBudget default/guard-a"});
+  CHECK(KeptNames(r) ==
+        std::vector<std::string>{"Node n1", "Pod default/a", "Pod default/b",
+                                 "Pod default/web",
+                                 "PodDisruptionBudget default/guard-a"});
   CHECK(ReasonOf(r, "PodDisruptionBudget default/guard-a") ==
         "selects default/a; needed: without it, the victims are default/a "
         "instead of default/b");
@@ -279,11 +281,12 @@ TEST_CASE("Reduce: a PDB that steers the victims stays") {
 }
 
 TEST_CASE("Reduce: a priority class a kept pod names stays with it") {
-  std::vector<Json> objects = {
-      PriorityClassWith("high", 1000), PriorityClassWith("low", 1),
-      PriorityClassWith("spare", 7),   NodeWith("n1", {"1"}),
-      RunningPod("old", "n1", {"1"}, std::nullopt),
-      PendingPod("web", {"1"}, std::nullopt)};
+  std::vector<Json> objects = {PriorityClassWith("high", 1000),
+                               PriorityClassWith("low", 1),
+                               PriorityClassWith("spare", 7),
+                               NodeWith("n1", {"1"}),
+                               RunningPod("old", "n1", {"1"}, std::nullopt),
+                               PendingPod("web", {"1"}, std::nullopt)};
   objects[4]["spec"]["priorityClassName"] = "low";
   objects[5]["spec"]["priorityClassName"] = "high";
   Reduction r = Reduce(Text(objects), "default/web");
@@ -367,22 +370,24 @@ TEST_CASE("Reduce: a pod that is not pending or not there is refused") {
         "has a decision to reduce");
   SimulateOptions options;
   options.profile = "v0.1";
-  CHECK(Reduce(text, "default/web", options).error.rfind(
-            "unknown profile \"v0.1\" (known: ", 0) == 0);
+  CHECK(Reduce(text, "default/web", options)
+            .error.rfind("unknown profile \"v0.1\" (known: ", 0) == 0);
   CHECK(ToJson(r).find("\"error\":\"pod default/nope") != std::string::npos);
 }
 
 TEST_CASE("Reduce: claims stay when a kept pod names them, or when needed") {
   std::vector<Json> objects = {
-      NodeWith("n1", {"2"}), ClaimWith("data", {"ReadWriteOnce"}),
-      ClaimWith("other", {"ReadWriteOnce"}), ClaimWith("spare", {"ReadWriteOnce"}),
+      NodeWith("n1", {"2"}),
+      ClaimWith("data", {"ReadWriteOnce"}),
+      ClaimWith("other", {"ReadWriteOnce"}),
+      ClaimWith("spare", {"ReadWriteOnce"}),
       UsingClaims(PendingPod("web", {"1"}, 0), {"data"}),
       UsingClaims(PendingPod("lost", {"1"}, 0), {"absent"})};
   Reduction r = Reduce(Text(objects), "default/web");
   REQUIRE(r.error.empty());
-  CHECK(KeptNames(r) == std::vector<std::string>{
-                            "Node n1", "Pod default/web",
-                            "PersistentVolumeClaim default/data"});
+  CHECK(KeptNames(r) ==
+        std::vector<std::string>{"Node n1", "Pod default/web",
+                                 "PersistentVolumeClaim default/data"});
   CHECK(ReasonOf(r, "PersistentVolumeClaim default/data") ==
         "named by default/web");
   CheckMinimal(objects, r);
