@@ -85,7 +85,10 @@ std::string SchedulingQueue::VictimTimes(const Attempt& attempt) const {
   return text + " while the pod waits nominated";
 }
 
-bool SchedulingQueue::Detailed(int attempt) const {
+bool SchedulingQueue::Detailed(int attempt, ObjectIndex pod) const {
+  if (options_.focus_pod) {
+    return *options_.focus_pod == pod && attempts_per_pod_[pod] == 1;
+  }
   if (options_.detail_attempt) return *options_.detail_attempt == attempt;
   if (options_.detail_budget <= 0) return false;
   // The first attempt is always detailed, however large the cluster.
@@ -149,7 +152,7 @@ Attempt SchedulingQueue::ScheduleOne(ObjectIndex p) {
   attempt.attempt = ++attempts_per_pod_[p];
   attempt.priority = pod.priority;
   attempt.preemption_policy = pod.preemption_policy;
-  attempt.detailed = Detailed(attempts_made_);
+  attempt.detailed = Detailed(attempts_made_, p);
   if (attempt.detailed) {
     attempt.nodes.resize(cluster_.num_nodes());
     for (int n = 0; n < cluster_.num_nodes(); ++n) attempt.nodes[n].node = n;
@@ -408,7 +411,11 @@ SchedulerRun RunScheduler(Scenario& scenario, const SchedulerOptions& options,
   SchedulingQueue queue(scenario, options, diagnostics);
   SchedulerRun run;
   Attempt attempt;
-  while (queue.Next(attempt)) run.attempts.push_back(std::move(attempt));
+  while (queue.Next(attempt)) {
+    const bool focus = options.focus_pod && attempt.pod == *options.focus_pod;
+    run.attempts.push_back(std::move(attempt));
+    if (focus) break;
+  }
   run.timeline = queue.TakeTimeline();
   return run;
 }

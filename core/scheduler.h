@@ -31,6 +31,9 @@ struct SchedulerOptions {
   int64_t detail_budget = 10'000;
   // When set, only this attempt (0-based, in order) is detailed.
   std::optional<int> detail_attempt;
+  // When set, only this pod's first attempt is detailed and the run stops
+  // right after it: nothing later can change that attempt (podsim reduce).
+  std::optional<ObjectIndex> focus_pod;
   // The release whose semantics to mirror. REQUIRES: outlives the queue.
   const Profile* profile = &CurrentProfile();
   // The clock's start, Unix milliseconds; by default the latest time on
@@ -158,7 +161,7 @@ class SchedulingQueue {
   // The disruption controller: the budgets that select p, after p changed.
   void UpdatePdbs(ObjectIndex p);
 
-  bool Detailed(int attempt) const;
+  bool Detailed(int attempt, ObjectIndex pod) const;
   Attempt ScheduleOne(ObjectIndex p);
   // The plugins that rejected a pod on some node, as kRejects* bits.
   uint32_t Rejectors(const NodeToStatus& statuses) const;

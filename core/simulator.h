@@ -18,6 +18,10 @@ struct SimulateOptions {
   // Per-node detail budget and the one attempt to detail (SchedulerOptions).
   int64_t detail_budget = 10'000;
   std::optional<int> detail_attempt;
+  // When set (a pod key, "<namespace>/<name>"): only that pod's first
+  // attempt is detailed, and the run stops right after it
+  // (SchedulerOptions::focus_pod). podsim reduce runs this way.
+  std::string focus_pod;
   // The semantics profile by name ("current", "v1.14"); empty is current.
   std::string profile;
   // The simulated clock's start, Unix milliseconds; by default the latest

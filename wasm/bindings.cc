@@ -10,6 +10,7 @@
 #include "core/compare.h"
 #include "core/loaded_cluster.h"
 #include "core/loader.h"
+#include "core/reduce.h"
 #include "core/simulator.h"
 #include "core/variant_diff.h"
 
@@ -67,6 +68,16 @@ std::string Diff(const std::string& a, const std::string& b, double seed,
       a, b, Options(seed, -1, profile, start_ms, latency_ms, controllers)));
 }
 
+// The smallest subset of the scenario that gives pod the same decision;
+// an unknown profile or pod comes back as a Reduction with its error.
+std::string Reduce(const std::string& scenario, const std::string& pod,
+                   double seed, const std::string& profile, double start_ms,
+                   double latency_ms, bool controllers) {
+  return podsim::ToJson(podsim::Reduce(
+      scenario, pod,
+      Options(seed, -1, profile, start_ms, latency_ms, controllers)));
+}
+
 // A cluster read from chunks (feed, then finish), then simulated under
 // scenarios. JS owns it and calls delete().
 class Cluster {
@@ -101,6 +112,20 @@ class Cluster {
     if (!ns.empty()) options.ns = ns;
     return podsim::ToJson(cluster_->Simulate(scenario, options));
   }
+  // The reduction for pod over the cluster with the change laid over it.
+  std::string Reduce(const std::string& change, const std::string& pod,
+                     double seed, const std::string& profile, double start_ms,
+                     double latency_ms, bool controllers,
+                     const std::string& ns) const {
+    if (!cluster_) {
+      return ::Reduce(change, pod, seed, profile, start_ms, latency_ms,
+                      controllers);
+    }
+    podsim::SimulateOptions options =
+        Options(seed, -1, profile, start_ms, latency_ms, controllers);
+    if (!ns.empty()) options.ns = ns;
+    return podsim::ToJson(podsim::Reduce(*cluster_, change, pod, options));
+  }
 
  private:
   std::unique_ptr<podsim::Loader> loader_ = std::make_unique<podsim::Loader>();
@@ -113,6 +138,7 @@ EMSCRIPTEN_BINDINGS(podsim) {
   emscripten::function("simulate", &Simulate);
   emscripten::function("compare", &Compare);
   emscripten::function("diff", &Diff);
+  emscripten::function("reduce", &Reduce);
   emscripten::function("profiles", &podsim::ProfilesJson);
   emscripten::class_<Cluster>("Cluster")
       .constructor<>()
@@ -125,5 +151,6 @@ EMSCRIPTEN_BINDINGS(podsim) {
       .function("objects",
                 static_cast<std::string (Cluster::*)(
                     const std::string&, int, int) const>(&Cluster::Objects))
-      .function("simulate", &Cluster::Simulate);
+      .function("simulate", &Cluster::Simulate)
+      .function("reduce", &Cluster::Reduce);
 }

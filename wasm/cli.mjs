@@ -1,24 +1,26 @@
 #!/usr/bin/env node
 // podsim on the command line: simulate a scenario file (or stdin) and print
 // a report, a Markdown report with --markdown, or the result document with
-// --json; diff two variants of a scenario; or serve the playground. Diagnostics go to standard error as
+// --json; diff two variants of a scenario; reduce one to a minimal
+// reproduction for one pod; or serve the playground. Diagnostics go to standard error as
 // `file:line: severity: message`, the form editors and CI annotate.
 // Exit codes: 0 simulated, 1 the input had errors or held no objects,
 // 2 wrong usage or unreadable input.
 import { createReadStream, existsSync, realpathSync } from "node:fs";
-import { readFile } from "node:fs/promises";
+import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
-import { CHUNK_BYTES, compare, diff, hasErrors, loadCluster, profiles } from "./index.mjs";
-import { MARKDOWN_YAML_CHARS, formatComparison, formatDiff, formatEvents, formatMarkdown, formatReport } from "./report.mjs";
+import { CHUNK_BYTES, compare, diff, hasErrors, loadCluster, profiles, reduce, reducedScenario } from "./index.mjs";
+import { MARKDOWN_YAML_CHARS, formatComparison, formatDiff, formatEvents, formatMarkdown, formatReduction, formatReductionMarkdown, formatReport } from "./report.mjs";
 import { PAGE_ROOT, serve } from "./serve.mjs";
 
 // The formatters live in report.mjs (the page shares them); exported here too.
-export { formatComparison, formatDiff, formatReport };
+export { formatComparison, formatDiff, formatReduction, formatReport };
 
 const USAGE = `usage: podsim run <scenario.yaml | -> [--apply change.yaml]... [--namespace NS] [--json | --markdown | --events] [--seed N] [--profile P] [--compare] [--start-time T] [--api-latency MS] [--no-controllers]
        podsim diff <a.yaml | -> <b.yaml> [--json] [--seed N] [--profile P]
+       podsim reduce <cluster.yaml | -> --pod NS/NAME [--apply change.yaml]... [--namespace NS] [--out F] [--json | --markdown] [--seed N] [--profile P] [--start-time T] [--api-latency MS] [--no-controllers]
        podsim serve [--port N] [--host H]
        podsim --version
 
@@ -75,6 +77,17 @@ each pod, the change that flips it when applied alone to a, or "only
 together" (at most 20 changes are tried alone). --json prints the
 VariantDiff document; the exit status is run's.
 
+podsim reduce cuts a scenario (a cluster dump) down to the smallest set
+of its objects that gives one pending pod (--pod) the same first decision:
+the same outcome, node and victims, and the same reasons on the nodes kept
+(the message's counts shrink with the nodes). It removes nodes, pods, PDBs,
+classes and workloads and re-simulates to confirm each step; nothing is
+renamed or edited. The report says what was kept and why; the reduced
+scenario goes to --out F, or follows the report. --json prints the
+Reduction document (the scenario in it), --markdown an issue-ready report.
+Exit status: 0 reduced; 1 the pod is not a pending pod of the scenario;
+2 wrong usage, or the file cannot be read.
+
 podsim serve serves the playground page from this package over HTTP (the
 page runs the engine in the browser; nothing leaves the machine):
   --port N       the port (default 4173, or the next free one)
@@ -125,6 +138,41 @@ function parseDiffArgs(rest) {
   return args;
 }
 
+function parseReduceArgs(rest) {
+  const args = { reduce: true, file: null, pod: undefined, out: undefined, json: false, markdown: false, apply: [], controllers: true };
+  const value = (arg, test, message) => {
+    const v = rest.shift();
+    if (v === undefined || !test(v)) throw new UsageError(message);
+    return v;
+  };
+  while (rest.length > 0) {
+    const arg = rest.shift();
+    if (arg === "-h" || arg === "--help") return { help: true };
+    if (arg === "--json") args.json = true;
+    else if (arg === "--markdown") args.markdown = true;
+    else if (arg === "--no-controllers") args.controllers = false;
+    else if (arg === "--pod") args.pod = value(arg, (v) => /^([a-z0-9][-a-z0-9.]*\/)?[a-z0-9][-a-z0-9.]*$/.test(v), "--pod takes a pod as NAMESPACE/NAME, e.g. default/web");
+    else if (arg === "--out" || arg === "-o") args.out = value(arg, (v) => v !== "" && !v.startsWith("-"), `${arg} takes the file to write the reduced scenario to`);
+    else if (arg === "--apply") args.apply.push(value(arg, (v) => !v.startsWith("-") || v === "-", "--apply takes a file with the objects to apply (or - for standard input)"));
+    else if (arg === "--namespace" || arg === "-n") args.namespace = value(arg, (v) => /^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/.test(v), `${arg} takes a namespace name (a lowercase RFC 1123 label, e.g. team-a)`);
+    else if (arg === "--profile") args.profile = value(arg, (v) => !v.startsWith("-"), "--profile takes a profile name");
+    else if (arg === "--seed") args.seed = Number(value(arg, (v) => /^\d{1,15}$/.test(v), "--seed takes a non-negative integer"));
+    else if (arg === "--start-time") {
+      args.startTime = value(arg, (v) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/.test(v) && Number.isFinite(Date.parse(v)), "--start-time takes an RFC 3339 time, e.g. 2024-05-01T08:00:00Z");
+    } else if (arg === "--api-latency") {
+      args.apiLatencyMs = Number(value(arg, (v) => /^\d{1,7}$/.test(v) && Number(v) <= 3_600_000, "--api-latency takes milliseconds from 0 to 3600000"));
+    } else if (arg.startsWith("--")) throw new UsageError(`unknown option for reduce: ${arg}`);
+    else if (args.file === null) args.file = arg;
+    else throw new UsageError(`unexpected argument ${arg}`);
+  }
+  if (args.file === null) throw new UsageError("reduce takes the scenario file (or - for stdin)");
+  if (args.pod === undefined) throw new UsageError("reduce needs --pod NAMESPACE/NAME: the pending pod to reduce for");
+  if (args.json && args.markdown) throw new UsageError("--json and --markdown print different things: choose one");
+  if ([args.file, ...args.apply].filter((f) => f === "-").length > 1) throw new UsageError("standard input (-) can be read once: name files for the others");
+  if (args.namespace !== undefined && args.apply.length === 0) throw new UsageError("--namespace sets the namespace of the change's objects: it needs --apply");
+  return args;
+}
+
 function parseArgs(argv) {
   const args = { file: null, json: false, markdown: false, seed: undefined, profile: undefined, compare: false, apply: [], namespace: undefined, controllers: true };
   const rest = [...argv];
@@ -133,7 +181,8 @@ function parseArgs(argv) {
   const command = rest.shift();
   if (command === "serve") return parseServeArgs(rest);
   if (command === "diff") return parseDiffArgs(rest);
-  if (command !== "run") throw new UsageError(command ? `unknown command '${command}' (commands: run, diff, serve)` : "expected a command: run, diff or serve");
+  if (command === "reduce") return parseReduceArgs(rest);
+  if (command !== "run") throw new UsageError(command ? `unknown command '${command}' (commands: run, diff, reduce, serve)` : "expected a command: run, diff, reduce or serve");
   while (rest.length > 0) {
     const arg = rest.shift();
     if (arg === "--json") args.json = true;
@@ -354,6 +403,56 @@ async function diffVariants(args) {
   return finish(args, named, args.json ? JSON.stringify(diffed, null, 2) : formatDiff(diffed, { a, b }));
 }
 
+// podsim reduce: the scenario is read whole (the reduced one is cut out of
+// its text); with --apply, the change is laid over it as run does.
+async function reduceScenario(args) {
+  let text;
+  try {
+    text = args.file === "-" ? await readStdin() : await readFile(args.file, "utf8");
+  } catch (error) {
+    return cannotRead(args.file, error);
+  }
+  const options = { pod: args.pod, seed: args.seed, profile: args.profile, startTime: args.startTime, apiLatencyMs: args.apiLatencyMs, controllers: args.controllers, namespace: args.namespace };
+  let reduction;
+  if (args.apply.length === 0) {
+    reduction = await reduce(text, options);
+  } else {
+    let change;
+    try {
+      change = await readChanges(args.apply);
+    } catch (error) {
+      return cannotRead(error.file, error.cause);
+    }
+    const cluster = await loadCluster(text);
+    reduction = await cluster.reduce(args.pod, { ...options, change: change.text });
+    cluster.free();
+    if (!reduction.error) reduction.scenario = await reducedScenario(reduction, { cluster: text, change: change.text });
+  }
+  const name = inputName(args.file);
+  if (reduction.error) {
+    process.stderr.write(`podsim: ${name}: ${reduction.error}\n`);
+    if (args.json) process.stdout.write(`${JSON.stringify(reduction, null, 2)}\n`);
+    return 1;
+  }
+  if (args.out) {
+    try {
+      await writeFile(args.out, reduction.scenario);
+    } catch (error) {
+      process.stderr.write(`podsim: cannot write ${args.out}: ${READ_ERRORS[error?.code] ?? error.message}\n`);
+      return 2;
+    }
+  }
+  let output;
+  if (args.json) output = JSON.stringify(reduction, null, 2);
+  else if (args.markdown) output = formatReductionMarkdown(reduction);
+  else {
+    output = formatReduction(reduction, { file: name });
+    output += args.out ? `\n\nThe reduced scenario is in ${args.out}.` : `\n\nReduced scenario:\n${reduction.scenario}`;
+  }
+  process.stdout.write(output.endsWith("\n") ? output : `${output}\n`);
+  return 0;
+}
+
 async function main(argv) {
   let args;
   try {
@@ -383,6 +482,7 @@ async function main(argv) {
     }
   }
   if (args.diff) return diffVariants(args);
+  if (args.reduce) return reduceScenario(args);
   if (args.compare) {
     // Two profiles need the scenario twice over: it is read whole.
     let text;

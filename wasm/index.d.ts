@@ -170,6 +170,30 @@ export interface DiffOptions extends EngineOptions {
   controllers?: boolean;
 }
 
+/** Options of {@link reduce}: every run of the reduction is simulated alike. */
+export interface ReduceOptions extends EngineOptions {
+  /** The pending pod to reduce for, `"namespace/name"` (a name alone is in `default`). */
+  pod: string;
+  /** Seeds the random candidate offset, as {@link RunOptions.seed}. */
+  seed?: number;
+  /** The semantics profile, as {@link RunOptions.profile}. */
+  profile?: ProfileName | (string & {});
+  /** Starts the simulated clock, as {@link RunOptions.startTime}; by default the input's latest time, fixed for every run. */
+  startTime?: string | Date | number;
+  /** Each preemption API call's latency, as {@link RunOptions.apiLatencyMs}. */
+  apiLatencyMs?: number;
+  /** Runs the workload controllers, as {@link RunOptions.controllers}. */
+  controllers?: boolean;
+}
+
+/** Options of {@link LoadedCluster.reduce}. */
+export interface ClusterReduceOptions extends Omit<ReduceOptions, "pod" | "wasm"> {
+  /** A change laid over the cluster first, as {@link LoadedCluster.simulate}'s text; none by default. */
+  change?: string;
+  /** The namespace of the change's objects that name none, as {@link ClusterRunOptions.namespace}. */
+  namespace?: string;
+}
+
 /** What {@link LoadClusterOptions.onProgress} is told after each chunk. */
 export interface LoadProgress {
   /** Bytes read so far. */
@@ -267,6 +291,37 @@ export declare function compare(text: string, options?: CompareOptions): Promise
  */
 export declare function diff(a: string, b: string, options?: DiffOptions): Promise<VariantDiff | SimulationResult>;
 
+/**
+ * Reduces a scenario for one pending pod to the smallest subset of its
+ * objects that gives the pod's first scheduling attempt the same decision:
+ * the same outcome, node and victims, and the same filter and dry-run
+ * verdicts on the nodes kept (the message's counts shrink with the nodes).
+ * Objects are removed and every step confirmed by re-simulating; nothing is
+ * renamed or edited. Resolves to a {@link Reduction} whose `scenario` is the
+ * kept objects cut out of `text` unchanged; or, for an unknown or bound pod,
+ * a pod that gets no scheduling cycle, an unknown profile or a text over
+ * {@link MAX_TEXT_BYTES}, a {@link ReductionError}. Throws a `TypeError`
+ * when `options.pod` is not a pod name.
+ */
+export declare function reduce(text: string, options: ReduceOptions): Promise<Reduction | ReductionError>;
+
+/** Where {@link reducedScenario} cuts a reduction's objects out of. */
+export interface ReductionSources {
+  /** The text (or Blob, read whole) the cluster was loaded from. */
+  cluster?: string | GlobalBlob;
+  /** The change laid over it ({@link ClusterReduceOptions.change}), if any. */
+  change?: string;
+}
+
+/**
+ * Returns the reduced scenario's text: the kept objects cut out of their
+ * sources unchanged, in input order (YAML: each kept document whole, the
+ * kept items of a List in a List; JSON: the kept items in a List, in
+ * kubectl's layout), then the change's. A KubeSchedulerConfiguration in a
+ * source is kept.
+ */
+export declare function reducedScenario(reduction: Reduction, sources: ReductionSources): Promise<string>;
+
 /** Resolves to the semantics profiles the engine knows, the default first. */
 export declare function profiles(options?: EngineOptions): Promise<ProfileInfo[]>;
 
@@ -312,6 +367,13 @@ export interface LoadedCluster {
    * skips matches, `limit` (default 100) caps the page. Throws once freed.
    */
   objects(query?: string, page?: { offset?: number; limit?: number }): ObjectsPage;
+  /**
+   * {@link reduce} over the cluster with `options.change` laid over it. The
+   * {@link Reduction} has no `scenario`: {@link reducedScenario} cuts it out
+   * of the text the cluster was loaded from (and the change). Rejects once
+   * the cluster is freed; throws a `TypeError` when `pod` is not a pod name.
+   */
+  reduce(pod: string, options?: ClusterReduceOptions): Promise<Reduction | ReductionError>;
   /** Releases the engine's copy of the cluster; later calls throw. Idempotent. */
   free(): void;
 }
@@ -325,6 +387,7 @@ export interface Engine {
   simulate(text: string, seed: number, detailAttempt: number, profile: string, startMs: number, latencyMs: number, controllers: boolean): string;
   compare(text: string, seed: number, a: string, b: string, startMs: number, latencyMs: number, controllers: boolean): string;
   diff(a: string, b: string, seed: number, profile: string, startMs: number, latencyMs: number, controllers: boolean): string;
+  reduce(text: string, pod: string, seed: number, profile: string, startMs: number, latencyMs: number, controllers: boolean): string;
   profiles(): string;
   Cluster: new () => EngineCluster;
 }
@@ -339,6 +402,7 @@ export interface EngineCluster {
   objects(query: string, offset: number, limit: number): string;
   /** `namespace` "": default. */
   simulate(text: string, seed: number, detailAttempt: number, profile: string, startMs: number, latencyMs: number, controllers: boolean, namespace: string): string;
+  reduce(change: string, pod: string, seed: number, profile: string, startMs: number, latencyMs: number, controllers: boolean, namespace: string): string;
   delete(): void;
 }
 
@@ -987,6 +1051,84 @@ export interface Difference {
   together: boolean;
   /** The switches that, set alone as the other profile sets them, reproduce the other decision. */
   rules: Rule[];
+}
+
+// ---------------------------------------------------------------------------
+// The reduction (core/reduce.cc).
+
+/** The smallest subset of a scenario that gives one pending pod the same decision. */
+export interface Reduction {
+  apiVersion: "podsim/v1";
+  kind: "Reduction";
+  /** The pod reduced for, `"namespace/name"`. */
+  pod: string;
+  /** Its first attempt's decision: the same over the input and the reduced scenario. */
+  decision: PodDecision;
+  /** kube-scheduler's message for that attempt over the whole input ("0/500 nodes are available: ..."). */
+  message: string;
+  /** The same over the reduced scenario: the same reasons, smaller counts. */
+  reducedMessage: string;
+  /** The clock's start (Unix ms) every run used: the input's latest time unless given. */
+  startMs: number;
+  /**
+   * The reduced scenario gives the same decision only from `startMs`: read on
+   * its own its clock starts at its own latest time, and the decision
+   * differs. Simulate (and share) it with `startTime: startMs`.
+   */
+  startNeeded: boolean;
+  /** The objects kept, in input order kind by kind (nodes, pods, classes, PDBs, workloads, claims). */
+  kept: KeptObject[];
+  /** Per kind the input holds: how many there were and how many stay. */
+  counts: KindCount[];
+  /** Simulations run, the first (the whole input) included. */
+  runs: number;
+  /** The most simulations a reduction runs. */
+  limit: number;
+  /** The limit stopped it: the scenario gives the same decision, but may hold objects it does not need. */
+  capped: boolean;
+  /** The reduced scenario's text ({@link reduce} only; see {@link reducedScenario}). */
+  scenario?: string;
+}
+
+/** A reduction that could not run: the pod is unknown, bound or gets no cycle, or the profile is unknown. */
+export interface ReductionError {
+  apiVersion: "podsim/v1";
+  kind: "Reduction";
+  pod: string;
+  /** Why, in words, e.g. `pod default/x is not in the scenario; pending pods: ...`. */
+  error: string;
+  runs: number;
+}
+
+/** An object of the input the reduced scenario keeps. */
+export interface KeptObject {
+  /** "Node", "Pod", "PriorityClass", "PodDisruptionBudget", a workload kind, "PersistentVolumeClaim". */
+  kind: string;
+  /** Absent for cluster-scoped kinds. */
+  namespace?: string;
+  name: string;
+  /** The line it starts on in its source (1-based). */
+  line: number;
+  /** Its document in its source (0-based), when known. */
+  document?: number;
+  /** It came from the change laid over a loaded cluster ({@link LoadedCluster.reduce}). */
+  change?: true;
+  /**
+   * What it is to the decision ("a victim", "the node default/web is
+   * nominated to", "runs on node-3") and, for an object the reduction could
+   * have removed, what re-simulating without it showed ("; needed: without
+   * it, default/web is scheduled on node-3").
+   */
+  reason: string;
+}
+
+/** How many objects of one kind the input held and the reduction kept. */
+export interface KindCount {
+  /** "Node", "Pod", "PriorityClass", "PodDisruptionBudget", "workload" or "PersistentVolumeClaim". */
+  kind: string;
+  total: number;
+  kept: number;
+  removed: number;
 }
 
 /** What one profile decided for a pod. */

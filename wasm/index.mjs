@@ -7,6 +7,8 @@
 //                             Blob, a stream or an async iterable of chunks;
 //                             then cluster.simulate(text) lays scenarios
 //                             over it, and cluster.free() releases it
+//   reduce(text, {pod})       the smallest part of a scenario that gives
+//                             one pending pod the same decision
 import loadModule from "./build/podsim.mjs";
 
 /**
@@ -273,6 +275,187 @@ export async function diff(a, b, options = {}) {
   }
 }
 
+// options.pod: the pending pod to reduce for, "<namespace>/<name>" (a name
+// alone is in default).
+function podOf(options) {
+  const pod = options.pod;
+  if (typeof pod !== "string" || !/^([a-z0-9][-a-z0-9.]*\/)?[a-z0-9][-a-z0-9.]*$/.test(pod)) {
+    throw new TypeError('options.pod takes a pod as "<namespace>/<name>" (e.g. default/web)');
+  }
+  return pod;
+}
+
+/**
+ * Reduces a scenario for one pending pod (options.pod, "<namespace>/<name>")
+ * to the smallest subset of its objects that gives that pod's first
+ * scheduling attempt the same decision (outcome, node, victims, the same
+ * reasons on the nodes kept; the message's counts shrink), removing
+ * objects and re-simulating to confirm each step. options.profile, seed,
+ * startTime, apiLatencyMs and controllers as simulate() reads them, alike
+ * in every run. Returns {kind: "Reduction", pod, decision, message,
+ * reducedMessage, startMs, kept, counts, runs, limit, capped, scenario}:
+ * kept lists each object kept with why, and scenario is the reduced
+ * scenario's text, the kept objects cut out of text unchanged. A pod that
+ * is not pending, an unknown pod or an unknown profile returns {kind:
+ * "Reduction", pod, error}.
+ */
+export async function reduce(text, options = {}) {
+  const source = textOf(text);
+  const pod = podOf(options);
+  const large = tooLarge(source);
+  if (large) return { apiVersion: "podsim/v1", kind: "Reduction", pod, error: large, runs: 0 };
+  const engine = await loadEngine(options);
+  const profile = typeof options.profile === "string" ? options.profile : "";
+  const start = startOf(options);
+  const latency = latencyOf(options);
+  const controllers = controllersOf(options);
+  let reduction;
+  try {
+    reduction = JSON.parse(engine.reduce(source, pod, seedOf(options), profile, start, latency, controllers));
+  } catch (error) {
+    throw engineFailed(error);
+  }
+  if (!reduction.error) reduction.scenario = cutObjects(reduction.kept, source);
+  return reduction;
+}
+
+/**
+ * Returns the text of a reduction's scenario: its kept objects cut out of
+ * their sources unchanged, in input order. sources.cluster is the text
+ * (or a Blob, read whole) the cluster was loaded from; sources.change the
+ * change laid over it, if any. For reduce(text), reduction.scenario holds
+ * it already.
+ */
+export async function reducedScenario(reduction, sources = {}) {
+  const read = async (value) => (typeof Blob !== "undefined" && value instanceof Blob ? value.text() : textOf(value ?? ""));
+  const cluster = await read(sources.cluster);
+  const change = await read(sources.change);
+  const inCluster = cutObjects(reduction.kept.filter((o) => !o.change), cluster);
+  const inChange = cutObjects(reduction.kept.filter((o) => o.change), change);
+  return [inCluster, inChange].filter((t) => t).join(inCluster.trimStart().startsWith("{") ? "\n" : "---\n");
+}
+
+// The kept objects' text, cut out of source (YAML by lines, JSON by value),
+// with the scheduler configuration the source holds, if any.
+function cutObjects(kept, source) {
+  if (!kept.length) return "";
+  return /^\s*[[{]/.test(source) ? cutJson(kept, source) : cutYaml(kept, source);
+}
+
+// JSON (kubectl get -o json): the kept items as values, in kubectl's layout.
+function cutJson(kept, source) {
+  const all = jsonValues(source).flatMap((v) => (Array.isArray(v) ? v : v?.kind === "List" ? (v.items ?? []) : [v]));
+  // An object that names no namespace matches by kind and name: it is
+  // cluster-scoped, or in the namespace it was given (default, or the
+  // change's --namespace).
+  const named = new Set(kept.map((o) => `${o.kind} ${o.namespace ?? ""}/${o.name}`));
+  const anywhere = new Set(kept.map((o) => `${o.kind} ${o.name}`));
+  const items = all.filter((o) => {
+    if (o?.kind === "KubeSchedulerConfiguration") return true;
+    const meta = o?.metadata ?? {};
+    if (meta.namespace === undefined) return anywhere.has(`${o?.kind} ${meta.name}`);
+    return named.has(`${o?.kind} ${meta.namespace}/${meta.name}`);
+  });
+  return JSON.stringify({ apiVersion: "v1", items, kind: "List", metadata: { resourceVersion: "" } }, null, 4) + "\n";
+}
+
+// The JSON values of a stream of them (one value, or several one after the
+// other, as the engine reads them); a value that does not parse is skipped.
+function jsonValues(source) {
+  try {
+    return [JSON.parse(source)];
+  } catch {
+    // Several values: cut them apart.
+  }
+  const values = [];
+  let depth = 0;
+  let start = -1;
+  let quoted = false;
+  for (let i = 0; i < source.length; i += 1) {
+    const c = source[i];
+    if (quoted) {
+      if (c === "\\") i += 1;
+      else if (c === '"') quoted = false;
+    } else if (c === '"') {
+      quoted = true;
+    } else if (c === "{" || c === "[") {
+      if (depth++ === 0) start = i;
+    } else if ((c === "}" || c === "]") && depth > 0 && --depth === 0) {
+      try {
+        values.push(JSON.parse(source.slice(start, i + 1)));
+      } catch {
+        // Not JSON after all: the engine reported it when it read the input.
+      }
+    }
+  }
+  return values;
+}
+
+// YAML: a kept object that is a document keeps its document; one that is an
+// item of a List ("- apiVersion: ...") keeps its lines, in a List of the
+// kept items of that document. Lines are found by offset, never split out
+// of the whole: a dump is tens of megabytes.
+function cutYaml(kept, source) {
+  const starts = [0];
+  for (let i = source.indexOf("\n"); i >= 0 && i + 1 < source.length; i = source.indexOf("\n", i + 1)) starts.push(i + 1);
+  const lines = starts.length;
+  const line = (i) => source.slice(starts[i], i + 1 < lines ? starts[i + 1] : source.length);
+  // The last index in sorted at or before value (binary search), or -1.
+  const before = (sorted, value) => {
+    let lo = 0;
+    let hi = sorted.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (sorted[mid] <= value) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo - 1;
+  };
+  const separators = [...source.matchAll(/^(?:---|\.\.\.)(?:[ \t][^\n]*)?\r?$/gm)].map((m) => before(starts, m.index));
+  // The document of line i: [first line, end line).
+  const docAt = (i) => {
+    const s = before(separators, i);
+    if (s >= 0 && separators[s] === i) return null;
+    return [s < 0 ? 0 : separators[s] + 1, s + 1 < separators.length ? separators[s + 1] : lines];
+  };
+  const text = (from, to) => source.slice(starts[from], to < lines ? starts[to] : source.length);
+  const out = []; // {at, text} or {at, items}
+  const config = source.search(/^kind:[ \t]*KubeSchedulerConfiguration[ \t]*\r?$/m);
+  if (config >= 0) {
+    const doc = docAt(before(starts, config));
+    out.push({ at: doc[0], text: text(doc[0], doc[1]) });
+  }
+  const lists = new Map();
+  for (const o of [...kept].sort((x, y) => x.line - y.line)) {
+    const i = o.line - 1;
+    const doc = i >= 0 && i < lines ? docAt(i) : null;
+    if (!doc) continue;
+    const item = /^(\s*)-\s/.exec(line(i));
+    if (!item) {
+      if (!out.some((e) => e.at === doc[0])) out.push({ at: doc[0], text: text(doc[0], doc[1]) });
+      continue;
+    }
+    let end = i + 1;
+    for (; end < doc[1]; end += 1) {
+      const next = line(end);
+      if (next.trim() !== "" && /^\s*/.exec(next)[0].length <= item[1].length) break;
+    }
+    let list = lists.get(doc[0]);
+    if (!list) {
+      list = { at: i, items: [] };
+      lists.set(doc[0], list);
+      out.push(list);
+    }
+    list.items.push(text(i, end));
+  }
+  out.sort((x, y) => x.at - y.at);
+  const body = (e) => {
+    const t = e.items ? `apiVersion: v1\nitems:\n${e.items.map((i) => (i.endsWith("\n") ? i : `${i}\n`)).join("")}kind: List\n` : e.text;
+    return t.endsWith("\n") ? t : `${t}\n`;
+  };
+  return out.map(body).join("---\n");
+}
+
 /** Returns whether a result document carries an error diagnostic. */
 export function hasErrors(result) {
   return result.diagnostics.some((d) => d.severity === "error");
@@ -348,6 +531,11 @@ async function* chunksOf(source) {
  *                     is the change: its pods are marked fromChange, and
  *                     options.namespace names the namespace of its objects
  *                     that name none; the scenario's own diagnostics only
+ *   reduce(pod, options)  reduce() over the cluster with options.change (text,
+ *                     default none) laid over it: the Reduction without
+ *                     scenario (reducedScenario() cuts it out of the
+ *                     sources the caller holds); kept objects of the change
+ *                     have change: true
  *   objects(query, {offset, limit})  {total, objects}: the objects whose
  *                     kind, name or labels contain query, stripped to the
  *                     fields the scheduler reads
@@ -392,6 +580,20 @@ export async function loadCluster(source, options = {}) {
       const ns = namespaceOf(simulateOptions);
       try {
         return JSON.parse(handle.simulate(textOf(text), seedOf(simulateOptions), detailOf(simulateOptions), profile, start, latency, controllers, ns));
+      } catch (error) {
+        throw engineFailed(error);
+      }
+    },
+    async reduce(pod, reduceOptions = {}) {
+      live();
+      const target = podOf({ pod });
+      const profile = typeof reduceOptions.profile === "string" ? reduceOptions.profile : "";
+      const start = startOf(reduceOptions);
+      const latency = latencyOf(reduceOptions);
+      const controllers = controllersOf(reduceOptions);
+      const ns = namespaceOf(reduceOptions);
+      try {
+        return JSON.parse(handle.reduce(textOf(reduceOptions.change ?? ""), target, seedOf(reduceOptions), profile, start, latency, controllers, ns));
       } catch (error) {
         throw engineFailed(error);
       }

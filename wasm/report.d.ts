@@ -1,5 +1,5 @@
 // Types of podsim/report: the formatters the CLI and the page share.
-import type { Comparison, SimulationResult } from "./index.js";
+import type { Comparison, Reduction, ReductionError, SimulationResult } from "./index.js";
 
 /** The longest scenario, in characters, that a Markdown report holds in full. */
 export declare const MARKDOWN_YAML_CHARS: number;
@@ -29,3 +29,13 @@ export interface MarkdownOptions {
  * differences between profiles, the diagnostics and the link.
  */
 export declare function formatMarkdown(result: SimulationResult, options?: MarkdownOptions): string;
+
+/** Returns the report `podsim reduce` prints: the decision, what was kept of each kind, and each kept object with why. */
+export declare function formatReduction(reduction: Reduction | ReductionError, options?: { file?: string }): string;
+
+/**
+ * Returns an issue-ready Markdown report of a reduction: the decision, the
+ * messages over the input and the reduced scenario, the kept objects with
+ * why, the scenario (when at most {@link MARKDOWN_YAML_CHARS}) and the link.
+ */
+export declare function formatReductionMarkdown(reduction: Reduction | ReductionError, options?: { shareLink?: string; scenario?: string }): string;

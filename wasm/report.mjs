@@ -114,6 +114,77 @@ export function formatDiff(diff, names = {}) {
   return out.join("\n");
 }
 
+// "3 of 500 nodes, 4 of 10,000 pods": what a reduction kept of each kind.
+function keptCounts(reduction) {
+  const kinds = (c) => (c.total === 1 ? c.kind : c.kind.endsWith("s") ? `${c.kind}es` : `${c.kind}s`);
+  return reduction.counts.map((c) => `${c.kept.toLocaleString("en")} of ${c.total.toLocaleString("en")} ${kinds(c)}`).join(", ");
+}
+
+function reductionRuns(reduction) {
+  const capped = reduction.capped
+    ? `; it stopped at the limit of ${reduction.limit}: the scenario gives the same decision but may hold objects it does not need`
+    : "";
+  return `${many(reduction.runs, "simulation")}${capped}`;
+}
+
+/**
+ * Returns the report `podsim reduce` prints: the pod's decision, what the
+ * reduced scenario kept of each kind, and each kept object with why.
+ */
+export function formatReduction(reduction, { file = "" } = {}) {
+  const from = file ? ` from ${file}` : "";
+  if (reduction.error) return `podsim reduce${from}: ${reduction.error}`;
+  const out = [
+    `podsim reduce${from}: ${reduction.pod} -> ${describeDecision(reduction.decision)}`,
+    `  kept ${keptCounts(reduction)} (${reductionRuns(reduction)})`,
+    `  message before: ${reduction.message}`,
+    `  message after:  ${reduction.reducedMessage}`,
+    ...startNote(reduction).map((line) => `  ${line}`),
+    "",
+    "Kept:",
+  ];
+  const width = Math.max(...reduction.kept.map((o) => keptName(o).length));
+  for (const o of reduction.kept) out.push(`  ${keptName(o).padEnd(width)}  ${o.reason}`);
+  return out.join("\n");
+}
+
+// A reduced scenario that decides alike only from the input's clock start.
+function startNote(reduction) {
+  if (!reduction.startNeeded) return [];
+  const at = new Date(reduction.startMs).toISOString().replace(".000Z", "Z");
+  return [`note: it decides alike only with the clock starting at ${at} (--start-time ${at}); on its own it starts at its latest time`];
+}
+
+function keptName(o) {
+  return `${o.kind} ${o.namespace ? `${o.namespace}/` : ""}${o.name}`;
+}
+
+/**
+ * Returns an issue-ready Markdown report of a reduction: the decision, the
+ * messages before and after, the kept objects with why, the reduced
+ * scenario (when at most MARKDOWN_YAML_CHARS) and the link.
+ */
+export function formatReductionMarkdown(reduction, { shareLink = "", scenario = reduction.scenario } = {}) {
+  if (reduction.error) return `### podsim reduce\n\n${prose(reduction.error)}\n`;
+  const out = [
+    `### podsim reduce: ${code(reduction.pod)}`,
+    "",
+    `${code(reduction.pod)} → ${markdownDecision(reduction.decision)}, in a scenario of ${keptCounts(reduction)} (${reductionRuns(reduction)}).`,
+    "",
+    `- Message over the whole input: ${code(reduction.message)}`,
+    `- Message over the reduced scenario: ${code(reduction.reducedMessage)}`,
+    ...startNote(reduction).map((line) => `- ${prose(line)}`),
+    "",
+    "| Kept | Why |",
+    "|---|---|",
+    ...reduction.kept.map((o) => `| ${code(keptName(o), { inTable: true })} | ${prose(o.reason)} |`),
+    "",
+    ...scenarioSection(scenario, shareLink, ""),
+  ];
+  if (shareLink) out.push(`[Open the reduced scenario in the podsim playground](${shareLink})`, "");
+  return out.join("\n");
+}
+
 /**
  * The run as an event log, in time order: every scheduling cycle and every
  * queue, controller and budget event, each with its time since the clock's

@@ -10,6 +10,8 @@ import {
   loadCluster,
   loadEngine,
   profiles,
+  reduce,
+  reducedScenario,
   simulate,
   type Attempt,
   type ClusterObject,
@@ -207,6 +209,29 @@ async function dump(file: File, stream: ReadableStream<Uint8Array>): Promise<voi
   await cluster.objects("", 10);
 }
 
+// --- A minimal reproduction for one pod, from text and from a loaded dump. ---
+async function reduction(dump: Blob): Promise<void> {
+  const r = await reduce(scenario, { pod: "default/web", profile: "v1.14" });
+  if ("error" in r) {
+    console.log(r.error);
+  } else {
+    const kept: string[] = r.kept.map((o) => `${o.kind} ${o.namespace ?? ""}/${o.name}: ${o.reason}`);
+    const text: string | undefined = r.scenario;
+    console.log(kept, text, r.decision.victims, r.capped ? r.limit : r.runs);
+  }
+  // @ts-expect-error the pod is required
+  await reduce(scenario, {});
+  const cluster = await loadCluster(dump);
+  const over = await cluster.reduce("shop/web", { change: scenario, namespace: "shop" });
+  if (over.kind === "Reduction" && !("error" in over)) {
+    const text: string = await reducedScenario(over, { cluster: dump, change: scenario });
+    console.log(text, over.kept.filter((o) => o.change).length);
+  }
+  // @ts-expect-error the change is text
+  await cluster.reduce("shop/web", { change: 1 });
+}
+
+void reduction;
 void engines;
 void one;
 void two;

@@ -1,0 +1,229 @@
+// podsim reduce, reduce() and cluster.reduce(): the reduced scenario is cut
+// out of the input unchanged and gives the pod the same first decision.
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { after, test } from "node:test";
+
+import { writeDump } from "../../bench/dump.mjs";
+import { loadCluster, reduce, reducedScenario, simulate } from "../../wasm/index.mjs";
+import { formatReduction, formatReductionMarkdown } from "../../wasm/report.mjs";
+
+const root = new URL("../..", import.meta.url).pathname;
+const cli = join(root, "wasm/cli.mjs");
+const examples = join(root, "web/examples");
+const dir = mkdtempSync(join(tmpdir(), "podsim-reduce-"));
+after(() => rmSync(dir, { recursive: true, force: true }));
+
+function podsim(args, input) {
+  return spawnSync("node", [cli, ...args], { input, encoding: "utf8", cwd: root });
+}
+
+// The pod's first attempt in a result: outcome, node and victims.
+function firstDecision(result, pod) {
+  const a = result.pods.find((p) => p.pod === pod);
+  if (!a) return null;
+  return { outcome: a.outcome, node: a.node ?? "", victims: a.victims.map((v) => v.pod).sort() };
+}
+
+// Simulates the reduced scenario as the reduction did (its clock start) and
+// checks it decides the pod as the reduction says.
+async function assertSameDecision(reduction, scenario = reduction.scenario) {
+  const result = await simulate(scenario, { startTime: reduction.startMs });
+  assert.deepEqual(result.diagnostics.filter((d) => d.severity === "error"), []);
+  assert.deepEqual(firstDecision(result, reduction.pod), reduction.decision);
+}
+
+const gallery = JSON.parse(readFileSync(join(examples, "gallery.json"), "utf8"));
+const checkout = gallery.find((e) => e.id === "reduce-checkout");
+const checkoutText = readFileSync(join(examples, checkout.file), "utf8");
+
+test("reduce(): the gallery's reduction keeps the nodes it promises, verbatim", async () => {
+  const r = await reduce(checkoutText, { pod: checkout.reduce.pod });
+  assert.equal(r.kind, "Reduction");
+  assert.equal(r.error, undefined);
+  assert.deepEqual(r.kept.filter((o) => o.kind === "Node").map((o) => o.name), checkout.reduce.nodes);
+  const [want] = checkout.expect;
+  assert.deepEqual(r.decision, { outcome: want.outcome, node: want.node, victims: want.victims });
+  assert.equal(r.capped, false);
+  assert.ok(r.runs > 1 && r.runs <= r.limit);
+  // Each document of the reduced scenario is a document of the input.
+  const documents = r.scenario.split(/^---\n/m);
+  assert.equal(documents.length, r.kept.length);
+  for (const d of documents) assert.ok(checkoutText.includes(d.trim()), d);
+  await assertSameDecision(r);
+  assert.match(r.kept.find((o) => o.name === "reindex-0").reason, /^runs on node-09; needed: without it, the victims are /);
+  assert.equal(r.kept.find((o) => o.name === "node-09").reason, "the node shop/checkout is nominated to");
+});
+
+test("reduce(): every gallery pod's first decision survives its reduction", async () => {
+  for (const example of gallery) {
+    const text = readFileSync(join(examples, example.file), "utf8");
+    // Pods of the input (not those the controllers create in the run).
+    const inInput = (pod) => text.includes(`name: ${pod.split("/")[1]}`);
+    for (const want of example.expect.filter((e) => e.attempt === 1 && inInput(e.pod))) {
+      const r = await reduce(text, { pod: want.pod });
+      assert.equal(r.error, undefined, `${example.id} ${want.pod}: ${r.error}`);
+      await assertSameDecision(r);
+    }
+  }
+});
+
+test("reduce(): conformance cases reduce to scenarios that decide alike", async () => {
+  const cases = join(root, "tests/conformance");
+  for (const name of readdirSync(cases).filter((n) => existsSync(join(cases, n, "expected.json")))) {
+    const text = readFileSync(join(cases, name, "scenario.yaml"), "utf8");
+    const expected = JSON.parse(readFileSync(join(cases, name, "expected.json"), "utf8"));
+    for (const p of expected.pending ?? []) {
+      const r = await reduce(text, { pod: p.pod });
+      if (r.error) {
+        assert.match(r.error, /gets no scheduling cycle/, `${name} ${p.pod}`);
+        continue;
+      }
+      await assertSameDecision(r);
+    }
+  }
+});
+
+test("reduce(): a generated kubectl dump keeps its objects verbatim, managedFields and all", async () => {
+  for (const format of ["yaml", "json"]) {
+    const file = join(dir, `dump.${format}`);
+    writeDump(file, { nodes: 12, pods: 200 }, format, mulberry32(7));
+    const text = readFileSync(file, "utf8");
+    const pending = (await simulate(text)).pods[0].pod;
+    const r = await reduce(text, { pod: pending });
+    assert.equal(r.error, undefined);
+    assert.ok(r.counts.find((c) => c.kind === "Pod").kept < 200);
+    assert.match(r.scenario, /managedFields/);
+    await assertSameDecision(r);
+    if (format === "yaml") {
+      // Each kept List item is the input's lines, unchanged.
+      const items = r.scenario.split(/^(?=- )/m).slice(1).map((i) => i.replace(/kind: List\n$/, ""));
+      assert.equal(items.length, r.kept.length);
+      for (const item of items) assert.ok(text.includes(item), item.slice(0, 80));
+    } else {
+      const input = JSON.parse(text).items;
+      for (const item of JSON.parse(r.scenario).items) {
+        assert.deepEqual(item, input.find((o) => o.kind === item.kind && o.metadata.name === item.metadata.name && o.metadata.namespace === item.metadata.namespace));
+      }
+    }
+  }
+});
+
+test("reduce(): JSON values one after the other are cut out as values", async () => {
+  const node = (name) => ({ apiVersion: "v1", kind: "Node", metadata: { name }, status: { allocatable: { cpu: "1", pods: "10" } } });
+  const web = { apiVersion: "v1", kind: "Pod", metadata: { name: "web" }, spec: { containers: [{ name: 'a "}" in a string', resources: { requests: { cpu: "1" } } }] } };
+  const text = [node("n1"), node("n2"), web].map((o) => JSON.stringify(o)).join("\n");
+  const r = await reduce(text, { pod: "web" });
+  assert.deepEqual(r.kept.map((o) => o.name), ["n1", "web"]);
+  assert.deepEqual(JSON.parse(r.scenario).items, [node("n1"), web]);
+  await assertSameDecision(r);
+});
+
+test("cluster.reduce(): a change laid over a loaded dump, cut out of both sources", async () => {
+  const file = join(dir, "cluster.yaml");
+  writeDump(file, { nodes: 12, pods: 200 }, "yaml", mulberry32(3));
+  const text = readFileSync(file, "utf8");
+  const change = "apiVersion: v1\nkind: Pod\nmetadata: {name: urgent, namespace: default}\nspec:\n  priority: 1000000000\n  containers:\n  - {name: app, resources: {requests: {cpu: \"3\"}}}\n";
+  const cluster = await loadCluster(text);
+  try {
+    const r = await cluster.reduce("default/urgent", { change });
+    assert.equal(r.error, undefined);
+    assert.equal(r.scenario, undefined);
+    assert.equal(r.decision.outcome, "Nominated");
+    assert.deepEqual(r.kept.filter((o) => o.change).map((o) => o.name), ["urgent"]);
+    const scenario = await reducedScenario(r, { cluster: text, change });
+    assert.ok(scenario.endsWith(change));
+    await assertSameDecision(r, scenario);
+    const again = await cluster.reduce("default/urgent", { change: "" });
+    assert.match(again.error, /^pod default\/urgent is not in the scenario; pending pods: /);
+  } finally {
+    cluster.free();
+  }
+  assert.equal((await reducedScenario({ kept: [] }, { cluster: text })), "");
+});
+
+test("reduce(): pods that cannot be reduced for say why", async () => {
+  assert.match((await reduce(checkoutText, { pod: "shop/nope" })).error, /^pod shop\/nope is not in the scenario; pending pods: shop\/checkout, batch\/report-0, /);
+  assert.equal((await reduce(checkoutText, { pod: "batch/reindex-0" })).error, "pod batch/reindex-0 is bound to node-09 in the input: only a pending pod has a decision to reduce");
+  assert.match((await reduce(checkoutText, { pod: "shop/checkout", profile: "v0.1" })).error, /^unknown profile "v0.1" \(known: /);
+  await assert.rejects(() => reduce(checkoutText, {}), /options.pod takes a pod as "<namespace>\/<name>"/);
+  await assert.rejects(() => reduce(checkoutText, { pod: "Bad Name" }), TypeError);
+});
+
+test("reports: the text and Markdown reports say what was kept and why", async () => {
+  const r = await reduce(checkoutText, { pod: "shop/checkout" });
+  const text = formatReduction(r, { file: "reduce-checkout.yaml" });
+  assert.match(text, /^podsim reduce from reduce-checkout.yaml: shop\/checkout -> nominated node-09, evicting batch\/reindex-2, batch\/reindex-3\n/);
+  assert.match(text, /kept 2 of 12 Nodes, 5 of 58 Pods, 2 of 5 PriorityClasses, 0 of 2 PodDisruptionBudgets \(\d+ simulations\)/);
+  assert.match(text, /\n {2}Node node-01 {2,}a node where Filter says UnschedulableAndUnresolvable: node\(s\) had untolerated taint\(s\); needed: /);
+  const md = formatReductionMarkdown(r, { shareLink: "https://example.com/#s=1" });
+  assert.match(md, /^### podsim reduce: `shop\/checkout`\n/);
+  assert.match(md, /\| `Pod batch\/reindex-2` \| a victim \|/);
+  assert.match(md, /```yaml\n/);
+  assert.match(md, /\[Open the reduced scenario in the podsim playground\]\(https:\/\/example.com\/#s=1\)/);
+  assert.equal(formatReduction({ error: "pod x is not in the scenario" }), "podsim reduce: pod x is not in the scenario");
+});
+
+test("CLI: podsim reduce prints the report and the scenario, or writes it", () => {
+  const file = join(examples, checkout.file);
+  const printed = podsim(["reduce", file, "--pod", "shop/checkout"]);
+  assert.equal(printed.status, 0, printed.stderr);
+  assert.match(printed.stdout, /shop\/checkout -> nominated node-09/);
+  assert.match(printed.stdout, /\nKept:\n/);
+  assert.match(printed.stdout, /\nReduced scenario:\napiVersion: /);
+  const out = join(dir, "reduced.yaml");
+  const written = podsim(["reduce", file, "--pod", "shop/checkout", "--out", out]);
+  assert.equal(written.status, 0, written.stderr);
+  assert.match(written.stdout, new RegExp(`The reduced scenario is in ${out}\\.`));
+  const reduced = readFileSync(out, "utf8");
+  assert.ok(printed.stdout.endsWith(reduced));
+  const json = podsim(["reduce", "-", "--pod", "shop/checkout", "--json"], checkoutText);
+  assert.equal(json.status, 0, json.stderr);
+  assert.equal(JSON.parse(json.stdout).scenario, reduced);
+  const md = podsim(["reduce", file, "--pod", "shop/checkout", "--markdown"]);
+  assert.match(md.stdout, /^### podsim reduce/);
+});
+
+test("CLI: podsim reduce --apply lays the change over the scenario", () => {
+  const change = join(dir, "change.yaml");
+  writeFileSync(change, "apiVersion: v1\nkind: Pod\nmetadata: {name: rush}\nspec:\n  priority: 5000\n  containers:\n  - {name: app, resources: {requests: {cpu: \"4\"}}}\n");
+  const run = podsim(["reduce", join(examples, checkout.file), "--apply", change, "--pod", "default/rush", "--json"]);
+  assert.equal(run.status, 0, run.stderr);
+  const r = JSON.parse(run.stdout);
+  assert.deepEqual(r.kept.filter((o) => o.change).map((o) => o.name), ["rush"]);
+  assert.ok(r.scenario.endsWith(readFileSync(change, "utf8")));
+});
+
+test("CLI: podsim reduce refuses clearly", () => {
+  const file = join(examples, checkout.file);
+  const unknown = podsim(["reduce", file, "--pod", "default/x"]);
+  assert.equal(unknown.status, 1);
+  assert.match(unknown.stderr, /reduce-checkout.yaml: pod default\/x is not in the scenario; pending pods: shop\/checkout, /);
+  const missing = podsim(["reduce", file]);
+  assert.equal(missing.status, 2);
+  assert.match(missing.stderr, /reduce needs --pod NAMESPACE\/NAME/);
+  assert.equal(podsim(["reduce", file, "--pod", "A/B"]).status, 2);
+  assert.match(podsim(["reduce", file, "--pod", "x/y", "--bogus"]).stderr, /unknown option for reduce: --bogus/);
+  assert.match(podsim(["reduce", file, "--pod", "x/y", "--json", "--markdown"]).stderr, /choose one/);
+  const absent = podsim(["reduce", join(dir, "absent.yaml"), "--pod", "x/y"]);
+  assert.equal(absent.status, 2);
+  assert.match(absent.stderr, /absent.yaml: no such file/);
+  const profile = podsim(["reduce", file, "--pod", "shop/checkout", "--profile", "v0.1"]);
+  assert.equal(profile.status, 2);
+  assert.match(profile.stderr, /unknown profile "v0.1"/);
+});
+
+// mulberry32, as bench/gen.mjs seeds its dumps.
+function mulberry32(s) {
+  let a = s >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}

@@ -1,0 +1,408 @@
+#include "core/reduce.h"
+
+#include <algorithm>
+
+#include "core/compare.h"
+#include "tests/builders.h"
+
+namespace podsim {
+using namespace testing;
+
+namespace {
+
+// "Pod default/web", "Node n1": how the tests name kept objects.
+std::string Named(const KeptObject& o) {
+  return o.kind + " " + (o.ns.empty() ? o.name : o.ns + "/" + o.name);
+}
+
+std::string Named(const Json& object) {
+  const Json& meta = object["metadata"];
+  std::string kind = object["kind"];
+  std::string name = meta["name"];
+  if (meta.contains("namespace"))
+    name = std::string(meta["namespace"]) + "/" + name;
+  return kind + " " + name;
+}
+
+std::vector<std::string> KeptNames(const Reduction& r) {
+  std::vector<std::string> out;
+  for (const KeptObject& o : r.kept) out.push_back(Named(o));
+  return out;
+}
+
+std::string ReasonOf(const Reduction& r, const std::string& object) {
+  for (const KeptObject& o : r.kept) {
+    if (Named(o) == object) return o.reason;
+  }
+  return "(not kept)";
+}
+
+// The scenario of the objects named, in input order: what the JS side cuts
+// out of the text.
+std::string Subset(const std::vector<Json>& objects,
+                   const std::vector<std::string>& names) {
+  Json list = Json::array();
+  for (const Json& o : objects) {
+    if (std::find(names.begin(), names.end(), Named(o)) != names.end()) {
+      list.push_back(o);
+    }
+  }
+  return list.dump();
+}
+
+std::string Text(const std::vector<Json>& objects) {
+  return Json(objects).dump();
+}
+
+// The target's first decision and its message with the counts left out.
+struct Seen {
+  PodDecision decision;
+  std::vector<std::string> message;  // its reasons, sorted
+  bool operator==(const Seen&) const = default;
+};
+
+Seen FirstOf(const std::string& text, const std::string& pod,
+             const SimulateOptions& options) {
+  SimulationResult r = Simulate(text, options);
+  Seen seen;
+  PodDecisions d = DecisionsOf(r);
+  auto it = d.first.find(pod);
+  if (it != d.first.end()) seen.decision = it->second;
+  for (const Attempt& a : r.attempts) {
+    if (r.scenario.pods[a.pod].key != pod) continue;
+    std::string part;
+    for (char c : a.message + " ") {
+      if (c >= '0' && c <= '9') continue;
+      if (c == ' ' && !part.empty() &&
+          (part.back() == ',' || part.back() == '.' || part.back() == ':')) {
+        part.pop_back();
+        seen.message.push_back(part);
+        part.clear();
+      } else {
+        part += c;
+      }
+    }
+    std::sort(seen.message.begin(), seen.message.end());
+    break;
+  }
+  return seen;
+}
+
+// Checks the reduction of objects for pod: the reduced scenario gives the
+// same decision, and without any one object it could lose (all but the
+// target, the chosen node and the victims) the decision or message changes.
+void CheckMinimal(const std::vector<Json>& objects, const Reduction& r) {
+  REQUIRE(r.error.empty());
+  SimulateOptions options;
+  options.start_ms = r.start_ms;
+  std::vector<std::string> kept = KeptNames(r);
+  Seen want = FirstOf(Text(objects), r.pod, options);
+  CHECK(FirstOf(Subset(objects, kept), r.pod, options) == want);
+  CHECK(want.decision == r.decision);
+  for (const KeptObject& o : r.kept) {
+    if (o.reason.find("needed:") == std::string::npos) continue;
+    std::vector<std::string> without = kept;
+    std::erase(without, Named(o));
+    INFO("without " << Named(o));
+    CHECK_FALSE(FirstOf(Subset(objects, without), r.pod, options) == want);
+  }
+}
+
+// Six nodes of 2 CPUs, each full: n2's pod has the lowest priority, n3's a
+// middle one; a pending pod of priority 10 comes after web.
+std::vector<Json> Nominated() {
+  return {
+      PriorityClassWith("unused", 5),
+      NodeWith("n1", {"2"}),
+      NodeWith("n2", {"2"}),
+      NodeWith("n3", {"2"}),
+      NodeWith("n4", {"2"}),
+      NodeWith("n5", {"2"}),
+      NodeWith("n6", {"2"}),
+      Labelled(RunningPod("high-1", "n1", {"2"}, 1000), "high"),
+      RunningPod("low-2", "n2", {"2"}, 1),
+      RunningPod("mid-3", "n3", {"2"}, 50),
+      Labelled(RunningPod("high-4", "n4", {"2"}, 1000), "high"),
+      Labelled(RunningPod("high-5", "n5", {"1"}, 1000), "high"),
+      Labelled(RunningPod("high-6", "n5", {"1"}, 1000), "high"),
+      Labelled(RunningPod("high-7", "n6", {"2"}, 1000), "high"),
+      PdbWith("high", {{"app", "high"}}, 0),
+      PendingPod("web", {"2"}, 100),
+      PendingPod("later", {"1"}, 10),
+  };
+}
+
+}  // namespace
+
+TEST_CASE("Reduce: a nominated pod keeps its node, its victim and itself") {
+  std::vector<Json> objects = Nominated();
+  Reduction r = Reduce(Text(objects), "default/web");
+  REQUIRE(r.error.empty());
+  CHECK(r.decision.outcome == Outcome::kNominated);
+  CHECK(r.decision.node == "n2");
+  CHECK(r.decision.victims == std::vector<std::string>{"default/low-2"});
+  // Every node fails for Insufficient cpu: n2 alone says it too.
+  CHECK(KeptNames(r) == std::vector<std::string>{"Node n2", "Pod default/low-2",
+                                                 "Pod default/web"});
+  CHECK(ReasonOf(r, "Node n2") == "the node default/web is nominated to");
+  CHECK(ReasonOf(r, "Pod default/low-2") == "a victim");
+  CHECK(ReasonOf(r, "Pod default/web") == "the pod reduced for");
+  CHECK(r.message == "0/6 nodes are available: 6 Insufficient cpu.");
+  CHECK(r.reduced_message == "0/1 nodes are available: 1 Insufficient cpu.");
+  CHECK_FALSE(r.capped);
+  CHECK(r.runs > 1);
+  CheckMinimal(objects, r);
+}
+
+TEST_CASE(
+    "Reduce: a node per reason of the message stays, with what fills it") {
+  std::vector<Json> objects = Nominated();
+  // n4 is tainted and n5 cordoned: three reasons now.
+  objects[4]["spec"]["taints"] =
+      Json::array({{{"key", "gpu"}, {"effect", "NoSchedule"}}});
+  objects[5]["spec"]["unschedulable"] = true;
+  Reduction r = Reduce(Text(objects), "default/web");
+  REQUIRE(r.error.empty());
+  CHECK(r.decision.node == "n2");
+  CHECK(KeptNames(r) == std::vector<std::string>{"Node n2", "Node n4",
+                                                 "Node n5", "Pod default/low-2",
+                                                 "Pod default/web"});
+  CHECK(
+      ReasonOf(r, "Node n4").find("needed: without it, the message becomes") !=
+      std::string::npos);
+  CheckMinimal(objects, r);
+}
+
+TEST_CASE("Reduce: the counts say what was removed") {
+  Reduction r = Reduce(Text(Nominated()), "web");  // default namespace
+  REQUIRE(r.error.empty());
+  CHECK(r.pod == "default/web");
+  std::vector<std::string> counts;
+  for (const KindCount& c : r.counts) {
+    counts.push_back(c.kind + " " + std::to_string(c.kept) + "/" +
+                     std::to_string(c.total));
+  }
+  CHECK(counts ==
+        std::vector<std::string>{"Node 1/6", "Pod 2/9", "PriorityClass 0/1",
+                                 "PodDisruptionBudget 0/1", "workload 0/0",
+                                 "PersistentVolumeClaim 0/0"});
+  std::string json = ToJson(r);
+  CHECK(json.find("\"kind\":\"Reduction\"") != std::string::npos);
+  CHECK(json.find("\"removed\":5") != std::string::npos);  // nodes
+  CHECK(json.find("\"limit\":400") != std::string::npos);
+  // Read on its own, the reduced scenario starts its clock alike here.
+  CHECK_FALSE(r.start_needed);
+  CHECK(json.find("\"startNeeded\":false") != std::string::npos);
+}
+
+TEST_CASE("Reduce: a scheduled pod keeps only its node") {
+  std::vector<Json> objects = {
+      NodeWith("n1", {"2"}),           NodeWith("n2", {"4"}),
+      NodeWith("n3", {"1"}),           RunningPod("a", "n1", {"1"}, 0),
+      RunningPod("b", "n2", {"1"}, 0), PendingPod("web", {"1"}, 0)};
+  Reduction r = Reduce(Text(objects), "default/web");
+  REQUIRE(r.error.empty());
+  CHECK(r.decision.outcome == Outcome::kScheduled);
+  CHECK(r.decision.node == "n2");
+  CHECK(KeptNames(r) == std::vector<std::string>{"Node n2", "Pod default/web"});
+  CheckMinimal(objects, r);
+}
+
+TEST_CASE("Reduce: an unschedulable pod keeps one node per reason") {
+  std::vector<Json> objects = {
+      NodeWith("small-1", {"1"}),
+      NodeWith("small-2", {"1"}),
+      NodeWith("other-1", {"4"}, {{"zone", "b"}}),
+      NodeWith("other-2", {"4"}, {{"zone", "b"}}),
+      NodeWith("full", {"2"}, {{"zone", "a"}}),
+      RunningPod("big", "full", {"2"}, 1000),
+  };
+  Json web = PendingPod("web", {"2"}, 100);
+  web["spec"]["nodeSelector"] = {{"zone", "a"}};
+  objects.push_back(web);
+  Reduction r = Reduce(Text(objects), "default/web");
+  REQUIRE(r.error.empty());
+  CHECK(r.decision.outcome == Outcome::kUnschedulable);
+  std::vector<std::string> kept = KeptNames(r);
+  CHECK(kept.size() == 4);  // one node of each reason, big, web
+  CHECK(std::count_if(kept.begin(), kept.end(), [](const std::string& k) {
+          return k.rfind("Node ", 0) == 0;
+        }) == 2);
+  CHECK(std::find(kept.begin(), kept.end(), "Pod default/big") != kept.end());
+  CheckMinimal(objects, r);
+}
+
+TEST_CASE("Reduce: a pending pod attempted before the target stays") {
+  // first (priority 200) takes n1 before web is tried, so web preempts low
+  // on n2.
+  std::vector<Json> objects = {NodeWith("n1", {"2"}),
+                               NodeWith("n2", {"2"}),
+                               RunningPod("low", "n2", {"2"}, 1),
+                               PendingPod("first", {"2"}, 200),
+                               PendingPod("web", {"2"}, 100),
+                               PendingPod("after", {"1"}, 5)};
+  Reduction r = Reduce(Text(objects), "default/web");
+  REQUIRE(r.error.empty());
+  CHECK(r.decision.node == "n2");
+  CHECK(KeptNames(r) ==
+        std::vector<std::string>{"Node n1", "Node n2", "Pod default/low",
+                                 "Pod default/first", "Pod default/web"});
+  CHECK(ReasonOf(r, "Pod default/first") ==
+        "a pending pod tried before default/web; needed: without it, "
+        "default/web is scheduled on n1");
+  CheckMinimal(objects, r);
+}
+
+TEST_CASE("Reduce: a PDB that steers the victims stays") {
+  // Reprieve tries the pods whose eviction would violate a PDB first: a
+  // (priority 1) is spared for its PDB and b (priority 5) goes; without
+  // the PDB, b is spared for its priority.
+  std::vector<Json> objects = {NodeWith("n1", {"2"}),
+                               Labelled(RunningPod("a", "n1", {"1"}, 1), "a"),
+                               Labelled(RunningPod("b", "n1", {"1"}, 5), "b"),
+                               PdbWith("guard-a", {{"app", "a"}}, 0),
+                               PdbWith("guard-b", {{"app", "b"}}, 1),
+                               PdbWith("elsewhere", {{"app", "c"}}, 0),
+                               PendingPod("web", {"1"}, 100)};
+  Reduction r = Reduce(Text(objects), "default/web");
+  REQUIRE(r.error.empty());
+  CHECK(r.decision.victims == std::vector<std::string>{"default/b"});
+  CHECK(KeptNames(r) ==
+        std::vector<std::string>{"Node n1", "Pod default/a", "Pod default/b",
+                                 "Pod default/web",
+                                 "PodDisruptionBudget default/guard-a"});
+  CHECK(ReasonOf(r, "PodDisruptionBudget default/guard-a") ==
+        "selects default/a; needed: without it, the victims are default/a "
+        "instead of default/b");
+  CHECK(ReasonOf(r, "Pod default/a") ==
+        "runs on n1, keeping default/web off it; needed: without it, "
+        "default/web is scheduled on n1");
+  CheckMinimal(objects, r);
+}
+
+TEST_CASE("Reduce: a priority class a kept pod names stays with it") {
+  std::vector<Json> objects = {PriorityClassWith("high", 1000),
+                               PriorityClassWith("low", 1),
+                               PriorityClassWith("spare", 7),
+                               NodeWith("n1", {"1"}),
+                               RunningPod("old", "n1", {"1"}, std::nullopt),
+                               PendingPod("web", {"1"}, std::nullopt)};
+  objects[4]["spec"]["priorityClassName"] = "low";
+  objects[5]["spec"]["priorityClassName"] = "high";
+  Reduction r = Reduce(Text(objects), "default/web");
+  REQUIRE(r.error.empty());
+  CHECK(r.decision.outcome == Outcome::kNominated);
+  CHECK(KeptNames(r) == std::vector<std::string>{
+                            "Node n1", "Pod default/old", "Pod default/web",
+                            "PriorityClass high", "PriorityClass low"});
+  CHECK(ReasonOf(r, "PriorityClass high") ==
+        "the priority class of default/web");
+  CheckMinimal(objects, r);
+}
+
+TEST_CASE("Reduce: objects keep their names and places") {
+  std::string yaml =
+      "apiVersion: v1\nkind: Node\nmetadata: {name: n1}\n"
+      "status: {allocatable: {cpu: '1', pods: '10'}}\n"
+      "---\n"
+      "apiVersion: v1\nkind: Node\nmetadata: {name: spare}\n"
+      "status: {allocatable: {cpu: '1', pods: '10'}}\n"
+      "---\n"
+      "apiVersion: v1\nkind: Pod\nmetadata: {name: web, namespace: shop}\n"
+      "spec: {containers: [{name: c, resources: {requests: {cpu: '1'}}}]}\n";
+  Reduction r = Reduce(yaml, "shop/web");
+  REQUIRE(r.error.empty());
+  REQUIRE(r.kept.size() == 2);
+  CHECK(r.kept[0].kind == "Node");
+  CHECK(r.kept[0].name == "n1");
+  CHECK(r.kept[0].line == 1);
+  CHECK(r.kept[0].document == 0);
+  CHECK(r.kept[1].ns == "shop");
+  CHECK(r.kept[1].line == 11);
+  CHECK(r.kept[1].document == 2);
+}
+
+TEST_CASE("Reduce: over a loaded cluster, objects of the change are marked") {
+  std::vector<Json> cluster = Nominated();
+  cluster.pop_back();  // later
+  cluster.pop_back();  // web
+  DecodeResult decoded = Decode(Text(cluster));
+  LoadedCluster loaded(std::move(decoded));
+  std::string change = Text({PendingPod("web", {"2"}, 100)});
+  Reduction r = Reduce(loaded, change, "default/web");
+  REQUIRE(r.error.empty());
+  CHECK(r.decision.node == "n2");
+  CHECK(r.kept.back().name == "web");
+  CHECK(r.kept.back().change);
+  CHECK_FALSE(r.kept.front().change);
+}
+
+TEST_CASE("Reduce: the run cap stops it with a valid, larger scenario") {
+  std::vector<Json> objects;
+  for (int i = 0; i < 300; ++i) {
+    const std::string number = std::to_string(i);
+    objects.push_back(NodeWith("n" + number, {"1"}));
+    // Each pending pod takes a node before web is tried, so all are needed
+    // until the last node, and one at a time costs a run each.
+    objects.push_back(PendingPod("p" + number, {"1"}, 200));
+  }
+  objects.push_back(NodeWith("last", {"1"}));
+  objects.push_back(PendingPod("web", {"1"}, 100));
+  Reduction r = Reduce(Text(objects), "default/web");
+  REQUIRE(r.error.empty());
+  CHECK(r.capped);
+  CHECK(r.runs == kMaxReduceRuns);
+  SimulateOptions options;
+  options.start_ms = r.start_ms;
+  CHECK(FirstOf(Subset(objects, KeptNames(r)), r.pod, options) ==
+        FirstOf(Text(objects), r.pod, options));
+  CHECK(ToJson(r).find("\"capped\":true") != std::string::npos);
+}
+
+TEST_CASE("Reduce: a pod that is not pending or not there is refused") {
+  std::string text = Text(Nominated());
+  Reduction r = Reduce(text, "default/nope");
+  CHECK(r.error ==
+        "pod default/nope is not in the scenario; pending pods: default/web, "
+        "default/later");
+  CHECK(Reduce(text, "default/low-2").error ==
+        "pod default/low-2 is bound to n2 in the input: only a pending pod "
+        "has a decision to reduce");
+  SimulateOptions options;
+  options.profile = "v0.1";
+  CHECK(Reduce(text, "default/web", options)
+            .error.rfind("unknown profile \"v0.1\" (known: ", 0) == 0);
+  CHECK(ToJson(r).find("\"error\":\"pod default/nope") != std::string::npos);
+}
+
+TEST_CASE("Reduce: claims stay when a kept pod names them, or when needed") {
+  std::vector<Json> objects = {
+      NodeWith("n1", {"2"}),
+      ClaimWith("data", {"ReadWriteOnce"}),
+      ClaimWith("other", {"ReadWriteOnce"}),
+      ClaimWith("spare", {"ReadWriteOnce"}),
+      UsingClaims(PendingPod("web", {"1"}, 0), {"data"}),
+      UsingClaims(PendingPod("lost", {"1"}, 0), {"absent"})};
+  Reduction r = Reduce(Text(objects), "default/web");
+  REQUIRE(r.error.empty());
+  CHECK(KeptNames(r) ==
+        std::vector<std::string>{"Node n1", "Pod default/web",
+                                 "PersistentVolumeClaim default/data"});
+  CHECK(ReasonOf(r, "PersistentVolumeClaim default/data") ==
+        "named by default/web");
+  CheckMinimal(objects, r);
+  // A claim no pod names still counts: with none in the input, a missing
+  // claim is not looked for (ResolveClaims), and lost would bind.
+  Reduction lost = Reduce(Text(objects), "default/lost");
+  REQUIRE(lost.error.empty());
+  CHECK(lost.decision.outcome == Outcome::kUnschedulable);
+  std::vector<std::string> kept = KeptNames(lost);
+  REQUIRE(kept.size() == 3);
+  CHECK(kept[2].rfind("PersistentVolumeClaim default/", 0) == 0);
+  CHECK(ReasonOf(lost, kept[2]) ==
+        "a PersistentVolumeClaim; needed: without it, default/lost is "
+        "scheduled on n1");
+  CheckMinimal(objects, lost);
+}
+
+}  // namespace podsim
