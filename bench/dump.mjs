@@ -6,6 +6,18 @@
 // encoding/json.MarshalIndent does.
 import { closeSync, openSync, writeSync } from "node:fs";
 
+/** Returns mulberry32 seeded with s: a small deterministic PRNG, () => [0, 1). */
+export function seededRandom(s) {
+  let a = s >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
 export const dumpSizes = {
   small: { nodes: 100, pods: 2_000 },
   medium: { nodes: 500, pods: 10_000 },

@@ -21,7 +21,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 
-import { dumpSizes, writeDump } from "./dump.mjs";
+import { dumpSizes, seededRandom, writeDump } from "./dump.mjs";
 
 function arg(name, fallback) {
   const i = process.argv.indexOf(name);
@@ -30,18 +30,6 @@ function arg(name, fallback) {
 
 const seed = Number(arg("--seed", "1"));
 const out = arg("--out", new URL("data", import.meta.url).pathname);
-
-// mulberry32: a small deterministic PRNG.
-function rng(s) {
-  let a = s >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const node = (name, labels = {}, taints = undefined) => ({
   apiVersion: "v1",
@@ -179,8 +167,8 @@ const scenarios = {
   "basic-1000": () => basic(1000, 4, "900m", "500Mi", 1000),
   "basic-5000": () => basic(5000, 4, "900m", "500Mi", 5000),
   "basic-5000-150k": () => basic(5000, 30, "120m", "1Gi", 5000),
-  "mix-1000": () => mix(1000, 200, rng(seed)),
-  "mix-5000": () => mix(5000, 1000, rng(seed)),
+  "mix-1000": () => mix(1000, 200, seededRandom(seed)),
+  "mix-5000": () => mix(5000, 1000, seededRandom(seed)),
 };
 
 function writeDumps() {
@@ -195,7 +183,7 @@ function writeDumps() {
     for (const format of formats) {
       const file = join(out, `dump-${size}.${format}`);
       const start = performance.now();
-      const bytes = writeDump(file, dumpSizes[size], format, rng(seed));
+      const bytes = writeDump(file, dumpSizes[size], format, seededRandom(seed));
       const seconds = (performance.now() - start) / 1000;
       console.log(`${file}: ${(bytes / 1e6).toFixed(1)} MB in ${seconds.toFixed(1)} s`);
     }

@@ -14,7 +14,7 @@ import { createServer } from "node:http";
 
 import { loadCluster, reduce, reducedScenario } from "../wasm/index.mjs";
 import { launchChromium } from "../scripts/chromium.mjs";
-import { dumpSizes, writeDump } from "./dump.mjs";
+import { dumpSizes, seededRandom, writeDump } from "./dump.mjs";
 
 const args = process.argv.slice(2);
 const arg = (name, fallback) => (args.includes(name) ? args[args.indexOf(name) + 1] : fallback);
@@ -23,18 +23,6 @@ const format = arg("--format", "yaml");
 const root = new URL("..", import.meta.url).pathname;
 const data = new URL("data/", import.meta.url).pathname;
 const native = `${root}build/bench/podsim_reduce`;
-
-// mulberry32, as bench/gen.mjs seeds its dumps.
-function rng(s) {
-  let a = s >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 // The preemptor laid over the dump: above every class, asking for a node's
 // worth of room that only evictions make.
@@ -61,7 +49,7 @@ mkdirSync(data, { recursive: true });
 const file = `${data}reduce-${size}.${format}`;
 if (!existsSync(file)) {
   process.stderr.write(`writing ${file}...\n`);
-  writeDump(file, dumpSizes[size], format, rng(1));
+  writeDump(file, dumpSizes[size], format, seededRandom(1));
 }
 const text = readFileSync(file, "utf8");
 console.log(`podsim reduce on ${file} (${(text.length / 1048576).toFixed(0)} MB, ${dumpSizes[size].nodes} nodes, ${dumpSizes[size].pods} pods)`);

@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, test } from "node:test";
 
-import { writeDump } from "../../bench/dump.mjs";
+import { seededRandom, writeDump } from "../../bench/dump.mjs";
 import { loadCluster, reduce, reducedScenario, simulate } from "../../wasm/index.mjs";
 import { formatReduction, formatReductionMarkdown } from "../../wasm/report.mjs";
 
@@ -90,7 +90,7 @@ test("reduce(): conformance cases reduce to scenarios that decide alike", async 
 test("reduce(): a generated kubectl dump keeps its objects verbatim, managedFields and all", async () => {
   for (const format of ["yaml", "json"]) {
     const file = join(dir, `dump.${format}`);
-    writeDump(file, { nodes: 12, pods: 200 }, format, mulberry32(7));
+    writeDump(file, { nodes: 12, pods: 200 }, format, seededRandom(7));
     const text = readFileSync(file, "utf8");
     const pending = (await simulate(text)).pods[0].pod;
     const r = await reduce(text, { pod: pending });
@@ -124,7 +124,7 @@ test("reduce(): JSON values one after the other are cut out as values", async ()
 
 test("cluster.reduce(): a change laid over a loaded dump, cut out of both sources", async () => {
   const file = join(dir, "cluster.yaml");
-  writeDump(file, { nodes: 12, pods: 200 }, "yaml", mulberry32(3));
+  writeDump(file, { nodes: 12, pods: 200 }, "yaml", seededRandom(3));
   const text = readFileSync(file, "utf8");
   const change = "apiVersion: v1\nkind: Pod\nmetadata: {name: urgent, namespace: default}\nspec:\n  priority: 1000000000\n  containers:\n  - {name: app, resources: {requests: {cpu: \"3\"}}}\n";
   const cluster = await loadCluster(text);
@@ -216,14 +216,3 @@ test("CLI: podsim reduce refuses clearly", () => {
   assert.match(profile.stderr, /unknown profile "v0.1"/);
 });
 
-// mulberry32, as bench/gen.mjs seeds its dumps.
-function mulberry32(s) {
-  let a = s >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
