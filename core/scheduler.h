@@ -40,7 +40,7 @@ struct SchedulerOptions {
   // the cluster's objects.
   std::optional<int64_t> start_ms;
   // The most queue events the timeline keeps; the rest are counted.
-  int64_t max_events = 20'000;
+  int64_t max_events = kMaxTimelineEvents;
   // How long each API call of a preemption takes (deleting a victim); 0:
   // none. With asynchronous preemption the calls run beside the cycles;
   // without it, the cycle waits for them.

@@ -125,6 +125,7 @@ SimulationResult Simulate(Scenario scenario, Diagnostics diagnostics,
   }
   scheduler_options.api_latency_ms = options.api_latency_ms;
   scheduler_options.controllers = options.controllers;
+  scheduler_options.max_events = options.max_events;
   SchedulerRun run =
       RunScheduler(result.scenario, scheduler_options, result.diagnostics);
   result.attempts = std::move(run.attempts);

@@ -164,6 +164,11 @@ struct WorkloadOutcome {
   int lost = 0;           // its pods that were preempted
 };
 
+// The most queue events a timeline keeps by default. 60,000 holds a
+// preemption-heavy queue of 10,000 attempts (bench basic-5000 records
+// 55,000), so the page's timeline can replay every step of it.
+inline constexpr int64_t kMaxTimelineEvents = 60'000;
+
 // The simulated clock of a run and what happened on it.
 struct Timeline {
   int64_t start_ms = 0;  // the latest time on the cluster's objects, or given

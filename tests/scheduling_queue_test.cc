@@ -321,6 +321,21 @@ TEST_CASE("Queue: the timeline lists what happened between the cycles") {
                                            "30 active web"});
   CHECK(r.timeline.end_ms == kStart + 30'000);
   CHECK(r.timeline.start_given);
+  CHECK(r.timeline.events_dropped == 0);
+
+  // Past max_events the timeline counts the events it does not keep, and
+  // the clock still ends at the last one.
+  SimulateOptions capped;
+  capped.start_ms = kStart;
+  capped.max_events = 2;
+  SimulationResult few = Simulate(
+      ScenarioWith(NodeWith("n1", {"1"}), RunningPod("low", "n1", {"1"}, 1),
+                   PendingPod("web", {"1"}, 100)),
+      capped);
+  CHECK(few.timeline.events.size() == 2);
+  CHECK(few.timeline.events_dropped == 3);
+  CHECK(few.timeline.end_ms == kStart + 30'000);
+  CHECK(ToJson(few).find("\"eventsDropped\":3") != std::string::npos);
 }
 
 }  // namespace podsim

@@ -479,7 +479,7 @@ export interface Clock {
   startFrom: "option" | "objects" | "none";
   end: string;
   durationMs: number;
-  /** What happened between the cycles, in order (at most 20,000; the rest are counted in eventsDropped). */
+  /** What happened between the cycles, in order (at most 60,000; the rest are counted in eventsDropped). */
   events: QueueEvent[];
   eventsDropped: number;
 }

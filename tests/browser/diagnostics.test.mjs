@@ -83,9 +83,13 @@ test("diagnostics: an unclosed value names the line it starts at in the tab, and
   const { page, context, errors } = await fresh();
   await page.getByRole("tab", { name: /Running/ }).click();
   // Line 8 (report-1's container) ends "{cpu: 1500m, memory: 2Gi}}}": open a brace before 1500m.
-  await visibleEditor(page).locator(".cm-line").nth(7).click();
-  await page.keyboard.press("End");
-  for (let i = 0; i < "1500m, memory: 2Gi}}}".length; i++) await page.keyboard.press("ArrowLeft");
+  // From the line's first word, right to its 1500m (the editor may wrap
+  // the line, so End would stop short of its end; Home skips the indent).
+  const line = visibleEditor(page).locator(".cm-line").nth(7);
+  await line.click({ position: { x: 2, y: 4 } });
+  await page.keyboard.press("Home");
+  const written = await line.textContent();
+  for (let i = written.search(/\S/); i < written.indexOf("1500m"); i++) await page.keyboard.press("ArrowRight");
   await page.keyboard.insertText("{");
   await statusAfterEdit(page);
   const item = page.locator("#diagnostics .diagnostic");
