@@ -157,7 +157,7 @@ test("reduce: over a cluster opened as a file, the reduction cuts the dump's obj
   const verdict = await page.locator(".attempt.focused .verdict").textContent();
   await reduceFocused(page);
   const text = await panel(page).innerText();
-  assert.match(text, /over dump-small\.yaml with your change/);
+  assert.match(text, /The smallest part of dump-small\.yaml that gives/);
   assert.match(text, /From 100 nodes, 2,000 pods, [^.]*40 PDBs to /);
   assert.doesNotMatch(text, /No reduction/);
 
@@ -220,11 +220,16 @@ spec:
 
   // Two in a row, in one task (the worker gets both before it answers the
   // first): the first's answer is dropped; the panel is the second's.
-  await page.evaluate((pod) => {
+  const busy = await page.evaluate((pod) => {
     document.querySelector(".attempt.focused .reduce-button").click();
     document.querySelector(`.attempt-head[data-object="Pod ${pod}"]`).click();
-    document.querySelector(".attempt.focused .reduce-button").click();
+    const button = document.querySelector(".attempt.focused .reduce-button");
+    button.click();
+    return { label: button.textContent, disabled: button.disabled, panel: document.getElementById("reduction-panel").innerText };
   }, "default/solo");
+  // While it runs, the button and the panel say so.
+  assert.deepEqual({ label: busy.label, disabled: busy.disabled }, { label: "Reducing…", disabled: true });
+  assert.match(busy.panel, /Minimal reproduction for solo[\s\S]*Reducing the editors' scenario: removing objects and re-simulating/);
   await page.waitForSelector("#reduction-panel[aria-busy=false]", { timeout: 60000 });
   assert.match(await panel(page).locator("h2").textContent(), /Minimal reproduction for solo/);
   assert.match(await panel(page).innerText(), /solo → cannot be scheduled/);

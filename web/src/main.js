@@ -24,6 +24,7 @@ import { $, EMBED_PANELS, createState, pageMode } from "./state.js";
 import { showBanner } from "./status.js";
 import { STORAGE_CLUSTER, STORAGE_SCENARIO, STORAGE_VARIANT_B, storage } from "./storage.js";
 import { setupTheme } from "./theme.js";
+import { markReducing } from "./views/verdicts.js";
 import { createVariants } from "./variants.js";
 
 const state = createState();
@@ -93,7 +94,10 @@ const addressBar = createAddressBar(state, () => sharing.shareSettings(), (setti
 });
 const markdown = createMarkdownCopy(state, sharing);
 const applyFragment = createFragmentOpener(state, profiles, session);
-const reduction = createReduction(state, { runner, session, sharing }, { inEditors: (key) => linking.hasObject(key), rendered: () => view.render() });
+const reduction = createReduction(state, { runner, session, sharing }, {
+  inEditors: (key) => linking.hasObject(key),
+  rendered: () => markReducing($("verdicts"), state.reduction?.running ? state.reduction.pod : null),
+});
 
 function openFile(file) {
   fileName = file.name;

@@ -47,6 +47,7 @@ export function createReduction(state, { runner, session, sharing }, { inEditors
       id: ++state.runs,
       pod,
       over: run.cluster,
+      withChange: run.cluster !== null && run.text.trim() !== "",
       running: true,
       started: performance.now(),
       elapsedMs: 0,

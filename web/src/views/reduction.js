@@ -125,7 +125,7 @@ function actions({ onOpen, onCopyLink, onDownload, onCopyMarkdown }, fileName) {
 
 /**
  * Renders the reduction panel, or null without one. data: {pod, over (the
- * cluster's name, or null), running, elapsedMs, reduction (a Reduction, or
+ * cluster's name, or null), withChange (the editors laid a change over it), running, elapsedMs, reduction (a Reduction, or
  * null while running or when the engine failed), error (the worker's, or
  * ""), fileName, note (what the last action said, or "")}; inEditors(key)
  * says whether the editors hold "Kind namespace/name"; handlers: onOpen,
@@ -133,7 +133,7 @@ function actions({ onOpen, onCopyLink, onDownload, onCopyMarkdown }, fileName) {
  */
 export function renderReduction(data, inEditors, handlers) {
   if (!data) return null;
-  const what = data.over ? ["over ", h("span", { class: "file-name" }, data.over), " with your change"] : "of the editors' scenario";
+  const what = data.over ? [h("span", { class: "file-name" }, data.over), data.withChange ? " with your change" : ""] : "the editors' scenario";
   const head = h(
     "div",
     { class: "panel-head" },
@@ -153,7 +153,7 @@ export function renderReduction(data, inEditors, handlers) {
     return section(h("p", { class: "reduction-error", role: "alert" }, `No reduction for ${data.pod}: ${failed}`));
   }
   return section(
-    h("p", { class: "hint" }, "The smallest part ", what, " that gives its first attempt the same decision, every step re-simulated; nothing renamed or edited."),
+    h("p", { class: "hint" }, "The smallest part of ", what, " that gives its first attempt the same decision, every step re-simulated; nothing renamed or edited."),
     h("p", { class: "reduction-decision" }, h("span", { class: "pod-ref" }, shortName(r.pod)), " → ", decisionText(r.decision)),
     counts(r),
     runs(r, data.elapsedMs),

@@ -58,21 +58,18 @@ function origin(attempt, created, onReplaced) {
 // without a redraw): the minimal reproduction of the pod's first decision.
 function reduceAction(attempt, onReduce, reducing) {
   if (!onReduce) return null;
-  const busy = reducing === attempt.pod;
+  const button = h("button", {
+    type: "button",
+    class: "reduce-button",
+    title: `Reduce the scenario to the smallest part that gives ${shortName(attempt.pod)}'s first attempt the same decision`,
+    dataset: { pod: attempt.pod },
+    onclick: () => onReduce(attempt.pod),
+  });
+  setReducing(button, reducing);
   return h(
     "p",
     { class: "attempt-actions" },
-    h(
-      "button",
-      {
-        type: "button",
-        class: "reduce-button",
-        disabled: busy,
-        title: `Reduce the scenario to the smallest part that gives ${shortName(attempt.pod)}'s first attempt the same decision`,
-        onclick: () => onReduce(attempt.pod),
-      },
-      busy ? "Reducing…" : "Minimal reproduction",
-    ),
+    button,
     attempt.attempt > 1 ? h("span", { class: "hint" }, " of its first attempt's decision") : null,
   );
 }
@@ -138,6 +135,18 @@ export function renderVerdicts(
       ? h("button", { type: "button", class: "more", onclick: () => onShowMore(shown + ATTEMPT_PAGE) }, `Show ${Math.min(ATTEMPT_PAGE, more)} more of ${more} attempts`)
       : null,
   ];
+}
+
+// A reduce button says when its pod's reduction is on its way (reducing: that pod, or null).
+function setReducing(button, reducing) {
+  const busy = reducing === button.dataset.pod;
+  button.disabled = busy;
+  button.textContent = busy ? "Reducing…" : "Minimal reproduction";
+}
+
+/** Marks the reduce buttons already rendered in host for the pod whose reduction is on its way (null: none), without drawing them again. */
+export function markReducing(host, reducing) {
+  for (const button of host.querySelectorAll(".reduce-button")) setReducing(button, reducing);
 }
 
 /** Moves the focus mark among the attempts already rendered in host (as renderVerdicts marks it), without drawing them again. */
