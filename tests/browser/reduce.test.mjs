@@ -26,6 +26,15 @@ before(() => {
 });
 after(() => rmSync(dir, { recursive: true, force: true }));
 
+// A preemptor laid over the generated dump (as tests/browser/cluster.test.mjs lays it).
+const URGENT = `apiVersion: v1
+kind: Pod
+metadata: {name: urgent-report, namespace: default}
+spec:
+  priorityClassName: high
+  containers: [{name: c, resources: {requests: {cpu: "6", memory: 1Gi}}}]
+`;
+
 async function fresh(viewport = { width: 1280, height: 900 }, url = env.server.url, colorScheme = "light") {
   const opened = await openPage(env.browser, url, { viewport, colorScheme });
   await settled(opened.page);
@@ -184,6 +193,37 @@ test("reduce: over a cluster opened as a file, the reduction cuts the dump's obj
   await page.locator("#banner").getByRole("button", { name: "Undo" }).click();
   await settled(page);
   assert.match(await page.locator("#banner").textContent(), /Back to your scenario\./);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("reduce: over a cluster with a change typed in the editors, the change's pod is kept from the editors' text and links to it, the dump's objects from the dump", async () => {
+  const { page, errors, context } = await fresh();
+  await page.setInputFiles("#open-file", dump);
+  await page.waitForFunction(() => /over the cluster/.test(document.getElementById("status").textContent), null, { timeout: 60000 });
+  await settled(page);
+  await page.getByRole("tab", { name: "Pending" }).click();
+  await page.locator(".editor:not([hidden]) .cm-content").click();
+  await page.evaluate((t) => navigator.clipboard.writeText(t), URGENT);
+  await page.keyboard.press("Control+v");
+  await page.waitForFunction(() => document.querySelector(".attempt.focused .verdict")?.textContent.startsWith("urgent-report"), null, { timeout: 20000 });
+  await settled(page);
+  const verdict = await page.locator(".attempt.focused .verdict").textContent();
+  assert.match(verdict, /^urgent-report → nominated /);
+  await reduceFocused(page);
+  const text = await panel(page).innerText();
+  assert.match(text, /The smallest part of dump-small\.yaml with your change that gives/);
+  assert.match(text, /urgent-report → nominated to ip-10-0-/);
+  const mine = panel(page).locator("li", { has: page.locator('[data-object="Pod default/urgent-report"]') });
+  assert.match(await mine.innerText(), /urgent-report your change: the pod reduced for/);
+  assert.equal(await mine.locator(".object-link").count(), 1, "the change's pod links to its YAML");
+  assert.equal(await panel(page).locator(".object-link").count(), 1, "the dump's objects are not in the editors");
+
+  const [file] = await Promise.all([page.waitForEvent("download"), panel(page).getByRole("button", { name: "Download" }).click()]);
+  const reduced = readFileSync(await file.path(), "utf8");
+  assert.match(reduced, /managedFields:/);
+  assert.ok(reduced.endsWith(`---\n${URGENT}`), "the change's pod, as typed, after the dump's objects");
+  await screenshot(page, "reduce-change");
   assert.deepEqual(errors, []);
   await context.close();
 });
