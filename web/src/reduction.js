@@ -9,6 +9,7 @@ import { formatReductionMarkdown } from "../../wasm/report.mjs";
 import { mount } from "./dom.js";
 import { download } from "./page-controls.js";
 import { copyText } from "./share-dialogs.js";
+import { LONG_LINK_CHARS } from "./share.js";
 import { $ } from "./state.js";
 import { setStatus } from "./status.js";
 import { renderReduction } from "./views/reduction.js";
@@ -98,7 +99,7 @@ export function createReduction(state, { runner, session, sharing }, { inEditors
     if (refused) return say(`${refused.replace("Download the scenario (YAML)", "Download it")}`, true);
     const copied = await copyText(link);
     if (!copied) return say("Could not copy the link: the browser refused the clipboard.", true);
-    const long = link.length > 2000 ? " Longer than 2,000: some chat tools and browsers may cut it; the download is safer." : "";
+    const long = link.length > LONG_LINK_CHARS ? ` Longer than ${count(LONG_LINK_CHARS)}: some chat tools and browsers may cut it; the download is safer.` : "";
     say(`Link copied (${count(link.length)} characters): it opens the reduced scenario alone.${long}`, long !== "");
   }
 

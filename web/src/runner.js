@@ -31,6 +31,7 @@ export function createRunner(state, mode, scenario, { render, onProfiles, onLoad
       event.preventDefault();
       worker.terminate();
       start();
+      if (state.reduction?.running) onReduction({ id: state.reduction.id, error: "the engine stopped while reducing (most likely out of memory); it was restarted" });
       const lost = state.loading?.name ?? state.cluster?.name;
       if (lost) {
         onClusterLost(`${lost} could not be loaded: the engine stopped while holding it (most likely out of memory).`, state.loading?.stash ?? null);
