@@ -35,6 +35,38 @@ spec:
   containers: [{name: c, resources: {requests: {cpu: "6", memory: 1Gi}}}]
 `;
 
+// A scenario whose reduction needs the input's clock start (see its test).
+const START_SCENARIO = `apiVersion: scheduling.k8s.io/v1
+kind: PriorityClass
+metadata: {name: high}
+value: 1000
+---
+apiVersion: v1
+kind: Node
+metadata: {name: n1, creationTimestamp: "2024-05-01T08:00:00Z"}
+status: {allocatable: {cpu: "2", memory: 4Gi, pods: "10"}}
+---
+apiVersion: v1
+kind: Node
+metadata: {name: n2, creationTimestamp: "2024-05-01T08:10:00Z"}
+status: {allocatable: {cpu: "2", memory: 4Gi, pods: "10"}}
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: busy}
+spec: {nodeName: n2, priorityClassName: high, containers: [{name: c, resources: {requests: {cpu: "2"}}}]}
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: early, creationTimestamp: "2024-05-01T08:05:00Z"}
+spec: {priorityClassName: high, containers: [{name: c, resources: {requests: {cpu: "2"}}}]}
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: web, creationTimestamp: "2024-05-01T08:00:00Z"}
+spec: {containers: [{name: c, resources: {requests: {cpu: "2"}}}]}
+`;
+
 async function fresh(viewport = { width: 1280, height: 900 }, url = env.server.url, colorScheme = "light") {
   const opened = await openPage(env.browser, url, { viewport, colorScheme });
   await settled(opened.page);
@@ -279,6 +311,33 @@ spec:
 
   await panel(page).getByRole("button", { name: "Close the minimal reproduction" }).click();
   assert.equal(await panel(page).count(), 0);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("reduce: a reduced scenario that decides alike only from the input's clock start says so, in the panel, the lesson it opens with and the Markdown", async () => {
+  // n2 is the latest object (08:10): the input's clock starts then, when
+  // early (created 08:05) is already queued and, higher, takes n1 first.
+  // Without n2 the clock starts at 08:00 and web is tried before early exists.
+  const fragment = await encodeShare({ scenario: START_SCENARIO, kubernetesVersion: "" });
+  const { page, errors, context } = await fresh(undefined, `${env.server.url}#${fragment}`);
+  await page.locator('.attempt-head[data-object="Pod default/web"]').click();
+  await reduceFocused(page);
+  const warning = await panel(page).locator(".warning").textContent();
+  assert.match(warning, /^It decides alike only with the clock starting at 2024-05-01T08:10:00Z, the start of the whole input's run\./);
+  assert.match(warning, /podsim run --start-time 2024-05-01T08:10:00Z/);
+  assert.match(await panel(page).innerText(), /From 2 nodes, 3 pods, 1 priority class to 1 node, 2 pods, 1 priority class\./);
+  await panel(page).screenshot({ path: join(new URL("../../test-output/", import.meta.url).pathname, "reduce-start-panel.png") });
+
+  await panel(page).getByRole("button", { name: "Copy as Markdown" }).click();
+  await page.waitForSelector(".reduction-note");
+  assert.match(await clipboard(page), /it decides alike only with the clock starting at 2024-05-01T08:10:00Z \(--start-time 2024-05-01T08:10:00Z\)/);
+
+  // Opened on its own, the clock starts at 08:00, and the page says why the decision may differ.
+  await panel(page).getByRole("button", { name: "Open it" }).click();
+  await settled(page);
+  assert.match(await page.locator("#lesson").textContent(), /^A minimal reproduction: default\/web is unschedulable\. It decides alike only with the clock starting at 2024-05-01T08:10:00Z \(podsim run --start-time 2024-05-01T08:10:00Z\)\.$/);
+  assert.match(await page.locator('.attempt-head[data-object="Pod default/web"] .verdict').first().textContent(), /^web → scheduled on n1/);
   assert.deepEqual(errors, []);
   await context.close();
 });
