@@ -43,7 +43,11 @@ export function createReduction(state, { runner, session, sharing }, { inEditors
   /** Reduces the shown result's scenario for pod, superseding a reduction on its way. */
   function start(pod) {
     const run = state.shownRun;
-    if (!run || state.loading) return;
+    if (!run) return;
+    if (state.loading) {
+      setStatus("error", `The engine is reading ${state.loading.name}: ask for the minimal reproduction once it is loaded.`);
+      return;
+    }
     state.reduction = {
       id: ++state.runs,
       pod,
