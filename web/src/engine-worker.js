@@ -1,12 +1,15 @@
 // The engine runs here, off the page's thread, so typing never stutters.
 // The only importer of wasm/index.mjs in the page. It also holds the
 // cluster: a dump the engine read once (from a File, read here in slices,
-// or pasted text), over which every run lays the editors' text.
-import { compare, diff, loadCluster, loadEngine, profiles, simulate } from "../../wasm/index.mjs";
+// or pasted text), over which every run lays the editors' text, and the
+// dump's source, out of which a reduction cuts the objects it keeps.
+import { compare, diff, loadCluster, loadEngine, profiles, reduce, reducedScenario, simulate } from "../../wasm/index.mjs";
 
 loadEngine();
 
 let cluster = null;
+// What the cluster was read from (a File or the pasted text), read again whole by a reduction.
+let clusterSource = null;
 
 // Progress is posted at most this often, however small the chunks.
 const PROGRESS_MS = 100;
@@ -14,6 +17,7 @@ const PROGRESS_MS = 100;
 async function load(id, source) {
   cluster?.free();
   cluster = null;
+  clusterSource = null;
   let last = 0;
   const onProgress = (progress) => {
     const now = performance.now();
@@ -22,7 +26,22 @@ async function load(id, source) {
     self.postMessage({ id, progress });
   };
   cluster = await loadCluster(source, { onProgress });
+  clusterSource = source;
   return cluster.summary;
+}
+
+// The minimal reproduction for a pod: over the cluster with the editors'
+// text as the change, else of the editors' scenario. Returns {reduction,
+// scenario}: the scenario's text ("" when the reduction failed).
+async function reduceFor({ pod, text, profile, overCluster }) {
+  if (!overCluster) {
+    const reduction = await reduce(text, { pod, profile });
+    return { reduction, scenario: reduction.scenario ?? "" };
+  }
+  if (!cluster) throw new Error("the cluster is no longer loaded: open the dump again");
+  const reduction = await cluster.reduce(pod, { change: text, profile });
+  if (reduction.error) return { reduction, scenario: "" };
+  return { reduction, scenario: await reducedScenario(reduction, { cluster: clusterSource, change: text }) };
 }
 
 async function run({ kind, text, seed, detailAttempt, profile, profiles: pair, overCluster, variants }) {
@@ -49,6 +68,9 @@ self.onmessage = async ({ data }) => {
     } else if (kind === "free") {
       cluster?.free();
       cluster = null;
+      clusterSource = null;
+    } else if (kind === "reduce") {
+      self.postMessage({ id, ...(await reduceFor(data)), ms: performance.now() - started });
     } else {
       self.postMessage({ id, ...(await run(data)), ms: performance.now() - started });
     }

@@ -68,5 +68,8 @@ export function createLinking(state, scenario) {
     if (event.key === "Enter" && event.target.matches("[data-object][tabindex]")) event.target.click();
   });
 
-  return { linkFromEditor };
+  /** Returns whether the editors hold the object ("Kind namespace/name") where the result links to. */
+  const hasObject = (key) => objectRanges().some((o) => o.key === key);
+
+  return { linkFromEditor, hasObject };
 }

@@ -14,6 +14,7 @@ import { createLinking } from "./linking.js";
 import { createMarkdownCopy } from "./markdown-copy.js";
 import { setupDownloads, setupGallery, setupKeys } from "./page-controls.js";
 import { createProfiles } from "./profiles.js";
+import { createReduction } from "./reduction.js";
 import { createResultView } from "./result-view.js";
 import { createRunner } from "./runner.js";
 import { createScenarioEditors } from "./scenario-editors.js";
@@ -23,6 +24,7 @@ import { $, EMBED_PANELS, createState, pageMode } from "./state.js";
 import { showBanner } from "./status.js";
 import { STORAGE_CLUSTER, STORAGE_SCENARIO, STORAGE_VARIANT_B, storage } from "./storage.js";
 import { setupTheme } from "./theme.js";
+import { markReducing } from "./views/verdicts.js";
 import { createVariants } from "./variants.js";
 
 const state = createState();
@@ -52,19 +54,27 @@ const scenario = createScenarioEditors(state, mode, {
   onUndoLoad: () => session.undoReplacement(),
 });
 const variants = createVariants(state, mode, scenario, { onChange: runNow });
-const view = createResultView(state, { requestDetail: (index) => runner.requestDetail(index), showVariant: (v) => variants.show(v) });
+const view = createResultView(state, {
+  requestDetail: (index) => runner.requestDetail(index),
+  showVariant: (v) => variants.show(v),
+  reduce: mode.embed ? null : (pod) => reduction.start(pod),
+});
 const profiles = createProfiles(state, () => {
   session.onChosen();
   runNow();
 });
 const runner = createRunner(state, mode, scenario, {
-  render: () => view.render(),
+  render: () => {
+    view.render();
+    reduction.render(); // its links follow what the editors hold
+  },
   onProfiles: (list) => profiles.onProfiles(list),
   onLoadMessage: (data) => clusterMode.onLoadMessage(data),
   onObjects: (data) => clusterMode.onObjects(data),
   onClusterLost: (message, stash) => clusterMode.clusterFailed(message, stash),
   variantTexts: () => (state.variants ? { a: variants.textOf("a"), b: variants.textOf("b") } : null),
   showVariant: (v) => variants.show(v),
+  onReduction: (data) => reduction.onAnswer(data),
 });
 // A file too small to be a cluster opens as a scenario, which the session
 // replaces undoably, under the file's name.
@@ -84,6 +94,10 @@ const addressBar = createAddressBar(state, () => sharing.shareSettings(), (setti
 });
 const markdown = createMarkdownCopy(state, sharing);
 const applyFragment = createFragmentOpener(state, profiles, session);
+const reduction = createReduction(state, { runner, session, sharing }, {
+  inEditors: (key) => linking.hasObject(key),
+  rendered: () => markReducing($("verdicts"), state.reduction?.running ? state.reduction.pod : null),
+});
 
 function openFile(file) {
   fileName = file.name;

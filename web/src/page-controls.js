@@ -19,7 +19,8 @@ export function setupGallery(openExample) {
   });
 }
 
-function download(name, type, text) {
+/** Offers text as a file named name, of MIME type type. */
+export function download(name, type, text) {
   const url = URL.createObjectURL(new Blob([text], { type }));
   const a = h("a", { href: url, download: name });
   document.body.append(a);

@@ -21,9 +21,11 @@ const profileName = (result) =>
 
 /**
  * Creates the view; requestDetail(index) asks the engine to detail an
- * attempt it summarised, showVariant(v) shows variant "a" or "b".
+ * attempt it summarised, showVariant(v) shows variant "a" or "b",
+ * reduce(pod) asks for the minimal reproduction of a pod's decision (null:
+ * not offered).
  */
-export function createResultView(state, { requestDetail, showVariant }) {
+export function createResultView(state, { requestDetail, showVariant, reduce = null }) {
   const variantDiffView = createVariantDiffView();
   // A step of the timeline moves the focus: the verdicts keep their DOM.
   const timeline = createTimeline(state, { requestDetail, renderFocused: () => renderFocused({ verdicts: false }) });
@@ -113,6 +115,8 @@ export function createResultView(state, { requestDetail, showVariant }) {
             const target = podTargets(result).eviction(pod);
             if (target) showTarget(target);
           },
+          onReduce: reduce,
+          reducing: state.reduction?.running ? state.reduction.pod : null,
         },
       ),
     );

@@ -17,9 +17,10 @@ import { STORAGE_CLUSTER, STORAGE_SCENARIO, STORAGE_VARIANT_B, storage } from ".
  * about a dump (cluster-mode.js), onClusterLost(message, stash) when the
  * worker stopped while holding one; variantTexts() returns {a, b} while the
  * scenario has a variant B (variants.js), else null, and showVariant(v)
- * shows one.
+ * shows one; onReduction(data) takes the answer to the reduction on its
+ * way (reduction.js).
  */
-export function createRunner(state, mode, scenario, { render, onProfiles, onLoadMessage, onObjects, onClusterLost, variantTexts, showVariant }) {
+export function createRunner(state, mode, scenario, { render, onProfiles, onLoadMessage, onObjects, onClusterLost, variantTexts, showVariant, onReduction }) {
   let worker = null;
   let timer = null;
 
@@ -30,6 +31,7 @@ export function createRunner(state, mode, scenario, { render, onProfiles, onLoad
       event.preventDefault();
       worker.terminate();
       start();
+      if (state.reduction?.running) onReduction({ id: state.reduction.id, error: "the engine stopped while reducing (most likely out of memory); it was restarted" });
       const lost = state.loading?.name ?? state.cluster?.name;
       if (lost) {
         onClusterLost(`${lost} could not be loaded: the engine stopped while holding it (most likely out of memory).`, state.loading?.stash ?? null);
@@ -110,6 +112,7 @@ export function createRunner(state, mode, scenario, { render, onProfiles, onLoad
     if (state.loading && data.id === state.loading.id) return onLoadMessage(data);
     if (data.id === state.search.id) return onObjects(data);
     if (state.detailRequest && data.id === state.detailRequest.id) return onDetail(data);
+    if (state.reduction && data.id === state.reduction.id) return onReduction(data);
     if (!state.run || data.id !== state.run.id) return; // a newer run is on its way
     document.body.classList.remove("busy");
     if (data.error) {
@@ -136,6 +139,7 @@ export function createRunner(state, mode, scenario, { render, onProfiles, onLoad
       const added = overlay && [...overlay].some((key) => !state.overlay?.has(key));
       state.overlay = overlay;
       if (state.focus === null || state.focus >= result.pods.length || added) state.focus = defaultFocus(result);
+      focusAsked(result);
     }
     const stale = errors > 0;
     $("result-body").classList.toggle("stale", stale);
@@ -181,6 +185,17 @@ export function createRunner(state, mode, scenario, { render, onProfiles, onLoad
     if (comparison.kind !== "Comparison") return { result: comparison, comparison: null, variantDiff: null };
     const result = comparison.results.find((r) => r.profile === state.profile) ?? comparison.results[0];
     return { result, comparison, variantDiff: null };
+  }
+
+  // A pod the page asked to focus once its scenario runs (a reduction
+  // opened, an example about one pod): its first attempt.
+  function focusAsked(result) {
+    if (!state.focusPod) return;
+    const i = result.pods.findIndex((a) => a.pod === state.focusPod);
+    state.focusPod = null;
+    if (i < 0) return;
+    state.focus = i;
+    state.attemptsShown = Math.max(state.attemptsShown, i + 1);
   }
 
   // Over a cluster, the first pod of the change (the editors' or one their

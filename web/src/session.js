@@ -173,6 +173,8 @@ export function createSession(state, mode, scenario, profiles, clusterMode, vari
 
   /** Opens a gallery example. */
   function openExample(example) {
+    // An example about one pod (a reduction's) opens on its attempt.
+    state.focusPod = example.reduce?.pod ?? null;
     replace(example.text, { label: `the example "${example.title}"`, example, compare: example.compare ? true : undefined, variantB: example.variantB ?? null });
   }
 
@@ -237,5 +239,5 @@ export function createSession(state, mode, scenario, profiles, clusterMode, vari
     return true;
   }
 
-  return { openExample, openLink, openFile, openSaved, check, onEdit, onChosen, undoReplacement };
+  return { openExample, openLink, openFile, openSaved, replace, check, onEdit, onChosen, undoReplacement };
 }

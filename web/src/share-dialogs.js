@@ -129,6 +129,17 @@ export function createSharing(state, scenarioText, variantBText = () => null) {
     return { link: refused ? "" : playgroundUrl(fragment), refused, withCluster };
   }
 
+  /**
+   * Returns {link, refused} for a scenario that stands alone (a minimal
+   * reproduction): no cluster, no variant B, no comparison; caption (the
+   * lesson it opens with) replaces the page's.
+   */
+  async function standaloneLink(scenario, caption) {
+    const fragment = await encodeShare({ ...shareSettings(scenario, null), compare: false, caption });
+    const refused = await refusal(fragment, scenario);
+    return { link: refused ? "" : playgroundUrl(fragment), refused };
+  }
+
   /** Returns the link to a scenario (the editors' by default) with the page's settings; "" if too large for one. */
   async function shareLink(scenario) {
     return (await linkFor(scenario)).link;
@@ -249,5 +260,5 @@ export function createSharing(state, scenarioText, variantBText = () => null) {
     $("embed-dialog").showModal();
   }
 
-  return { shareSettings, fragmentFor, linkFor, shareLink, clusterNote, openShare, copyShareLink, openEmbed };
+  return { shareSettings, fragmentFor, linkFor, standaloneLink, shareLink, clusterNote, openShare, copyShareLink, openEmbed };
 }

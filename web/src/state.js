@@ -67,6 +67,8 @@ export function createState() {
     overlay: null, // Set of "Kind key" the shown result's editors hold, over a cluster
     resumeOverlay: false, // the editors were restored from text laid over a cluster
     ranges: null, // object ranges of the shown result (linking.js)
+    reduction: null, // the minimal reproduction shown (reduction.js): {id, pod, over, running, reduction, scenario, error, ...}
+    focusPod: null, // a pod whose first attempt the next result focuses (a reduction opened, an example about one pod)
     timeline: { mode: "attempt", step: 0, atMs: 0 }, // where the timeline stands: a step (0 the start, k attempt k), or a time
   };
 }

@@ -54,14 +54,44 @@ function origin(attempt, created, onReplaced) {
   );
 }
 
+// Under the focused attempt (CSS shows it there only: the focus moves
+// without a redraw): the minimal reproduction of the pod's first decision.
+function reduceAction(attempt, onReduce, reducing) {
+  if (!onReduce) return null;
+  const button = h("button", {
+    type: "button",
+    class: "reduce-button",
+    title: `Reduce the scenario to the smallest part that gives ${shortName(attempt.pod)}'s first attempt the same decision`,
+    dataset: { pod: attempt.pod },
+    onclick: () => onReduce(attempt.pod),
+  });
+  setReducing(button, reducing);
+  return h(
+    "p",
+    { class: "attempt-actions" },
+    button,
+    attempt.attempt > 1 ? h("span", { class: "hint" }, " of its first attempt's decision") : null,
+  );
+}
+
 /**
  * Renders the attempts, a page at a time; the focused one drives the panels
  * below. differences (pod key -> difference) marks the attempts where the
  * compared profiles part. options: created (pod key -> the clock's created
  * event) marks the pods a controller created; onReplaced(pod) shows the
- * pod one replaces.
+ * pod one replaces; onReduce(pod) asks for the minimal reproduction of a
+ * pod's decision (null: not offered), and reducing names the pod one is on
+ * its way for.
  */
-export function renderVerdicts(result, focus, onFocus, shown = ATTEMPT_PAGE, onShowMore = () => {}, differences = new Map(), { created = new Map(), onReplaced = () => {} } = {}) {
+export function renderVerdicts(
+  result,
+  focus,
+  onFocus,
+  shown = ATTEMPT_PAGE,
+  onShowMore = () => {},
+  differences = new Map(),
+  { created = new Map(), onReplaced = () => {}, onReduce = null, reducing = null } = {},
+) {
   if (result.pods.length === 0) {
     return h("p", { class: "empty" }, "No pending pods: add a pod without spec.nodeName to see what the scheduler does with it.");
   }
@@ -97,6 +127,7 @@ export function renderVerdicts(result, focus, onFocus, shown = ATTEMPT_PAGE, onS
         ),
         origin(attempt, created, onReplaced),
         h("q", { class: "message" }, attempt.message),
+        reduceAction(attempt, onReduce, reducing),
       ),
     ),
     ),
@@ -104,6 +135,18 @@ export function renderVerdicts(result, focus, onFocus, shown = ATTEMPT_PAGE, onS
       ? h("button", { type: "button", class: "more", onclick: () => onShowMore(shown + ATTEMPT_PAGE) }, `Show ${Math.min(ATTEMPT_PAGE, more)} more of ${more} attempts`)
       : null,
   ];
+}
+
+// A reduce button says when its pod's reduction is on its way (reducing: that pod, or null).
+function setReducing(button, reducing) {
+  const busy = reducing === button.dataset.pod;
+  button.disabled = busy;
+  button.textContent = busy ? "Reducing…" : "Minimal reproduction";
+}
+
+/** Marks the reduce buttons already rendered in host for the pod whose reduction is on its way (null: none), without drawing them again. */
+export function markReducing(host, reducing) {
+  for (const button of host.querySelectorAll(".reduce-button")) setReducing(button, reducing);
 }
 
 /** Moves the focus mark among the attempts already rendered in host (as renderVerdicts marks it), without drawing them again. */

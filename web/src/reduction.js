@@ -1,0 +1,149 @@
+// The minimal reproduction of a pod's decision, asked from its attempt: the
+// engine's worker reduces the shown result's scenario (over the loaded
+// cluster, the editors' text as the change) and cuts the kept objects out
+// of the text; this keeps the request and its answer, and takes the reduced
+// scenario where a person wants it: the editors (undoably), a link, a file
+// or a Markdown report. One reduction at a time: a new one supersedes the
+// one on its way, whose answer is then dropped (by id, as runs are).
+import { formatReductionMarkdown } from "../../wasm/report.mjs";
+import { mount } from "./dom.js";
+import { download } from "./page-controls.js";
+import { copyText } from "./share-dialogs.js";
+import { LONG_LINK_CHARS } from "./share.js";
+import { $ } from "./state.js";
+import { setStatus } from "./status.js";
+import { renderReduction } from "./views/reduction.js";
+
+const count = (n) => n.toLocaleString("en");
+
+// "shop/checkout" -> "reduced-shop-checkout.yaml" (.json for a JSON dump's objects).
+function fileNameFor(pod, scenario = "") {
+  return `reduced-${pod.replace("/", "-")}.${scenario.trimStart().startsWith("{") ? "json" : "yaml"}`;
+}
+
+// The lesson the reduced scenario opens with (here or from its link): what
+// it reproduces and, when it needs the input's clock start, that start.
+function captionFor(r) {
+  const { outcome, node, victims } = r.decision;
+  const decision =
+    outcome === "Scheduled" ? `scheduled on ${node}` : outcome === "Nominated" ? `nominated to ${node}${victims.length ? `, evicting ${victims.join(", ")}` : ""}` : "unschedulable";
+  const at = new Date(r.startMs).toISOString().replace(".000Z", "Z");
+  const start = r.startNeeded ? ` It decides alike only with the clock starting at ${at} (podsim run --start-time ${at}).` : "";
+  return `A minimal reproduction: ${r.pod} is ${decision}.${start}`;
+}
+
+/**
+ * Creates the reduction over the runner (runner.js: post), the session
+ * (session.js: replace) and the sharing (share-dialogs.js:
+ * standaloneLink). hooks: inEditors(key) says whether the editors hold an
+ * object ("Kind namespace/name"), rendered() follows a change of the
+ * running state (the attempt's button says it).
+ */
+export function createReduction(state, { runner, session, sharing }, { inEditors, rendered }) {
+  /** Reduces the shown result's scenario for pod, superseding a reduction on its way. */
+  function start(pod) {
+    const run = state.shownRun;
+    if (!run) return;
+    if (state.loading) {
+      setStatus("error", `The engine is reading ${state.loading.name}: ask for the minimal reproduction once it is loaded.`);
+      return;
+    }
+    state.reduction = {
+      id: ++state.runs,
+      pod,
+      over: run.cluster,
+      withChange: run.cluster !== null && run.text.trim() !== "",
+      running: true,
+      started: performance.now(),
+      elapsedMs: 0,
+      reduction: null,
+      scenario: "",
+      error: "",
+      profile: state.profile,
+      note: "",
+    };
+    runner.post({ id: state.reduction.id, kind: "reduce", pod, text: run.text, profile: state.profile, overCluster: run.cluster !== null });
+    render();
+    rendered();
+    $("reduction").scrollIntoView({ block: "nearest" });
+  }
+
+  /** Takes the worker's answer: {reduction, scenario} or {error}. */
+  function onAnswer(data) {
+    const current = state.reduction;
+    Object.assign(current, {
+      running: false,
+      elapsedMs: performance.now() - current.started,
+      reduction: data.reduction ?? null,
+      scenario: data.scenario ?? "",
+      error: data.error ?? "",
+    });
+    render();
+    rendered();
+    const r = current.reduction;
+    if (current.error || r?.error) setStatus("error", `No minimal reproduction for ${current.pod}: see its panel.`);
+    else setStatus("ok", `Reduced for ${current.pod} in ${(current.elapsedMs / 1000).toFixed(1)} s (${count(r.runs)} simulations).`);
+  }
+
+  const say = (note, warning = false) => {
+    state.reduction.note = note;
+    state.reduction.noteWarning = warning;
+    render();
+  };
+
+  function openIt() {
+    const { pod, reduction, scenario, profile } = state.reduction;
+    state.focusPod = pod;
+    session.replace(scenario, { label: `the minimal reproduction for ${pod}`, example: { id: "", lesson: captionFor(reduction) }, profile, compare: false });
+  }
+
+  async function copyLink() {
+    const { reduction, scenario } = state.reduction;
+    const { link, refused } = await sharing.standaloneLink(scenario, captionFor(reduction));
+    if (refused) return say(`${refused.replace("Download the scenario (YAML)", "Download it")}`, true);
+    const copied = await copyText(link);
+    if (!copied) return say("Could not copy the link: the browser refused the clipboard.", true);
+    const long = link.length > LONG_LINK_CHARS ? ` Longer than ${count(LONG_LINK_CHARS)}: some chat tools and browsers may cut it; the download is safer.` : "";
+    say(`Link copied (${count(link.length)} characters): it opens the reduced scenario alone.${long}`, long !== "");
+  }
+
+  function downloadIt() {
+    const { pod, scenario } = state.reduction;
+    const name = fileNameFor(pod, scenario);
+    download(name, name.endsWith(".json") ? "application/json" : "application/yaml", scenario);
+  }
+
+  async function copyMarkdown() {
+    const { reduction, scenario } = state.reduction;
+    const { link } = await sharing.standaloneLink(scenario, captionFor(reduction));
+    const markdown = formatReductionMarkdown(reduction, { shareLink: link, scenario }).replace(/\n*$/, "\n");
+    // Without the Clipboard API, the old way: a selected textarea (as markdown-copy.js does).
+    const area = Object.assign(document.createElement("textarea"), { value: markdown, className: "visually-hidden" });
+    document.body.append(area);
+    const copied = await copyText(markdown, area);
+    area.remove();
+    say(
+      copied
+        ? `Copied a Markdown report (${count(markdown.length)} characters)${link ? "" : " without a link: the reduced scenario is too large for one"}.`
+        : "Could not copy the Markdown report: the browser refused the clipboard.",
+      !copied,
+    );
+  }
+
+  function close() {
+    state.reduction = null;
+    render();
+    rendered();
+  }
+
+  function render() {
+    const r = state.reduction;
+    const data = r && { ...r, fileName: fileNameFor(r.pod, r.scenario) };
+    mount(
+      $("reduction"),
+      renderReduction(data, inEditors, { onOpen: openIt, onCopyLink: copyLink, onDownload: downloadIt, onCopyMarkdown: copyMarkdown, onClose: close }),
+    );
+  }
+
+  return { start, onAnswer, render };
+}
