@@ -230,12 +230,14 @@ class ResultWriter {
       w_.Key("node");
       NodeOrNull(placed ? FindNodeIndex(p.node_name) : -1);
       w_.Key("pending").Bool(!placed);
+      // Where the run left it: nowhere once evicted or deleted by its
+      // controller.
       const int deleted_by = DeletedBy(p.index);
+      ObjectIndex end =
+          placed ? FindNodeIndex(p.node_name) : final_node[p.index];
+      if (deleted_by >= 0 || (placed && evicted_by[p.index] >= 0)) end = -1;
       w_.Key("finalNode");
-      NodeOrNull(deleted_by >= 0 ? -1
-                 : placed ? (evicted_by[p.index] >= 0 ? -1
-                                                      : FindNodeIndex(p.node_name))
-                          : final_node[p.index]);
+      NodeOrNull(end);
       w_.Key("nominatedNode");
       NodeOrNull(nominated[p.index]);
       w_.Key("evictedBy");
