@@ -169,6 +169,12 @@ test("reduce: Open it replaces the scenario with the reduced one, which gives th
   // Open it: the editors hold the reduced scenario, and the pod's decision is the same.
   await panel(page).getByRole("button", { name: "Open it" }).click();
   await settled(page);
+  // Opened over the unedited example, it still says what it did and offers Undo, focused, at the top of the page;
+  // the panel is gone with the scenario it reduced.
+  assert.equal(await panel(page).count(), 0, "the reduction panel closes once opened");
+  assert.match(await page.locator("#banner").textContent(), /Replaced your scenario with the minimal reproduction for shop\/checkout\./);
+  assert.equal(await page.evaluate(() => document.activeElement.textContent), "Undo");
+  assert.equal(await page.evaluate(() => scrollY), 0);
   const pods = await page.locator(".attempt-head").evaluateAll((heads) => [...new Set(heads.map((el) => el.dataset.object))]);
   assert.deepEqual(pods, ["Pod shop/checkout"], "the reduced scenario's one pending pod");
   assert.equal(await page.locator(".attempt.focused .verdict").textContent(), verdict);
@@ -176,6 +182,21 @@ test("reduce: Open it replaces the scenario with the reduced one, which gives th
   assert.match(await page.locator("#lesson").textContent(), /^A minimal reproduction: shop\/checkout is nominated to node-09, evicting batch\/reindex-2, batch\/reindex-3\.$/);
   const [scenarioFile] = await Promise.all([page.waitForEvent("download"), page.locator("#download-yaml").click()]);
   assert.equal(readFileSync(await scenarioFile.path(), "utf8").trim(), reduced.trim());
+
+  assert.match(await page.locator("#tab-nodes").textContent(), /^Nodes\s*2$/);
+  // Undo brings the 12-node example back.
+  await page.locator("#banner").getByRole("button", { name: "Undo" }).click();
+  await settled(page);
+  assert.match(await page.locator("#tab-nodes").textContent(), /^Nodes\s*12$/);
+  assert.equal(await page.locator("#examples").inputValue(), example.id);
+  // And Ctrl+Z does the same once the reduction is opened again.
+  await page.locator("#banner").getByRole("button", { name: /Show the minimal reproduction/ }).click();
+  await settled(page);
+  assert.match(await page.locator("#tab-nodes").textContent(), /^Nodes\s*2$/);
+  await page.locator("#banner").getByRole("button", { name: /Undo/ }).focus();
+  await page.keyboard.press("Control+z");
+  await settled(page);
+  assert.match(await page.locator("#tab-nodes").textContent(), /^Nodes\s*12$/);
 
   // The link opens the reduced scenario alone, in a fresh page.
   const other = await fresh(undefined, link);

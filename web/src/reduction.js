@@ -91,10 +91,18 @@ export function createReduction(state, { runner, session, sharing }, { inEditors
     render();
   };
 
+  // Open it: the editors take the reduced scenario (undoably, even over an
+  // unedited example: it was made from it), the panel closes, as what it
+  // reduced is gone, and the page goes up to the banner that offers Undo.
   function openIt() {
     const { pod, reduction, scenario, profile } = state.reduction;
     state.focusPod = pod;
-    session.replace(scenario, { label: `the minimal reproduction for ${pod}`, example: { id: "", lesson: captionFor(reduction) }, profile, compare: false });
+    state.reduction = null;
+    render();
+    rendered();
+    session.replace(scenario, { label: `the minimal reproduction for ${pod}`, example: { id: "", lesson: captionFor(reduction) }, profile, compare: false, undoable: true });
+    window.scrollTo({ top: 0 });
+    $("banner").querySelector(".banner-action")?.focus({ preventScroll: true });
   }
 
   async function copyLink() {

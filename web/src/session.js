@@ -144,16 +144,20 @@ export function createSession(state, mode, scenario, profiles, clusterMode, vari
 
   /**
    * Replaces the editors' scenario with text, undoably when they held the
-   * person's own. options: label (what the banner calls the new one),
+   * person's own (or when asked). options: label (what the banner calls the new one),
    * example (a gallery example), profile and compare (settings that come
    * with it), note (said first), hold (keep the saved session as it is;
    * by default, a held session stays held), before and opened (a link
    * opened at the start: the saved session it shows over), cluster (a
    * link's {name, text}: text is the change laid over it), variantB (the
-   * scenario's variant B, or null).
+   * scenario's variant B, or null), undoable (offer Undo even over an
+   * unedited example: the new scenario comes from the one it replaces).
    */
-  function replace(text, { label, example = null, profile, compare, note = "", hold: keep = held, before = null, opened = false, cluster = null, variantB = null }) {
-    const own = before !== null || isOwn();
+  function replace(
+    text,
+    { label, example = null, profile, compare, note = "", hold: keep = held, before = null, opened = false, cluster = null, variantB = null, undoable = false },
+  ) {
+    const own = undoable || before !== null || isOwn();
     before ??= snapshot();
     hideBanner();
     clusterMode.leaveAnyCluster();
