@@ -106,14 +106,14 @@ test("reduce: the gallery example reduces to its two nodes, each with why, from 
   await reduceFocused(page);
   const text = await panel(page).innerText();
   assert.match(text, /Minimal reproduction for shop\/checkout/);
-  assert.match(text, /shop\/checkout → nominated to node-09, evicting batch\/reindex-2, batch\/reindex-3/);
+  assert.match(text, /shop\/checkout \(attempt 1\) → nominated to node-09, evicting batch\/reindex-2, batch\/reindex-3/);
   assert.match(text, /From 12 nodes, 58 pods, 5 priority classes, 2 PDBs to 2 nodes, 5 pods, 2 priority classes, 0 PDBs\./);
   assert.match(text, /19 simulations, each confirming a step/);
   assert.match(text, /0\/12 nodes are available: 4 node\(s\) had untolerated taint\(s\), 8 Insufficient cpu\./);
   assert.match(text, /0\/2 nodes are available: 1 Insufficient cpu, 1 node\(s\) had untolerated taint\(s\)\./);
   assert.deepEqual((await keptNames(page, "Nodes")).sort(), example.reduce.nodes);
   assert.match(text, /node-01: a node where Filter says UnschedulableAndUnresolvable: node\(s\) had untolerated taint\(s\)/);
-  assert.match(text, /needed: without it, the message becomes "0\/2 nodes are available: 2 Insufficient cpu\."/);
+  assert.match(text, /needed: when tried without it \(during the reduction\), the message became "0\/2 nodes are available: 2 Insufficient cpu\."/);
   assert.match(text, /node-09: the node shop\/checkout is nominated to/);
   assert.deepEqual(await keptNames(page, "PriorityClasses"), ["checkout-critical", "batch"]);
   assert.match(await page.locator("#status").textContent(), /Reduced for shop\/checkout in \d+\.\d s \(19 simulations\)/);
@@ -131,6 +131,31 @@ test("reduce: the gallery example reduces to its two nodes, each with why, from 
   await panel(page).scrollIntoViewIfNeeded();
   await panel(page).screenshot({ path: join(new URL("../../test-output/", import.meta.url).pathname, "reduce-panel.png") });
   await screenshot(page, "reduce-desktop");
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("reduce: asked from a later attempt, the panel says it reproduces the first; the panel's heading takes the keyboard, and Close gives it back", async () => {
+  const { page, errors, context } = await fresh({ width: 1280, height: 700 });
+  // The default scenario: payments-api's attempt 2 is "scheduled on node-a".
+  const second = page.locator(".attempt", { has: page.locator(".meta", { hasText: "attempt 2" }) }).first();
+  await second.locator(".attempt-head").click();
+  assert.match(await second.locator(".verdict").textContent(), /^payments-api → scheduled on node-a/);
+  await second.locator(".reduce-button").click();
+  await page.waitForSelector("#reduction-panel[aria-busy=false]", { timeout: 60000 });
+  assert.match(
+    await panel(page).locator(".reduction-attempt").textContent(),
+    /This reproduces payments-api's attempt 1, its first scheduling decision, not attempt 2 you asked from/,
+  );
+  assert.match(await panel(page).locator(".reduction-decision").textContent(), /^payments-api \(attempt 1\) → nominated to node-a/);
+  // The heading has the keyboard, and the panel's top is in the window.
+  assert.equal(await page.evaluate(() => document.activeElement.id), "reduction-title");
+  const top = (await panel(page).boundingBox()).y;
+  assert.ok(top >= 0 && top < 100, `the panel's top is at ${top} px`);
+  await panel(page).getByRole("button", { name: "Close the minimal reproduction" }).click();
+  assert.equal(await panel(page).count(), 0);
+  assert.equal(await page.evaluate(() => document.activeElement.className), "reduce-button");
+  assert.equal(await page.evaluate(() => document.activeElement.closest(".attempt").querySelector(".meta").textContent.includes("attempt 2")), true);
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -48,9 +48,12 @@ export function createReduction(state, { runner, session, sharing }, { inEditors
       setStatus("error", `The engine is reading ${state.loading.name}: ask for the minimal reproduction once it is loaded.`);
       return;
     }
+    // A later attempt's button reduces the pod's first attempt: the panel says so.
+    const focused = state.shown?.pods[state.focus];
     state.reduction = {
       id: ++state.runs,
       pod,
+      fromAttempt: focused?.pod === pod ? focused.attempt : 1,
       over: run.cluster,
       withChange: run.cluster !== null && run.text.trim() !== "",
       running: true,
@@ -65,7 +68,9 @@ export function createReduction(state, { runner, session, sharing }, { inEditors
     runner.post({ id: state.reduction.id, kind: "reduce", pod, text: run.text, profile: state.profile, overCluster: run.cluster !== null });
     render();
     rendered();
-    $("reduction").scrollIntoView({ block: "nearest" });
+    // The panel's top in view and the keyboard on its heading: what the button opened.
+    $("reduction").scrollIntoView({ block: "start" });
+    $("reduction-title").focus({ preventScroll: true });
   }
 
   /** Takes the worker's answer: {reduction, scenario} or {error}. */
@@ -138,19 +143,26 @@ export function createReduction(state, { runner, session, sharing }, { inEditors
     );
   }
 
+  // Close: the keyboard goes back to the button that opened the panel (or its attempt).
   function close() {
+    const { pod } = state.reduction;
     state.reduction = null;
     render();
     rendered();
+    const attempt = $("verdicts").querySelector(".attempt.focused");
+    (attempt?.querySelector(`.reduce-button[data-pod="${CSS.escape(pod)}"]`) ?? attempt?.querySelector(".attempt-head"))?.focus();
   }
 
+  // Draws the panel again; the keyboard stays on what it was on in it (the
+  // heading, an action), which the new drawing replaces.
   function render() {
     const r = state.reduction;
     const data = r && { ...r, fileName: fileNameFor(r.pod, r.scenario) };
-    mount(
-      $("reduction"),
-      renderReduction(data, inEditors, { onOpen: openIt, onCopyLink: copyLink, onDownload: downloadIt, onCopyMarkdown: copyMarkdown, onClose: close }),
-    );
+    const host = $("reduction");
+    const active = host.contains(document.activeElement) ? document.activeElement : null;
+    const again = active && (active.id ? `#${active.id}` : active.classList.length ? `.${[...active.classList].at(-1)}` : null);
+    mount(host, renderReduction(data, inEditors, { onOpen: openIt, onCopyLink: copyLink, onDownload: downloadIt, onCopyMarkdown: copyMarkdown, onClose: close }));
+    if (again && !host.contains(document.activeElement)) host.querySelector(again)?.focus({ preventScroll: true });
   }
 
   return { start, onAnswer, render };

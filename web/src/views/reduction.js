@@ -33,6 +33,15 @@ function decisionText({ outcome, node, victims }) {
   return "cannot be scheduled";
 }
 
+// Why the reduction kept an object, as it saw it at the step that tried
+// without it (over more objects than the result holds): "without it, the
+// message becomes …" -> "needed: when tried without it (during the
+// reduction), the message became …".
+function neededText(why) {
+  const seen = why.replace(/^without it, /, "").replace(/^the message becomes /, "the message became ");
+  return `needed: when tried without it (during the reduction), ${seen}`;
+}
+
 const keyOf = (o) => `${o.kind} ${o.namespace ? `${o.namespace}/` : ""}${o.name}`;
 
 // One kept object: its name (a link to its YAML when the editors hold it),
@@ -43,7 +52,7 @@ function keptItem(o, inEditors) {
   const linked = inEditors(key);
   const split = o.reason.indexOf("; needed: ");
   const what = split < 0 ? o.reason : o.reason.slice(0, split);
-  const needed = split < 0 ? null : o.reason.slice(split + 2);
+  const needed = split < 0 ? null : neededText(o.reason.slice(split + "; needed: ".length));
   return h(
     "li",
     {},
@@ -112,6 +121,16 @@ function messages(reduction) {
   );
 }
 
+// Asked from a later attempt: what it reduces is the pod's first one.
+function laterAttempt({ pod, fromAttempt }) {
+  if (!(fromAttempt > 1)) return null;
+  return h(
+    "p",
+    { class: "warning reduction-attempt" },
+    `This reproduces ${shortName(pod)}'s attempt 1, its first scheduling decision, not attempt ${fromAttempt} you asked from: a reduction keeps the first decision the same.`,
+  );
+}
+
 function actions({ onOpen, onCopyLink, onDownload, onCopyMarkdown }, fileName) {
   return h(
     "div",
@@ -137,7 +156,7 @@ export function renderReduction(data, inEditors, handlers) {
   const head = h(
     "div",
     { class: "panel-head" },
-    h("h2", {}, "Minimal reproduction for ", h("span", { class: "pod-ref" }, shortName(data.pod))),
+    h("h2", { id: "reduction-title", tabindex: "-1" }, "Minimal reproduction for ", h("span", { class: "pod-ref" }, shortName(data.pod))),
     h("button", { type: "button", class: "link-button reduction-close", "aria-label": "Close the minimal reproduction", onclick: handlers.onClose }, "Close"),
   );
   const section = (...children) =>
@@ -154,7 +173,8 @@ export function renderReduction(data, inEditors, handlers) {
   }
   return section(
     h("p", { class: "hint" }, "The smallest part of ", what, " that gives its first attempt the same decision, every step re-simulated; nothing renamed or edited."),
-    h("p", { class: "reduction-decision" }, h("span", { class: "pod-ref" }, shortName(r.pod)), " → ", decisionText(r.decision)),
+    laterAttempt(data),
+    h("p", { class: "reduction-decision" }, h("span", { class: "pod-ref" }, shortName(r.pod)), " (attempt 1) → ", decisionText(r.decision)),
     counts(r),
     runs(r, data.elapsedMs),
     startNote(r),
