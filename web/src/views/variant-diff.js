@@ -81,7 +81,15 @@ export function createVariantDiffView() {
       ". ",
       h("button", { type: "button", class: "link-button", onclick: () => onShowVariant(other) }, `Show variant ${other.toUpperCase()}`),
     );
+    // Just forked: nothing differs yet, and the next step is an edit to B.
+    const next =
+      diff.objects.length > 0
+        ? null
+        : shown === "b"
+          ? h("p", { class: "hint variant-next" }, "Edit B in the editors (they now hold B) to see what it changes.")
+          : h("p", { class: "hint variant-next" }, "Show B and edit it to see what it changes.");
     return renderDifferencesPanel(variantModel(diff), onFocusPod, [
+      next,
       renderObjectChanges(diff.objects, diff.objects.length > 0 ? documentsOf(run) : null, MAX_LINES_TEXT),
       renderBothVerdicts(diff, onFocusPod),
       shownNote,
