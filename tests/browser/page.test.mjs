@@ -267,7 +267,7 @@ test("page: the semantics selector and the compare view", async () => {
   await page.waitForSelector(".differences .difference");
   assert.equal(await page.locator("#compare").getAttribute("aria-pressed"), "true");
   const difference = page.locator(".differences .difference").first();
-  assert.equal(await difference.locator(".difference-pod").textContent(), "web first decision differs");
+  assert.equal(await difference.locator(".difference-pod").textContent(), "web: its first scheduling attempt decides differently");
   assert.deepEqual(await difference.locator(".sides dd").allTextContents(), [
     "nominated node-a, evicting batch-new",
     "nominated node-a, evicting batch-old",

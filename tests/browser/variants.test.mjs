@@ -62,12 +62,13 @@ test("variants: Fork into B copies the scenario; an edit to B shows the pod it f
   assert.equal(await page.evaluate(() => document.activeElement?.id), "variant-b");
   await page.waitForSelector("#differences .same");
   assert.equal(await page.locator("#differences .same").first().textContent(), "Both variants decide every pod alike.");
+  assert.equal(await page.locator("#differences .variant-next").textContent(), "Edit B in the editors (they now hold B) to see what it changes.");
 
   await selectTab(page, "PDBs");
   await rerun(page, () => replaceWord(page, "disruptionsAllowed: 0", "disruptionsAllowed: 1"));
   await page.waitForSelector("#differences .difference");
   assert.equal(await differences(page).count(), 1);
-  assert.equal(await differences(page).first().locator(".difference-pod").textContent(), "web first decision differs");
+  assert.equal(await differences(page).first().locator(".difference-pod").textContent(), "web: its first scheduling attempt decides differently");
   assert.deepEqual(await sides(page), ["nominated node-1, evicting free", "nominated node-1, evicting guarded"]);
   assert.equal(await differences(page).first().locator(".rule-note").textContent(), "Alone, this change gives B's decision:");
   assert.deepEqual(await causes(page), ["PodDisruptionBudget default/db"]);
@@ -84,6 +85,12 @@ test("variants: Fork into B copies the scenario; an edit to B shows the pod it f
   assert.match(await page.locator(".variant-shown").textContent(), /The panels below show variant B\./);
   assert.match(await page.locator("#victims").textContent(), /guarded/);
   assert.equal(await page.locator(".attempt .badge-differs").count(), 1);
+  // The detail panels' badge wears B's colour, not A's.
+  const badge = page.locator("#victims .badge-profile");
+  assert.equal(await badge.textContent(), "variant B");
+  const [badgeColour, bColour] = await badge.evaluate((el) => [getComputedStyle(el).color, getComputedStyle(document.getElementById("variant-b")).backgroundColor]);
+  assert.equal(badgeColour, bColour);
+  assert.equal(await page.locator("#differences .variant-next").count(), 0, "the hint goes once B differs");
 
   // A is untouched: switching (by keyboard) shows A's text and result, the keyboard staying on the switch.
   await page.focus("#variant-a");
@@ -93,6 +100,10 @@ test("variants: Fork into B copies the scenario; an edit to B shows the pod it f
   assert.match(await page.locator(".editor:not([hidden]) .cm-content").textContent(), /disruptionsAllowed: 0/);
   assert.match(await page.locator(".variant-shown").textContent(), /The panels below show variant A\./);
   assert.match(await page.locator("#victims").textContent(), /free/);
+  assert.deepEqual(
+    ...(await page.locator("#victims .badge-profile").evaluate((el) => [getComputedStyle(el).color, getComputedStyle(document.getElementById("variant-a")).backgroundColor])),
+    "A's badge wears A's colour",
+  );
   assert.deepEqual(errors, []);
 });
 

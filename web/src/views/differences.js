@@ -99,7 +99,7 @@ function renderDifference(d, { sides, sideClasses }, onFocusPod) {
       "button",
       { type: "button", class: "difference-pod", dataset: { object: `Pod ${d.pod}` }, onclick: () => onFocusPod(d.pod) },
       shortName(d.pod),
-      h("span", { class: "meta" }, d.kind === "decision" ? " first decision differs" : " final outcome differs"),
+      h("span", { class: "meta" }, d.kind === "decision" ? ": its first scheduling attempt decides differently" : ": where the queue left it differs"),
     ),
     h(
       "dl",
