@@ -5,13 +5,16 @@
 // (the cause: the object changes that flip the pod, tried one at a time).
 import { h, plural, shortName } from "../dom.js";
 
+// An object's name, which a line never breaks ("payments-api", not "payments-" and "api").
+const name = (text) => h("span", { class: "name" }, text);
+
 /** Returns a decision ({outcome, node, victims}; null: no cycle) in words, as DOM children. */
 export function decisionText(d) {
   if (d === null) return ["gets no scheduling cycle"];
-  if (d.outcome === "Scheduled") return ["scheduled on ", h("strong", {}, d.node)];
+  if (d.outcome === "Scheduled") return ["scheduled on ", h("strong", { class: "name" }, d.node)];
   if (d.outcome === "Nominated") {
-    const victims = d.victims.length === 0 ? "evicting nothing" : `evicting ${d.victims.map(shortName).join(", ")}`;
-    return ["nominated ", h("strong", {}, d.node), `, ${victims}`];
+    const victims = d.victims.length === 0 ? "evicting nothing" : ["evicting ", d.victims.map((v, i) => [i ? ", " : "", name(shortName(v))])];
+    return ["nominated ", h("strong", { class: "name" }, d.node), ", ", victims];
   }
   return ["cannot be scheduled"];
 }
@@ -98,7 +101,7 @@ function renderDifference(d, { sides, sideClasses }, onFocusPod) {
     h(
       "button",
       { type: "button", class: "difference-pod", dataset: { object: `Pod ${d.pod}` }, onclick: () => onFocusPod(d.pod) },
-      shortName(d.pod),
+      name(shortName(d.pod)),
       h("span", { class: "meta" }, d.kind === "decision" ? ": its first scheduling attempt decides differently" : ": where the queue left it differs"),
     ),
     h(

@@ -34,7 +34,7 @@ function renderBothVerdicts(diff, onFocusPod) {
     h(
       "tr",
       { class: differs.has(pod) ? "differs" : null, dataset: { pod } },
-      h("th", { scope: "row" }, h("button", { type: "button", class: "link-button", onclick: () => onFocusPod(pod) }, shortName(pod))),
+      h("th", { scope: "row" }, h("button", { type: "button", class: "link-button name", onclick: () => onFocusPod(pod) }, shortName(pod))),
       h("td", {}, decisionText(a.get(pod) ?? null)),
       h("td", {}, decisionText(b.get(pod) ?? null)),
     ),
