@@ -63,6 +63,7 @@ test("variants: Fork into B copies the scenario; an edit to B shows the pod it f
   await page.waitForSelector("#differences .same");
   assert.equal(await page.locator("#differences .same").first().textContent(), "Both variants decide every pod alike.");
   assert.equal(await page.locator("#differences .variant-next").textContent(), "Edit B in the editors (they now hold B) to see what it changes.");
+  assert.equal(await page.locator("#variant-summary").textContent(), "A and B decide every pod alike.");
 
   await selectTab(page, "PDBs");
   await rerun(page, () => replaceWord(page, "disruptionsAllowed: 0", "disruptionsAllowed: 1"));
@@ -257,6 +258,18 @@ test("variants: the profile comparison is the same view; with B, Compare waits, 
 test("variants: narrow and dark screens", async () => {
   const { page, errors } = await fresh("", { viewport: { width: 390, height: 900 } });
   await forkWithTwoChanges(page);
+  // Beside the editors, the bar says what differs, and goes to it (the panel is far below on a phone).
+  const link = page.locator("#variant-summary-link");
+  assert.equal(await link.textContent(), "1 pod decided differently — see the differences");
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await link.click();
+  const top = (await page.locator("#differences").boundingBox()).y;
+  assert.ok(top >= 0 && top < 100, `the differences panel's top is at ${top} px`);
+  assert.equal(await page.evaluate(() => document.activeElement.className), "difference-pod");
+  // No name breaks across lines ("node-" and "a"); the A/B table stacks A and B.
+  const broken = await page.locator("#differences .name").evaluateAll((names) => names.filter((el) => el.getClientRects().length > 1).map((el) => el.textContent));
+  assert.deepEqual(broken, []);
+  assert.ok((await page.locator("#differences .name").count()) > 5);
   await page.locator("#differences").scrollIntoViewIfNeeded();
   await screenshot(page, "variants-narrow");
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);

@@ -67,6 +67,7 @@ const runner = createRunner(state, mode, scenario, {
   render: () => {
     view.render();
     reduction.render(); // its links follow what the editors hold
+    variants.render(); // its bar says what the run of A and B found
   },
   onProfiles: (list) => profiles.onProfiles(list),
   onLoadMessage: (data) => clusterMode.onLoadMessage(data),

@@ -2,8 +2,9 @@
 // second variant, the A|B switch chooses which one the editors (and the
 // result's detail panels) show, and each run diffs the two (runner.js).
 // The editors hold the variant shown; the other waits as the editors' saved
-// state (scenario-editors.js saveEditors). Removing B can be undone.
-import { h, mount } from "./dom.js";
+// state (scenario-editors.js saveEditors). Removing B can be undone. The bar
+// says what the last run of both found (render() after each run).
+import { h, mount, plural } from "./dom.js";
 import { $ } from "./state.js";
 import { hideBanner, showBanner } from "./status.js";
 
@@ -157,7 +158,27 @@ export function createVariants(state, mode, scenario, { onChange }) {
       h("div", { class: "variant-switch", role: "group", "aria-label": "Variant" }, VARIANTS.map(switchButton)),
       h("span", { class: `variant-label variant-${variants.editing}-colour`, id: "variant-label" }, `${mode.readOnly ? "Showing" : "Editing"} variant ${editing}`),
       mode.readOnly ? null : h("button", { type: "button", id: "remove-b", title: "Remove variant B (Undo brings it back)", onclick: remove }, "Remove B"),
+      summary(),
     );
+  }
+
+  // What the last run of A and B found, beside the editors (the differences
+  // panel may be far below, on a phone): a button that goes there.
+  function summary() {
+    const diff = state.variantDiff;
+    if (!diff) return null;
+    const n = diff.differences.length;
+    if (n === 0) return h("p", { class: "variant-summary", id: "variant-summary" }, "A and B decide every pod alike.");
+    return h(
+      "p",
+      { class: "variant-summary", id: "variant-summary" },
+      h("button", { type: "button", class: "link-button", id: "variant-summary-link", onclick: showDifferences }, `${plural(n, "pod")} decided differently — see the differences`),
+    );
+  }
+
+  function showDifferences() {
+    $("differences").scrollIntoView({ block: "start" });
+    $("differences").querySelector(".difference-pod")?.focus({ preventScroll: true });
   }
 
   return { textOf, fork, show, remove, setB, save, restore, render };
