@@ -158,6 +158,11 @@ test("variants: the share link carries B and opens with it; reloading keeps B", 
   assert.match(link.scenario, /disruptionsAllowed: 0/);
   assert.match(link.variantB, /disruptionsAllowed: 1/);
   assert.match(link.variantB, /priority: 25/);
+  // Shared while B shows, the dialog says where the link opens.
+  await page.click("#share");
+  await page.waitForFunction(() => document.getElementById("share-info").textContent !== "");
+  assert.match(await page.locator("#share-info").textContent(), /Both variants are in the link: it opens on variant A, whichever one you are looking at\./);
+  await page.keyboard.press("Escape");
 
   // The link in another browser: A and B, the differences first.
   const other = await fresh(new URL(page.url()).hash);

@@ -164,7 +164,7 @@ export function createSharing(state, scenarioText, variantBText = () => null) {
       ? refused + clusterNote()
       : `${count(link.length)} characters.` +
         (link.length > LONG_LINK_CHARS ? ` Longer than ${count(LONG_LINK_CHARS)}: some chat tools and browsers may cut it.` : "") +
-        (shareSettings().variantB !== null ? " It holds variants A and B: it opens with both." : "") +
+        (shareSettings().variantB !== null ? " Both variants are in the link: it opens on variant A, whichever one you are looking at." : "") +
         clusterNote(withCluster);
     info.classList.toggle("warning", Boolean(refused) || link.length > LONG_LINK_CHARS);
     if (!$("share-dialog").open) $("share-dialog").showModal();
