@@ -174,7 +174,7 @@ export function renderReduction(data, inEditors, handlers) {
   return section(
     h("p", { class: "hint" }, "The smallest part of ", what, " that gives its first attempt the same decision, every step re-simulated; nothing renamed or edited."),
     laterAttempt(data),
-    h("p", { class: "reduction-decision" }, h("span", { class: "pod-ref" }, shortName(r.pod)), " (attempt 1) → ", decisionText(r.decision)),
+    h("p", { class: "reduction-decision" }, h("span", { class: "pod-ref" }, shortName(r.pod)), " → ", decisionText(r.decision)),
     counts(r),
     runs(r, data.elapsedMs),
     startNote(r),
