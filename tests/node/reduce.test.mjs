@@ -185,6 +185,17 @@ test("CLI: podsim reduce prints the report and the scenario, or writes it", () =
   assert.equal(JSON.parse(json.stdout).scenario, reduced);
   const md = podsim(["reduce", file, "--pod", "shop/checkout", "--markdown"]);
   assert.match(md.stdout, /^### podsim reduce/);
+  assert.doesNotMatch(written.stdout, /Run it as the reduction did/);
+});
+
+test("CLI: podsim reduce says the options the reduced scenario needs to decide alike", () => {
+  const out = join(dir, "seeded.yaml");
+  const file = join(examples, checkout.file);
+  const seeded = podsim(["reduce", file, "--pod", "shop/checkout", "--out", out, "--seed", "7", "--no-controllers"]);
+  assert.equal(seeded.status, 0, seeded.stderr);
+  assert.match(seeded.stdout, new RegExp(`\\nRun it as the reduction did: podsim run ${out} --seed 7 --no-controllers\\n`));
+  const printed = podsim(["reduce", file, "--pod", "shop/checkout", "--start-time", "2024-05-01T08:00:00Z"]);
+  assert.match(printed.stdout, /\nRun it as the reduction did: podsim run <reduced.yaml> --start-time 2024-05-01T08:00:00Z\n\nReduced scenario:\n/);
 });
 
 test("CLI: podsim reduce --apply lays the change over the scenario", () => {
