@@ -46,6 +46,9 @@ struct Observed {
   std::vector<std::string> candidates;    // the dry run's candidate nodes
   // The pods that had a cycle before the target's first (keys).
   std::unordered_set<std::string> before;
+  Labels labels;  // the target's, which a workload may have created
+  // Without an attempt: whether the run had the pod at all.
+  bool exists = false;
 };
 
 std::string Join(const std::vector<std::string>& items) {
@@ -120,8 +123,14 @@ Observed Observe(const SimulationResult& r, const std::string& pod) {
     }
     o.before.insert(r.scenario.pods[a.pod].key);
   }
-  if (!first) return o;
+  if (!first) {
+    o.exists = std::any_of(r.scenario.pods.begin(), r.scenario.pods.end(),
+                           [&](const Pod& p) { return p.key == pod; });
+    return o;
+  }
   o.attempted = true;
+  o.exists = true;
+  o.labels = r.scenario.pods[first->pod].labels;
   o.decision.outcome = first->outcome;
   if (first->node >= 0 && first->outcome != Outcome::kUnschedulable) {
     o.decision.node = r.scenario.nodes[first->node].name;
@@ -218,8 +227,10 @@ class Reducer {
 
  private:
   // Returns why the reduction cannot run before any simulation (an unknown
-  // profile, an unknown or bound pod), or "".
+  // profile, a bound pod), or "".
   std::string Refusal() const;
+  // Why a pod no run has is refused: the input's pending pods it could be.
+  std::string Unknown() const;
   // 1) Nodes; 2) to 6) pending pods, running pods, PDBs, claims, classes
   // and workloads.
   void ReduceNodes(Subset& s);
@@ -502,8 +513,16 @@ std::string Reducer::Role(Kind kind, size_t i, const Subset& s) const {
       }
       return pods.empty() ? "a PodDisruptionBudget" : "selects " + Join(pods);
     }
-    default:
-      return "a workload";
+    default: {
+      // A target no input object is: the workload whose pods it is of.
+      const Controller& w = input_.controllers[i];
+      const bool creates =
+          std::none_of(input_.pods.begin(), input_.pods.end(),
+                       [&](const Pod& p) { return p.key == pod_; }) &&
+          w.ns + "/" == pod_.substr(0, w.ns.size() + 1) && !w.selector.is_nil &&
+          w.selector.Matches(original_.labels);
+      return creates ? "creates " + pod_ : "a workload";
+    }
   }
 }
 
@@ -543,11 +562,12 @@ std::string Reducer::Refusal() const {
   }
   auto target = std::find_if(input_.pods.begin(), input_.pods.end(),
                              [&](const Pod& p) { return p.key == pod_; });
-  if (target != input_.pods.end()) {
-    if (!target->bound()) return "";
-    return "pod " + pod_ + " is bound to " + target->node_name +
-           " in the input: only a pending pod has a decision to reduce";
-  }
+  if (target == input_.pods.end() || !target->bound()) return "";
+  return "pod " + pod_ + " is bound to " + target->node_name +
+         " in the input: only a pending pod has a decision to reduce";
+}
+
+std::string Reducer::Unknown() const {
   std::vector<std::string> pending;
   int more = 0;
   for (const Pod& p : input_.pods) {
@@ -558,10 +578,11 @@ std::string Reducer::Refusal() const {
       ++more;
     }
   }
-  if (pending.empty())
-    return "pod " + pod_ + " is not in the scenario; it has no pending pods";
-  return "pod " + pod_ +
-         " is not in the scenario; pending pods: " + Join(pending) +
+  const std::string missing =
+      "pod " + pod_ + " is not in the scenario" +
+      (input_.controllers.empty() ? "" : " nor created by its workloads");
+  if (pending.empty()) return missing + "; it has no pending pods";
+  return missing + "; pending pods: " + Join(pending) +
          (more ? " and " + std::to_string(more) + " more" : "");
 }
 
@@ -684,7 +705,8 @@ void Reducer::Describe(const Subset& s, const Reasons& reasons,
 Reduction Reducer::Run() {
   Reduction out;
   out.pod = pod_;
-  // 0) The target must be a pending pod of the input that gets a cycle.
+  // 0) The target must be a pending pod, of the input or created by one of
+  // its workloads, that gets a cycle.
   out.error = Refusal();
   if (!out.error.empty()) return out;
   Subset s;
@@ -698,6 +720,11 @@ Reduction Reducer::Run() {
   last_ = original_;
   out.start_ms = options_.start_ms.value_or(0);
   out.runs = runs_;
+  if (!original_.exists) {
+    // Not a pod of the input, nor one a workload creates as the clock runs.
+    out.error = Unknown();
+    return out;
+  }
   if (!original_.attempted) {
     out.error = "pod " + pod_ +
                 " gets no scheduling cycle (another scheduler, a scheduling "

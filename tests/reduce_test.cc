@@ -405,4 +405,95 @@ TEST_CASE("Reduce: claims stay when a kept pod names them, or when needed") {
   CheckMinimal(objects, lost);
 }
 
+namespace {
+
+// n1 runs b (priority 5) and, from 08:00:00, Deployment a's pod (priority
+// 1, under PDB guard-a); web (priority 100) arrives at 08:00:10 and must
+// evict one of them.
+std::string WorkloadUnderPdb() {
+  return R"(apiVersion: scheduling.k8s.io/v1
+kind: PriorityClass
+metadata: {name: lowest}
+value: 1
+---
+apiVersion: scheduling.k8s.io/v1
+kind: PriorityClass
+metadata: {name: mid}
+value: 5
+---
+apiVersion: scheduling.k8s.io/v1
+kind: PriorityClass
+metadata: {name: high}
+value: 100
+---
+apiVersion: v1
+kind: Node
+metadata: {name: n1}
+status: {allocatable: {cpu: "2", memory: 8Gi, pods: "110"}}
+---
+apiVersion: apps/v1
+kind: Deployment
+metadata: {name: a, namespace: default, uid: uid-a, creationTimestamp: "2024-05-01T08:00:00Z"}
+spec:
+  replicas: 1
+  selector: {matchLabels: {app: a}}
+  template:
+    metadata: {labels: {app: a}}
+    spec:
+      priorityClassName: lowest
+      containers: [{name: c, image: x, resources: {requests: {cpu: "1"}}}]
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: b, namespace: default, labels: {app: b}, creationTimestamp: "2024-05-01T08:00:00Z"}
+spec:
+  nodeName: n1
+  priorityClassName: mid
+  containers: [{name: c, image: x, resources: {requests: {cpu: "1"}}}]
+status: {phase: Running}
+---
+apiVersion: policy/v1
+kind: PodDisruptionBudget
+metadata: {name: guard-a, namespace: default}
+spec:
+  maxUnavailable: 0
+  selector: {matchLabels: {app: a}}
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: web, namespace: default, creationTimestamp: "2024-05-01T08:00:10Z"}
+spec:
+  priorityClassName: high
+  containers: [{name: c, image: x, resources: {requests: {cpu: "1"}}}]
+)";
+}
+
+SimulateOptions AtEight() {
+  SimulateOptions options;
+  options.start_ms = 1714550400000;  // 2024-05-01T08:00:00Z
+  return options;
+}
+
+}  // namespace
+
+TEST_CASE("Reduce: a pod a workload creates is reduced for by its name") {
+  SimulationResult whole = Simulate(WorkloadUnderPdb(), AtEight());
+  std::string created;
+  for (const Pod& p : whole.scenario.pods) {
+    if (p.name.rfind("a-", 0) == 0) created = p.key;
+  }
+  REQUIRE_FALSE(created.empty());
+  Reduction r = Reduce(WorkloadUnderPdb(), created, AtEight());
+  REQUIRE(r.error.empty());
+  CHECK(r.decision.outcome == Outcome::kScheduled);
+  CHECK(r.decision.node == "n1");
+  CHECK(ReasonOf(r, "Deployment default/a") ==
+        "creates " + created + "; needed: without it, " + created +
+            " gets no scheduling cycle");
+  // A name no run ever sees is still refused, with the input's pending pods.
+  CHECK(Reduce(WorkloadUnderPdb(), "default/a-nope", AtEight()).error ==
+        "pod default/a-nope is not in the scenario nor created by its "
+        "workloads; pending pods: default/web");
+}
+
 }  // namespace podsim
