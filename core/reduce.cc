@@ -511,6 +511,15 @@ std::string Reducer::Role(Kind kind, size_t i, const Subset& s) const {
           pods.push_back(pod.key);
         }
       }
+      // The pods a kept workload creates as the clock runs (a victim among
+      // them, say) are selected too.
+      for (int c : Kept(s, kControllers)) {
+        const Controller& w = input_.controllers[c];
+        if (w.ns == b.ns && w.pod_template && !b.selector.is_nil &&
+            b.selector.Matches(w.pod_template->labels)) {
+          pods.push_back("the pods of " + w.kind + " " + w.ns + "/" + w.name);
+        }
+      }
       return pods.empty() ? "a PodDisruptionBudget" : "selects " + Join(pods);
     }
     default: {

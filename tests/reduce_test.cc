@@ -476,6 +476,24 @@ SimulateOptions AtEight() {
 
 }  // namespace
 
+TEST_CASE("Reduce: a PDB over a kept workload's pods is confirmed by a run") {
+  SimulationResult whole = Simulate(WorkloadUnderPdb(), AtEight());
+  PodDecisions first = DecisionsOf(whole);
+  // guard-a spares a's pod: b goes.
+  REQUIRE(first.first["default/web"].victims ==
+          std::vector<std::string>{"default/b"});
+  Reduction r = Reduce(WorkloadUnderPdb(), "default/web", AtEight());
+  REQUIRE(r.error.empty());
+  CHECK(r.decision.victims == std::vector<std::string>{"default/b"});
+  std::vector<std::string> kept = KeptNames(r);
+  CHECK(std::find(kept.begin(), kept.end(),
+                  "PodDisruptionBudget default/guard-a") != kept.end());
+  CHECK(ReasonOf(r, "PodDisruptionBudget default/guard-a") ==
+        "selects the pods of Deployment default/a; needed: without it, the "
+        "victims are " +
+            whole.scenario.pods.back().key + " instead of default/b");
+}
+
 TEST_CASE("Reduce: a pod a workload creates is reduced for by its name") {
   SimulationResult whole = Simulate(WorkloadUnderPdb(), AtEight());
   std::string created;
