@@ -239,6 +239,8 @@ class Reducer {
   bool StartNeeded(const Subset& s);
   // Fills out's counts and kept objects, with their reasons.
   void Describe(const Subset& s, const Reasons& reasons, Reduction& out) const;
+  // The Namespace objects s needs read on its own, added to out.
+  void DescribeNamespaces(const Subset& s, Reduction& out) const;
   // The pod's node among the input's, or -1 (pending, or a node the input
   // lacks).
   int NodeOf(size_t pod) const {
@@ -709,6 +711,43 @@ void Reducer::Describe(const Subset& s, const Reasons& reasons,
       out.kept.push_back(std::move(o));
     }
   }
+  DescribeNamespaces(s, out);
+}
+
+void Reducer::DescribeNamespaces(const Subset& s, Reduction& out) const {
+  // Every run reads the namespace selectors as the whole input resolved
+  // them (Decoder::ResolveNamespaces). Read on its own, the reduced text
+  // resolves them over the Namespace objects it holds, and a kept pod's
+  // namespace missing there has only its name label: its Namespace object
+  // stays when it carries more. Pods of other namespaces are gone, so
+  // their namespaces cannot matter.
+  std::map<std::string, std::string> kept_in;  // namespace -> an object in it
+  for (int c : Kept(s, kControllers)) {
+    const Controller& w = input_.controllers[c];
+    kept_in.emplace(w.ns, w.kind + " " + w.ns + "/" + w.name);
+  }
+  for (int p : Kept(s, kPods)) kept_in[input_.pods[p].ns] = input_.pods[p].key;
+  int kept = 0;
+  for (const NamespaceObject& n : input_.namespaces) {
+    auto in = kept_in.find(n.name);
+    auto labels = input_.namespace_labels.find(n.name);
+    if (in == kept_in.end() || labels == input_.namespace_labels.end() ||
+        labels->second.items().size() <= 1) {
+      continue;
+    }
+    ++kept;
+    KeptObject o;
+    o.kind = "Namespace";
+    o.name = n.name;
+    o.line = n.line;
+    o.document = n.document;
+    o.change = change_.contains("Namespace " + n.name);
+    o.reason = "the namespace of " + in->second +
+               ", with its labels (namespace selectors read them)";
+    out.kept.push_back(std::move(o));
+  }
+  out.counts.push_back(
+      {"Namespace", static_cast<int>(input_.namespaces.size()), kept});
 }
 
 Reduction Reducer::Run() {

@@ -185,7 +185,7 @@ TEST_CASE("Reduce: the counts say what was removed") {
   CHECK(counts ==
         std::vector<std::string>{"Node 1/6", "Pod 2/9", "PriorityClass 0/1",
                                  "PodDisruptionBudget 0/1", "workload 0/0",
-                                 "PersistentVolumeClaim 0/0"});
+                                 "PersistentVolumeClaim 0/0", "Namespace 0/0"});
   std::string json = ToJson(r);
   CHECK(json.find("\"kind\":\"Reduction\"") != std::string::npos);
   CHECK(json.find("\"removed\":5") != std::string::npos);  // nodes
@@ -512,6 +512,63 @@ TEST_CASE("Reduce: a pod a workload creates is reduced for by its name") {
   CHECK(Reduce(WorkloadUnderPdb(), "default/a-nope", AtEight()).error ==
         "pod default/a-nope is not in the scenario nor created by its "
         "workloads; pending pods: default/web");
+}
+
+TEST_CASE("Reduce: the Namespace a kept pod is in stays for its labels") {
+  // web keeps off n1 for db, whose namespace team a namespaceSelector
+  // picks by its label: without the Namespace object, read on its own, the
+  // selector picks nothing and web is scheduled on n1.
+  std::string yaml = R"(apiVersion: v1
+kind: Namespace
+metadata: {name: team, labels: {tier: gold}}
+---
+apiVersion: v1
+kind: Namespace
+metadata: {name: spare, labels: {tier: gold}}
+---
+apiVersion: v1
+kind: Namespace
+metadata: {name: default}
+---
+apiVersion: v1
+kind: Node
+metadata: {name: n1, labels: {kubernetes.io/hostname: n1}}
+status: {allocatable: {cpu: "4", memory: 8Gi, pods: "110"}}
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: db, namespace: team, labels: {app: db}}
+spec:
+  nodeName: n1
+  containers: [{name: c, image: x, resources: {requests: {cpu: "1"}}}]
+status: {phase: Running}
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: web, namespace: default}
+spec:
+  affinity:
+    podAntiAffinity:
+      requiredDuringSchedulingIgnoredDuringExecution:
+      - labelSelector: {matchLabels: {app: db}}
+        namespaceSelector: {matchLabels: {tier: gold}}
+        topologyKey: kubernetes.io/hostname
+  containers: [{name: c, image: x, resources: {requests: {cpu: "1"}}}]
+)";
+  Reduction r = Reduce(yaml, "default/web");
+  REQUIRE(r.error.empty());
+  CHECK(r.decision.outcome == Outcome::kUnschedulable);
+  CHECK(KeptNames(r) == std::vector<std::string>{"Node n1", "Pod team/db",
+                                                 "Pod default/web",
+                                                 "Namespace team"});
+  CHECK(ReasonOf(r, "Namespace team") ==
+        "the namespace of team/db, with its labels (namespace selectors "
+        "read them)");
+  CHECK(r.kept.back().line == 1);
+  CHECK(r.kept.back().document == 0);
+  CHECK(r.counts.back().kind == "Namespace");
+  CHECK(r.counts.back().total == 3);
+  CHECK(r.counts.back().kept == 1);
 }
 
 }  // namespace podsim

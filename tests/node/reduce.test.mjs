@@ -122,6 +122,27 @@ test("reduce(): JSON values one after the other are cut out as values", async ()
   await assertSameDecision(r);
 });
 
+test("reduce(): a Namespace whose labels a namespaceSelector reads is cut out with its pod", async () => {
+  const object = (kind, name, ns, rest = {}) => ({ apiVersion: "v1", kind, metadata: { name, ...(ns ? { namespace: ns } : {}), ...(rest.metadata ?? {}) }, ...rest.body });
+  const pod = (name, ns, spec, labels = {}) => object("Pod", name, ns, { metadata: { labels }, body: { spec: { ...spec, containers: [{ name: "c", resources: { requests: { cpu: "1" } } }] } } });
+  const objects = [
+    object("Namespace", "team", "", { metadata: { labels: { tier: "gold" } } }),
+    object("Namespace", "other", "", { metadata: { labels: { tier: "gold" } } }),
+    object("Node", "n1", "", { metadata: { labels: { "kubernetes.io/hostname": "n1" } }, body: { status: { allocatable: { cpu: "4", pods: "10" } } } }),
+    pod("db", "team", { nodeName: "n1" }, { app: "db" }),
+    pod("web", "default", { affinity: { podAntiAffinity: { requiredDuringSchedulingIgnoredDuringExecution: [{ labelSelector: { matchLabels: { app: "db" } }, namespaceSelector: { matchLabels: { tier: "gold" } }, topologyKey: "kubernetes.io/hostname" }] } } }),
+  ];
+  const yaml = objects.map((o) => JSON.stringify(o)).join("\n---\n");
+  for (const text of [yaml, JSON.stringify({ apiVersion: "v1", kind: "List", items: objects })]) {
+    const r = await reduce(text, { pod: "default/web" });
+    assert.equal(r.decision.outcome, "Unschedulable");
+    assert.deepEqual(r.kept.map((o) => `${o.kind} ${o.name}`), ["Node n1", "Pod db", "Pod web", "Namespace team"]);
+    // Read on its own, as a person would run it.
+    const result = await simulate(r.scenario);
+    assert.deepEqual(firstDecision(result, "default/web"), r.decision);
+  }
+});
+
 test("cluster.reduce(): a change laid over a loaded dump, cut out of both sources", async () => {
   const file = join(dir, "cluster.yaml");
   writeDump(file, { nodes: 12, pods: 200 }, "yaml", seededRandom(3));
