@@ -47,8 +47,10 @@ struct Observed {
   // The pods that had a cycle before the target's first (keys).
   std::unordered_set<std::string> before;
   Labels labels;  // the target's, which a workload may have created
-  // Without an attempt: whether the run had the pod at all.
+  // Without an attempt: whether the run had the pod at all, and the errors
+  // that name it ("<field path>: <problem>").
   bool exists = false;
+  std::vector<std::string> errors;
 };
 
 std::string Join(const std::vector<std::string>& items) {
@@ -126,6 +128,11 @@ Observed Observe(const SimulationResult& r, const std::string& pod) {
   if (!first) {
     o.exists = std::any_of(r.scenario.pods.begin(), r.scenario.pods.end(),
                            [&](const Pod& p) { return p.key == pod; });
+    for (const Diagnostic& d : r.diagnostics.items()) {
+      if (d.severity == Severity::kError && d.object == "Pod " + pod) {
+        o.errors.push_back(d.path + ": " + d.message);
+      }
+    }
     return o;
   }
   o.attempted = true;
@@ -206,9 +213,10 @@ struct Identity {
 
 class Reducer {
  public:
-  Reducer(Scenario scenario, std::string pod, const SimulateOptions& options,
+  Reducer(DecodeResult decoded, std::string pod, const SimulateOptions& options,
           std::unordered_set<std::string> change)
-      : input_(std::move(scenario)),
+      : input_(std::move(decoded.scenario)),
+        input_diagnostics_(std::move(decoded.diagnostics)),
         pod_(std::move(pod)),
         options_(options),
         change_(std::move(change)) {
@@ -278,6 +286,8 @@ class Reducer {
   bool Fixed(Kind kind, size_t i) const;
 
   const Scenario input_;
+  // The input's own problems, which the first run reports with its own.
+  const Diagnostics input_diagnostics_;
   const std::string pod_;
   SimulateOptions options_;
   const std::unordered_set<std::string> change_;
@@ -320,8 +330,11 @@ Scenario Reducer::Build(const Subset& s) const {
 }
 
 Observed Reducer::Simulate(const Subset& s) {
+  // The first run carries the input's diagnostics: a target refused for
+  // bad input is refused saying why.
+  SimulationResult r = podsim::Simulate(
+      Build(s), runs_ == 0 ? input_diagnostics_ : Diagnostics(), options_);
   ++runs_;
-  SimulationResult r = podsim::Simulate(Build(s), Diagnostics(), options_);
   if (!options_.start_ms) options_.start_ms = r.timeline.start_ms;
   return Observe(r, pod_);
 }
@@ -774,10 +787,13 @@ Reduction Reducer::Run() {
     return out;
   }
   if (!original_.attempted) {
-    out.error = "pod " + pod_ +
-                " gets no scheduling cycle (another scheduler, a scheduling "
-                "gate or refused at admission): there is no decision to "
-                "reduce";
+    const std::string why =
+        original_.errors.empty()
+            ? " (another scheduler, a scheduling gate or refused at "
+              "admission)"
+            : " (" + Join(original_.errors) + ")";
+    out.error = "pod " + pod_ + " gets no scheduling cycle" + why +
+                ": there is no decision to reduce";
     return out;
   }
   // 1) Nodes, 2) to 6) the other kinds, 7) one at a time: what is left is
@@ -809,16 +825,14 @@ std::string PodKey(std::string_view pod) {
 
 Reduction Reduce(std::string_view text, std::string_view pod,
                  const SimulateOptions& options) {
-  DecodeResult decoded = Decode(text);
-  return Reducer(std::move(decoded.scenario), PodKey(pod), options, {}).Run();
+  return Reducer(Decode(text), PodKey(pod), options, {}).Run();
 }
 
 Reduction Reduce(const LoadedCluster& cluster, std::string_view change,
                  std::string_view pod, const SimulateOptions& options) {
   std::unordered_set<std::string> mine;
   DecodeResult merged = cluster.With(change, options.ns, &mine);
-  return Reducer(std::move(merged.scenario), PodKey(pod), options,
-                 std::move(mine))
+  return Reducer(std::move(merged), PodKey(pod), options, std::move(mine))
       .Run();
 }
 

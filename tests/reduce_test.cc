@@ -571,4 +571,15 @@ spec:
   CHECK(r.counts.back().kept == 1);
 }
 
+TEST_CASE("Reduce: a pod refused for bad input says what is wrong") {
+  Json web = PendingPod("web", {"1"}, std::nullopt);
+  web["spec"]["priorityClassName"] = "gold";
+  Reduction r = Reduce(Text({NodeWith("n1", {"2"}), web}), "default/web");
+  CHECK(r.error ==
+        "pod default/web gets no scheduling cycle (spec.priorityClassName: "
+        "pods \"web\" is forbidden: no PriorityClass with name gold was found "
+        "(known: system-cluster-critical, system-node-critical)): there is no "
+        "decision to reduce");
+}
+
 }  // namespace podsim
