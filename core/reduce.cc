@@ -787,11 +787,14 @@ Reduction Reducer::Run() {
     return out;
   }
   if (!original_.attempted) {
-    const std::string why =
-        original_.errors.empty()
-            ? " (another scheduler, a scheduling gate or refused at "
-              "admission)"
-            : " (" + Join(original_.errors) + ")";
+    // The errors hold commas of their own: "; " parts them.
+    std::string why;
+    for (const std::string& e : original_.errors) {
+      why += (why.empty() ? " (" : "; ") + e;
+    }
+    why = why.empty() ? " (another scheduler, a scheduling gate or refused at "
+                        "admission)"
+                      : why + ")";
     out.error = "pod " + pod_ + " gets no scheduling cycle" + why +
                 ": there is no decision to reduce";
     return out;

@@ -580,6 +580,13 @@ TEST_CASE("Reduce: a pod refused for bad input says what is wrong") {
         "pods \"web\" is forbidden: no PriorityClass with name gold was found "
         "(known: system-cluster-critical, system-node-critical)): there is no "
         "decision to reduce");
+  // Two errors, each with commas of its own, parted by "; ".
+  web["spec"]["containers"][0]["resources"]["requests"]["cpu"] = "lots";
+  r = Reduce(Text({NodeWith("n1", {"2"}), web}), "default/web");
+  CHECK(r.error.find("(spec.containers[0].resources.requests.cpu: invalid "
+                     "quantity \"lots\"; expected a number") !=
+        std::string::npos);
+  CHECK(r.error.find(" or 1e3; spec.priorityClassName: ") != std::string::npos);
 }
 
 }  // namespace podsim
