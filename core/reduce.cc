@@ -420,7 +420,10 @@ bool Reducer::Fixed(Kind kind, size_t i) const {
 }
 
 void Reducer::Explain(Subset& s, Reasons& reasons) {
-  for (Kind kind : {kNodes, kPods, kPdbs, kClasses, kControllers, kClaims}) {
+  // Workloads before the classes and claims: a class only a workload's
+  // template names is skipped while the workload stays, and tried once it
+  // goes.
+  for (Kind kind : {kNodes, kPods, kPdbs, kControllers, kClasses, kClaims}) {
     for (int i : Kept(s, kind)) {
       if (Fixed(kind, i)) continue;
       // A class or claim a kept pod names stays with it: without it the

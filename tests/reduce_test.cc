@@ -589,4 +589,38 @@ TEST_CASE("Reduce: a pod refused for bad input says what is wrong") {
   CHECK(r.error.find(" or 1e3; spec.priorityClassName: ") != std::string::npos);
 }
 
+TEST_CASE("Reduce: a class only a removed workload named goes with it") {
+  std::string yaml = R"(apiVersion: scheduling.k8s.io/v1
+kind: PriorityClass
+metadata: {name: batch}
+value: 5
+---
+apiVersion: v1
+kind: Node
+metadata: {name: n1}
+status: {allocatable: {cpu: "2", memory: 8Gi, pods: "110"}}
+---
+apiVersion: apps/v1
+kind: Deployment
+metadata: {name: idle, namespace: default, uid: uid-idle}
+spec:
+  replicas: 0
+  selector: {matchLabels: {app: idle}}
+  template:
+    metadata: {labels: {app: idle}}
+    spec:
+      priorityClassName: batch
+      containers: [{name: c, image: x, resources: {requests: {cpu: "1"}}}]
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: web, namespace: default}
+spec:
+  containers: [{name: c, image: x, resources: {requests: {cpu: "1"}}}]
+)";
+  Reduction r = Reduce(yaml, "default/web");
+  REQUIRE(r.error.empty());
+  CHECK(KeptNames(r) == std::vector<std::string>{"Node n1", "Pod default/web"});
+}
+
 }  // namespace podsim
