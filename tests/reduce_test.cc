@@ -407,6 +407,26 @@ TEST_CASE("Reduce: claims stay when a kept pod names them, or when needed") {
 
 namespace {
 
+// A node of 2 CPUs, and the document separator after it.
+const std::string kNodeN1 =
+    "apiVersion: v1\nkind: Node\nmetadata: {name: n1}\nstatus: "
+    "{allocatable: {cpu: \"2\", memory: 8Gi, pods: \"110\"}}\n---\n";
+
+// A Deployment of replicas pods of class cls asking 1 CPU each, created at
+// 08:00:00, and the document separator after it.
+std::string DeploymentYaml(const std::string& name, int replicas,
+                           const std::string& cls) {
+  return "apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: " + name +
+         ", namespace: default, uid: uid-" + name +
+         ", creationTimestamp: \"2024-05-01T08:00:00Z\"}\nspec:\n  replicas: " +
+         std::to_string(replicas) +
+         "\n  selector: {matchLabels: {app: " + name +
+         "}}\n  template:\n    metadata: {labels: {app: " + name +
+         "}}\n    spec:\n      priorityClassName: " + cls +
+         "\n      containers: [{name: c, image: x, resources: {requests: "
+         "{cpu: \"1\"}}}]\n---\n";
+}
+
 // n1 runs b (priority 5) and, from 08:00:00, Deployment a's pod (priority
 // 1, under PDB guard-a); web (priority 100) arrives at 08:00:10 and must
 // evict one of them.
@@ -426,24 +446,9 @@ kind: PriorityClass
 metadata: {name: high}
 value: 100
 ---
-apiVersion: v1
-kind: Node
-metadata: {name: n1}
-status: {allocatable: {cpu: "2", memory: 8Gi, pods: "110"}}
----
-apiVersion: apps/v1
-kind: Deployment
-metadata: {name: a, namespace: default, uid: uid-a, creationTimestamp: "2024-05-01T08:00:00Z"}
-spec:
-  replicas: 1
-  selector: {matchLabels: {app: a}}
-  template:
-    metadata: {labels: {app: a}}
-    spec:
-      priorityClassName: lowest
-      containers: [{name: c, image: x, resources: {requests: {cpu: "1"}}}]
----
-apiVersion: v1
+)" + kNodeN1 +
+         DeploymentYaml("a", 1, "lowest") +
+         R"(apiVersion: v1
 kind: Pod
 metadata: {name: b, namespace: default, labels: {app: b}, creationTimestamp: "2024-05-01T08:00:00Z"}
 spec:
@@ -595,24 +600,8 @@ kind: PriorityClass
 metadata: {name: batch}
 value: 5
 ---
-apiVersion: v1
-kind: Node
-metadata: {name: n1}
-status: {allocatable: {cpu: "2", memory: 8Gi, pods: "110"}}
----
-apiVersion: apps/v1
-kind: Deployment
-metadata: {name: idle, namespace: default, uid: uid-idle}
-spec:
-  replicas: 0
-  selector: {matchLabels: {app: idle}}
-  template:
-    metadata: {labels: {app: idle}}
-    spec:
-      priorityClassName: batch
-      containers: [{name: c, image: x, resources: {requests: {cpu: "1"}}}]
----
-apiVersion: v1
+)" + kNodeN1 + DeploymentYaml("idle", 0, "batch") +
+                     R"(apiVersion: v1
 kind: Pod
 metadata: {name: web, namespace: default}
 spec:
