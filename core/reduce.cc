@@ -280,6 +280,8 @@ class Reducer {
   void Explain(Subset& s, Reasons& reasons);
   std::vector<int> Kept(const Subset& s, Kind kind) const;
   std::string Role(Kind kind, size_t i, const Subset& s) const;
+  // PDB i's role: the kept pods it selects, and the kept workloads' pods.
+  std::string PdbRole(size_t i, const Subset& s) const;
   // The kept pods (and, for a class, workloads) that name class or claim i.
   std::vector<std::string> Users(Kind kind, size_t i, const Subset& s) const;
   Identity Identify(Kind kind, size_t i) const;
@@ -519,27 +521,8 @@ std::string Reducer::Role(Kind kind, size_t i, const Subset& s) const {
       return (kind == kClasses ? "the priority class of " : "named by ") +
              Join(users);
     }
-    case kPdbs: {
-      const PodDisruptionBudget& b = input_.pdbs[i];
-      std::vector<std::string> pods;
-      for (int p : Kept(s, kPods)) {
-        const Pod& pod = input_.pods[p];
-        if (pod.ns == b.ns && !b.selector.is_nil &&
-            b.selector.Matches(pod.labels)) {
-          pods.push_back(pod.key);
-        }
-      }
-      // The pods a kept workload creates as the clock runs (a victim among
-      // them, say) are selected too.
-      for (int c : Kept(s, kControllers)) {
-        const Controller& w = input_.controllers[c];
-        if (w.ns == b.ns && w.pod_template && !b.selector.is_nil &&
-            b.selector.Matches(w.pod_template->labels)) {
-          pods.push_back("the pods of " + w.kind + " " + w.ns + "/" + w.name);
-        }
-      }
-      return pods.empty() ? "a PodDisruptionBudget" : "selects " + Join(pods);
-    }
+    case kPdbs:
+      return PdbRole(i, s);
     default: {
       // A target no input object is: the workload whose pods it is of.
       const Controller& w = input_.controllers[i];
@@ -551,6 +534,28 @@ std::string Reducer::Role(Kind kind, size_t i, const Subset& s) const {
       return creates ? "creates " + pod_ : "a workload";
     }
   }
+}
+
+std::string Reducer::PdbRole(size_t i, const Subset& s) const {
+  const PodDisruptionBudget& b = input_.pdbs[i];
+  std::vector<std::string> pods;
+  for (int p : Kept(s, kPods)) {
+    const Pod& pod = input_.pods[p];
+    if (pod.ns == b.ns && !b.selector.is_nil &&
+        b.selector.Matches(pod.labels)) {
+      pods.push_back(pod.key);
+    }
+  }
+  // The pods a kept workload creates as the clock runs (a victim among
+  // them, say) are selected too.
+  for (int c : Kept(s, kControllers)) {
+    const Controller& w = input_.controllers[c];
+    if (w.ns == b.ns && w.pod_template && !b.selector.is_nil &&
+        b.selector.Matches(w.pod_template->labels)) {
+      pods.push_back("the pods of " + w.kind + " " + w.ns + "/" + w.name);
+    }
+  }
+  return pods.empty() ? "a PodDisruptionBudget" : "selects " + Join(pods);
 }
 
 Identity Reducer::Identify(Kind kind, size_t i) const {
@@ -664,7 +669,7 @@ void Reducer::ReduceOthers(Subset& s) {
   // (ResolveClaims).
   std::vector<int> pdbs;
   for (int b : Kept(s, kPdbs)) {
-    if (Role(kPdbs, b, s) == "a PodDisruptionBudget") {
+    if (PdbRole(b, s) == "a PodDisruptionBudget") {
       s.keep[kPdbs][b] = 0;
     } else {
       pdbs.push_back(b);
