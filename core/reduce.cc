@@ -51,12 +51,22 @@ struct Observed {
   // that name it ("<field path>: <problem>").
   bool exists = false;
   std::vector<std::string> errors;
+  // Without the pod: the pods the run's workloads created (what a name
+  // podsim run showed may have been meant to be).
+  std::vector<std::string> created;
 };
 
 std::string Join(const std::vector<std::string>& items) {
   std::string out;
   for (const std::string& s : items) out += (out.empty() ? "" : ", ") + s;
   return out;
+}
+
+// The first ten of keys, and how many more.
+std::string FirstTen(const std::vector<std::string>& keys) {
+  if (keys.size() <= 10) return Join(keys);
+  return Join({keys.begin(), keys.begin() + 10}) + " and " +
+         std::to_string(keys.size() - 10) + " more";
 }
 
 // The message's parts (split at ": ", ", " and ". ") with counts as '#',
@@ -237,7 +247,8 @@ class Reducer {
   // Returns why the reduction cannot run before any simulation (an unknown
   // profile, a bound pod), or "".
   std::string Refusal() const;
-  // Why a pod no run has is refused: the input's pending pods it could be.
+  // Why a pod no run has is refused: the input's pending pods and the
+  // pods its workloads created, which it could be meant to be.
   std::string Unknown() const;
   // 1) Nodes; 2) to 6) pending pods, running pods, PDBs, claims, classes
   // and workloads.
@@ -334,11 +345,21 @@ Scenario Reducer::Build(const Subset& s) const {
 Observed Reducer::Simulate(const Subset& s) {
   // The first run carries the input's diagnostics: a target refused for
   // bad input is refused saying why.
+  Scenario built = Build(s);
+  const size_t given = built.pods.size();
   SimulationResult r = podsim::Simulate(
-      Build(s), runs_ == 0 ? input_diagnostics_ : Diagnostics(), options_);
+      std::move(built), runs_ == 0 ? input_diagnostics_ : Diagnostics(),
+      options_);
   ++runs_;
   if (!options_.start_ms) options_.start_ms = r.timeline.start_ms;
-  return Observe(r, pod_);
+  Observed o = Observe(r, pod_);
+  if (!o.exists) {
+    // Created pods follow the scenario's own.
+    for (size_t k = given; k < r.scenario.pods.size(); ++k) {
+      o.created.push_back(r.scenario.pods[k].key);
+    }
+  }
+  return o;
 }
 
 bool Reducer::TryRemove(Subset& s, Kind kind, const std::vector<int>& items) {
@@ -601,21 +622,17 @@ std::string Reducer::Refusal() const {
 
 std::string Reducer::Unknown() const {
   std::vector<std::string> pending;
-  int more = 0;
   for (const Pod& p : input_.pods) {
-    if (p.bound()) continue;
-    if (pending.size() < 10) {
-      pending.push_back(p.key);
-    } else {
-      ++more;
-    }
+    if (!p.bound()) pending.push_back(p.key);
   }
-  const std::string missing =
-      "pod " + pod_ + " is not in the scenario" +
-      (input_.controllers.empty() ? "" : " nor created by its workloads");
-  if (pending.empty()) return missing + "; it has no pending pods";
-  return missing + "; pending pods: " + Join(pending) +
-         (more ? " and " + std::to_string(more) + " more" : "");
+  std::string out = "pod " + pod_ + " is not in the scenario";
+  if (!input_.controllers.empty()) out += " nor created by its workloads";
+  out += pending.empty() ? "; it has no pending pods"
+                         : "; pending pods: " + FirstTen(pending);
+  if (!original_.created.empty()) {
+    out += "; its workloads create " + FirstTen(original_.created);
+  }
+  return out;
 }
 
 void Reducer::ReduceNodes(Subset& s) {

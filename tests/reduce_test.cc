@@ -513,10 +513,12 @@ TEST_CASE("Reduce: a pod a workload creates is reduced for by its name") {
   CHECK(ReasonOf(r, "Deployment default/a") ==
         "creates " + created + "; needed: without it, " + created +
             " gets no scheduling cycle");
-  // A name no run ever sees is still refused, with the input's pending pods.
+  // A name no run ever sees is refused, naming the pending pods and the
+  // pods the workloads created.
   CHECK(Reduce(WorkloadUnderPdb(), "default/a-nope", AtEight()).error ==
         "pod default/a-nope is not in the scenario nor created by its "
-        "workloads; pending pods: default/web");
+        "workloads; pending pods: default/web; its workloads create " +
+            created);
 }
 
 TEST_CASE("Reduce: the Namespace a kept pod is in stays for its labels") {
