@@ -144,6 +144,7 @@ DecodeResult LoadedCluster::With(std::string_view scenario_text,
     for (const NamespaceObject& n : t.namespaces) {
       mine->insert("Namespace " + n.name);
     }
+    if (t.has_config) mine->insert("KubeSchedulerConfiguration ");
   }
   for (Controller& c : top.scenario.controllers) {
     c.applied = true;
@@ -199,6 +200,8 @@ DecodeResult LoadedCluster::With(std::string_view scenario_text,
   if (top.scenario.has_config) {
     s.config = top.scenario.config;
     s.has_config = true;
+    s.config_line = top.scenario.config_line;
+    s.config_document = top.scenario.config_document;
   }
   if (top.scenario.seed) s.seed = top.scenario.seed;
   return merged;

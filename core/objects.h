@@ -291,7 +291,9 @@ struct Scenario {
   // reduce keeps the ones whose labels its selectors read).
   std::vector<NamespaceObject> namespaces;
   SchedulerConfig config;
-  bool has_config = false;       // a KubeSchedulerConfiguration was read
+  bool has_config = false;  // a KubeSchedulerConfiguration was read
+  int config_line = 0;      // where it is, when read
+  int config_document = -1;
   std::optional<uint64_t> seed;  // random candidate offset when set
   // For each pod, the PDBs that select it as the scheduler reads them
   // (IndexPdbs); empty until indexed.

@@ -750,6 +750,16 @@ void Reducer::Describe(const Subset& s, const Reasons& reasons,
     }
   }
   DescribeNamespaces(s, out);
+  if (input_.has_config) {
+    // Every run reads it: it stays, whatever it says.
+    KeptObject o;
+    o.kind = "KubeSchedulerConfiguration";
+    o.line = input_.config_line;
+    o.document = input_.config_document;
+    o.change = change_.contains("KubeSchedulerConfiguration ");
+    o.reason = "the scheduler's configuration, which every run reads";
+    out.kept.push_back(std::move(o));
+  }
 }
 
 void Reducer::DescribeNamespaces(const Subset& s, Reduction& out) const {

@@ -55,7 +55,8 @@ struct Reduction {
   // The reduced scenario decides alike only from start_ms: read on its own,
   // its clock starts at its own latest time, and the decision differs.
   bool start_needed = false;
-  // In input order, kind by kind; the Namespace objects last.
+  // In input order, kind by kind; the Namespace objects, then the
+  // KubeSchedulerConfiguration (name empty), last.
   std::vector<KeptObject> kept;
   std::vector<KindCount> counts;
   int runs = 0;         // simulations run, the first included

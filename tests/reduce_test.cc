@@ -614,4 +614,40 @@ spec:
   CHECK(KeptNames(r) == std::vector<std::string>{"Node n1", "Pod default/web"});
 }
 
+TEST_CASE("Reduce: the scheduler's configuration stays, with its place") {
+  // Without its TaintToleration off, web would not fit the tainted n1.
+  std::string yaml = R"(apiVersion: v1
+kind: List
+items:
+- apiVersion: kubescheduler.config.k8s.io/v1
+  kind: KubeSchedulerConfiguration
+  profiles:
+  - schedulerName: default-scheduler
+    plugins:
+      filter:
+        disabled:
+        - name: TaintToleration
+- apiVersion: v1
+  kind: Node
+  metadata: {name: n1}
+  spec:
+    taints: [{key: gpu, effect: NoSchedule}]
+  status: {allocatable: {cpu: "2", memory: 8Gi, pods: "110"}}
+- apiVersion: v1
+  kind: Pod
+  metadata: {name: web, namespace: default}
+  spec:
+    containers: [{name: c, image: x, resources: {requests: {cpu: "1"}}}]
+)";
+  Reduction r = Reduce(yaml, "default/web");
+  REQUIRE(r.error.empty());
+  CHECK(r.decision.outcome == Outcome::kScheduled);
+  REQUIRE(r.kept.size() == 3);
+  CHECK(r.kept.back().kind == "KubeSchedulerConfiguration");
+  CHECK(r.kept.back().line == 4);
+  CHECK(r.kept.back().document == 0);
+  CHECK(r.kept.back().reason ==
+        "the scheduler's configuration, which every run reads");
+}
+
 }  // namespace podsim

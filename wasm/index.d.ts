@@ -1102,7 +1102,7 @@ export interface ReductionError {
 
 /** An object of the input the reduced scenario keeps. */
 export interface KeptObject {
-  /** "Node", "Pod", "PriorityClass", "PodDisruptionBudget", a workload kind, "PersistentVolumeClaim", "Namespace". */
+  /** "Node", "Pod", "PriorityClass", "PodDisruptionBudget", a workload kind, "PersistentVolumeClaim", "Namespace", "KubeSchedulerConfiguration" (its name empty). */
   kind: string;
   /** Absent for cluster-scoped kinds. */
   namespace?: string;

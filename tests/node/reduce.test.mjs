@@ -143,6 +143,34 @@ test("reduce(): a Namespace whose labels a namespaceSelector reads is cut out wi
   }
 });
 
+test("reduce(): a KubeSchedulerConfiguration item of a List is cut out with the kept objects", async () => {
+  const text = [
+    "apiVersion: v1",
+    "kind: List",
+    "items:",
+    "- apiVersion: kubescheduler.config.k8s.io/v1",
+    "  kind: KubeSchedulerConfiguration",
+    "  profiles:",
+    "  - schedulerName: default-scheduler",
+    "    plugins: {filter: {disabled: [{name: TaintToleration}]}}",
+    "- apiVersion: v1",
+    "  kind: Node",
+    "  metadata: {name: n1}",
+    "  spec: {taints: [{key: gpu, effect: NoSchedule}]}",
+    '  status: {allocatable: {cpu: "2", pods: "10"}}',
+    "- apiVersion: v1",
+    "  kind: Pod",
+    "  metadata: {name: web, namespace: default}",
+    '  spec: {containers: [{name: c, resources: {requests: {cpu: "1"}}}]}',
+    "",
+  ].join("\n");
+  const r = await reduce(text, { pod: "default/web" });
+  assert.equal(r.decision.outcome, "Scheduled");
+  assert.match(r.scenario, /^items:\n- apiVersion: kubescheduler.config.k8s.io\/v1\n {2}kind: KubeSchedulerConfiguration\n/m);
+  // Read on its own: TaintToleration stays off, and web fits the tainted n1.
+  assert.deepEqual(firstDecision(await simulate(r.scenario), "default/web"), r.decision);
+});
+
 test("cluster.reduce(): a change laid over a loaded dump, cut out of both sources", async () => {
   const file = join(dir, "cluster.yaml");
   writeDump(file, { nodes: 12, pods: 200 }, "yaml", seededRandom(3));
