@@ -141,6 +141,10 @@ DecodeResult LoadedCluster::With(std::string_view scenario_text,
     for (const PersistentVolumeClaim& c : t.claims) {
       mine->insert("PersistentVolumeClaim " + c.ns + "/" + c.name);
     }
+    for (const NamespaceObject& n : t.namespaces) {
+      mine->insert("Namespace " + n.name);
+    }
+    if (t.has_config) mine->insert("KubeSchedulerConfiguration ");
   }
   for (Controller& c : top.scenario.controllers) {
     c.applied = true;
@@ -190,9 +194,14 @@ DecodeResult LoadedCluster::With(std::string_view scenario_text,
   for (auto& [ns, labels] : top.scenario.namespace_labels) {
     s.namespace_labels[ns] = std::move(labels);
   }
+  Overlay(
+      s.namespaces, top.scenario.namespaces,
+      [](const NamespaceObject& n) { return n.name; }, no_index);
   if (top.scenario.has_config) {
     s.config = top.scenario.config;
     s.has_config = true;
+    s.config_line = top.scenario.config_line;
+    s.config_document = top.scenario.config_document;
   }
   if (top.scenario.seed) s.seed = top.scenario.seed;
   return merged;

@@ -246,6 +246,13 @@ struct PodClaims {
   std::string missing;
 };
 
+// A Namespace object of the input (its labels are in namespace_labels).
+struct NamespaceObject {
+  std::string name;
+  int line = 0;
+  int document = -1;
+};
+
 struct PersistentVolumeClaim {
   std::string ns = "default";
   std::string name;
@@ -280,8 +287,13 @@ struct Scenario {
   // Pod, which most pods would carry empty.
   std::unordered_map<ObjectIndex, PodClaims> pod_claims;
   std::unordered_map<std::string, Labels> namespace_labels;
+  // The Namespace objects read, in input order: where each is (podsim
+  // reduce keeps the ones whose labels its selectors read).
+  std::vector<NamespaceObject> namespaces;
   SchedulerConfig config;
-  bool has_config = false;       // a KubeSchedulerConfiguration was read
+  bool has_config = false;  // a KubeSchedulerConfiguration was read
+  int config_line = 0;      // where it is, when read
+  int config_document = -1;
   std::optional<uint64_t> seed;  // random candidate offset when set
   // For each pod, the PDBs that select it as the scheduler reads them
   // (IndexPdbs); empty until indexed.

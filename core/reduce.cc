@@ -46,12 +46,27 @@ struct Observed {
   std::vector<std::string> candidates;    // the dry run's candidate nodes
   // The pods that had a cycle before the target's first (keys).
   std::unordered_set<std::string> before;
+  Labels labels;  // the target's, which a workload may have created
+  // Without an attempt: whether the run had the pod at all, and the errors
+  // that name it ("<field path>: <problem>").
+  bool exists = false;
+  std::vector<std::string> errors;
+  // Without the pod: the pods the run's workloads created (what a name
+  // podsim run showed may have been meant to be).
+  std::vector<std::string> created;
 };
 
 std::string Join(const std::vector<std::string>& items) {
   std::string out;
   for (const std::string& s : items) out += (out.empty() ? "" : ", ") + s;
   return out;
+}
+
+// The first ten of keys, and how many more.
+std::string FirstTen(const std::vector<std::string>& keys) {
+  if (keys.size() <= 10) return Join(keys);
+  return Join({keys.begin(), keys.begin() + 10}) + " and " +
+         std::to_string(keys.size() - 10) + " more";
 }
 
 // The message's parts (split at ": ", ", " and ". ") with counts as '#',
@@ -120,8 +135,19 @@ Observed Observe(const SimulationResult& r, const std::string& pod) {
     }
     o.before.insert(r.scenario.pods[a.pod].key);
   }
-  if (!first) return o;
+  if (!first) {
+    o.exists = std::any_of(r.scenario.pods.begin(), r.scenario.pods.end(),
+                           [&](const Pod& p) { return p.key == pod; });
+    for (const Diagnostic& d : r.diagnostics.items()) {
+      if (d.severity == Severity::kError && d.object == "Pod " + pod) {
+        o.errors.push_back(d.path + ": " + d.message);
+      }
+    }
+    return o;
+  }
   o.attempted = true;
+  o.exists = true;
+  o.labels = r.scenario.pods[first->pod].labels;
   o.decision.outcome = first->outcome;
   if (first->node >= 0 && first->outcome != Outcome::kUnschedulable) {
     o.decision.node = r.scenario.nodes[first->node].name;
@@ -197,9 +223,10 @@ struct Identity {
 
 class Reducer {
  public:
-  Reducer(Scenario scenario, std::string pod, const SimulateOptions& options,
+  Reducer(DecodeResult decoded, std::string pod, const SimulateOptions& options,
           std::unordered_set<std::string> change)
-      : input_(std::move(scenario)),
+      : input_(std::move(decoded.scenario)),
+        input_diagnostics_(std::move(decoded.diagnostics)),
         pod_(std::move(pod)),
         options_(options),
         change_(std::move(change)) {
@@ -218,8 +245,11 @@ class Reducer {
 
  private:
   // Returns why the reduction cannot run before any simulation (an unknown
-  // profile, an unknown or bound pod), or "".
+  // profile, a bound pod), or "".
   std::string Refusal() const;
+  // Why a pod no run has is refused: the input's pending pods and the
+  // pods its workloads created, which it could be meant to be.
+  std::string Unknown() const;
   // 1) Nodes; 2) to 6) pending pods, running pods, PDBs, claims, classes
   // and workloads.
   void ReduceNodes(Subset& s);
@@ -228,6 +258,8 @@ class Reducer {
   bool StartNeeded(const Subset& s);
   // Fills out's counts and kept objects, with their reasons.
   void Describe(const Subset& s, const Reasons& reasons, Reduction& out) const;
+  // The Namespace objects s needs read on its own, added to out.
+  void DescribeNamespaces(const Subset& s, Reduction& out) const;
   // The pod's node among the input's, or -1 (pending, or a node the input
   // lacks).
   int NodeOf(size_t pod) const {
@@ -259,12 +291,16 @@ class Reducer {
   void Explain(Subset& s, Reasons& reasons);
   std::vector<int> Kept(const Subset& s, Kind kind) const;
   std::string Role(Kind kind, size_t i, const Subset& s) const;
+  // PDB i's role: the kept pods it selects, and the kept workloads' pods.
+  std::string PdbRole(size_t i, const Subset& s) const;
   // The kept pods (and, for a class, workloads) that name class or claim i.
   std::vector<std::string> Users(Kind kind, size_t i, const Subset& s) const;
   Identity Identify(Kind kind, size_t i) const;
   bool Fixed(Kind kind, size_t i) const;
 
   const Scenario input_;
+  // The input's own problems, which the first run reports with its own.
+  const Diagnostics input_diagnostics_;
   const std::string pod_;
   SimulateOptions options_;
   const std::unordered_set<std::string> change_;
@@ -307,10 +343,23 @@ Scenario Reducer::Build(const Subset& s) const {
 }
 
 Observed Reducer::Simulate(const Subset& s) {
+  // The first run carries the input's diagnostics: a target refused for
+  // bad input is refused saying why.
+  Scenario built = Build(s);
+  const size_t given = built.pods.size();
+  SimulationResult r = podsim::Simulate(
+      std::move(built), runs_ == 0 ? input_diagnostics_ : Diagnostics(),
+      options_);
   ++runs_;
-  SimulationResult r = podsim::Simulate(Build(s), Diagnostics(), options_);
   if (!options_.start_ms) options_.start_ms = r.timeline.start_ms;
-  return Observe(r, pod_);
+  Observed o = Observe(r, pod_);
+  if (!o.exists) {
+    // Created pods follow the scenario's own.
+    for (size_t k = given; k < r.scenario.pods.size(); ++k) {
+      o.created.push_back(r.scenario.pods[k].key);
+    }
+  }
+  return o;
 }
 
 bool Reducer::TryRemove(Subset& s, Kind kind, const std::vector<int>& items) {
@@ -394,7 +443,10 @@ bool Reducer::Fixed(Kind kind, size_t i) const {
 }
 
 void Reducer::Explain(Subset& s, Reasons& reasons) {
-  for (Kind kind : {kNodes, kPods, kPdbs, kClasses, kControllers, kClaims}) {
+  // Workloads before the classes and claims: a class only a workload's
+  // template names is skipped while the workload stays, and tried once it
+  // goes.
+  for (Kind kind : {kNodes, kPods, kPdbs, kControllers, kClasses, kClaims}) {
     for (int i : Kept(s, kind)) {
       if (Fixed(kind, i)) continue;
       // A class or claim a kept pod names stays with it: without it the
@@ -490,21 +542,41 @@ std::string Reducer::Role(Kind kind, size_t i, const Subset& s) const {
       return (kind == kClasses ? "the priority class of " : "named by ") +
              Join(users);
     }
-    case kPdbs: {
-      const PodDisruptionBudget& b = input_.pdbs[i];
-      std::vector<std::string> pods;
-      for (int p : Kept(s, kPods)) {
-        const Pod& pod = input_.pods[p];
-        if (pod.ns == b.ns && !b.selector.is_nil &&
-            b.selector.Matches(pod.labels)) {
-          pods.push_back(pod.key);
-        }
-      }
-      return pods.empty() ? "a PodDisruptionBudget" : "selects " + Join(pods);
+    case kPdbs:
+      return PdbRole(i, s);
+    default: {
+      // A target no input object is: the workload whose pods it is of.
+      const Controller& w = input_.controllers[i];
+      const bool creates =
+          std::none_of(input_.pods.begin(), input_.pods.end(),
+                       [&](const Pod& p) { return p.key == pod_; }) &&
+          w.ns + "/" == pod_.substr(0, w.ns.size() + 1) && !w.selector.is_nil &&
+          w.selector.Matches(original_.labels);
+      return creates ? "creates " + pod_ : "a workload";
     }
-    default:
-      return "a workload";
   }
+}
+
+std::string Reducer::PdbRole(size_t i, const Subset& s) const {
+  const PodDisruptionBudget& b = input_.pdbs[i];
+  std::vector<std::string> pods;
+  for (int p : Kept(s, kPods)) {
+    const Pod& pod = input_.pods[p];
+    if (pod.ns == b.ns && !b.selector.is_nil &&
+        b.selector.Matches(pod.labels)) {
+      pods.push_back(pod.key);
+    }
+  }
+  // The pods a kept workload creates as the clock runs (a victim among
+  // them, say) are selected too.
+  for (int c : Kept(s, kControllers)) {
+    const Controller& w = input_.controllers[c];
+    if (w.ns == b.ns && w.pod_template && !b.selector.is_nil &&
+        b.selector.Matches(w.pod_template->labels)) {
+      pods.push_back("the pods of " + w.kind + " " + w.ns + "/" + w.name);
+    }
+  }
+  return pods.empty() ? "a PodDisruptionBudget" : "selects " + Join(pods);
 }
 
 Identity Reducer::Identify(Kind kind, size_t i) const {
@@ -543,26 +615,24 @@ std::string Reducer::Refusal() const {
   }
   auto target = std::find_if(input_.pods.begin(), input_.pods.end(),
                              [&](const Pod& p) { return p.key == pod_; });
-  if (target != input_.pods.end()) {
-    if (!target->bound()) return "";
-    return "pod " + pod_ + " is bound to " + target->node_name +
-           " in the input: only a pending pod has a decision to reduce";
-  }
+  if (target == input_.pods.end() || !target->bound()) return "";
+  return "pod " + pod_ + " is bound to " + target->node_name +
+         " in the input: only a pending pod has a decision to reduce";
+}
+
+std::string Reducer::Unknown() const {
   std::vector<std::string> pending;
-  int more = 0;
   for (const Pod& p : input_.pods) {
-    if (p.bound()) continue;
-    if (pending.size() < 10) {
-      pending.push_back(p.key);
-    } else {
-      ++more;
-    }
+    if (!p.bound()) pending.push_back(p.key);
   }
-  if (pending.empty())
-    return "pod " + pod_ + " is not in the scenario; it has no pending pods";
-  return "pod " + pod_ +
-         " is not in the scenario; pending pods: " + Join(pending) +
-         (more ? " and " + std::to_string(more) + " more" : "");
+  std::string out = "pod " + pod_ + " is not in the scenario";
+  if (!input_.controllers.empty()) out += " nor created by its workloads";
+  out += pending.empty() ? "; it has no pending pods"
+                         : "; pending pods: " + FirstTen(pending);
+  if (!original_.created.empty()) {
+    out += "; its workloads create " + FirstTen(original_.created);
+  }
+  return out;
 }
 
 void Reducer::ReduceNodes(Subset& s) {
@@ -616,7 +686,7 @@ void Reducer::ReduceOthers(Subset& s) {
   // (ResolveClaims).
   std::vector<int> pdbs;
   for (int b : Kept(s, kPdbs)) {
-    if (Role(kPdbs, b, s) == "a PodDisruptionBudget") {
+    if (PdbRole(b, s) == "a PodDisruptionBudget") {
       s.keep[kPdbs][b] = 0;
     } else {
       pdbs.push_back(b);
@@ -679,12 +749,60 @@ void Reducer::Describe(const Subset& s, const Reasons& reasons,
       out.kept.push_back(std::move(o));
     }
   }
+  DescribeNamespaces(s, out);
+  if (input_.has_config) {
+    // Every run reads it: it stays, whatever it says.
+    KeptObject o;
+    o.kind = "KubeSchedulerConfiguration";
+    o.line = input_.config_line;
+    o.document = input_.config_document;
+    o.change = change_.contains("KubeSchedulerConfiguration ");
+    o.reason = "the scheduler's configuration, which every run reads";
+    out.kept.push_back(std::move(o));
+  }
+}
+
+void Reducer::DescribeNamespaces(const Subset& s, Reduction& out) const {
+  // Every run reads the namespace selectors as the whole input resolved
+  // them (Decoder::ResolveNamespaces). Read on its own, the reduced text
+  // resolves them over the Namespace objects it holds, and a kept pod's
+  // namespace missing there has only its name label: its Namespace object
+  // stays when it carries more. Pods of other namespaces are gone, so
+  // their namespaces cannot matter.
+  std::map<std::string, std::string> kept_in;  // namespace -> an object in it
+  for (int c : Kept(s, kControllers)) {
+    const Controller& w = input_.controllers[c];
+    kept_in.emplace(w.ns, w.kind + " " + w.ns + "/" + w.name);
+  }
+  for (int p : Kept(s, kPods)) kept_in[input_.pods[p].ns] = input_.pods[p].key;
+  int kept = 0;
+  for (const NamespaceObject& n : input_.namespaces) {
+    auto in = kept_in.find(n.name);
+    auto labels = input_.namespace_labels.find(n.name);
+    if (in == kept_in.end() || labels == input_.namespace_labels.end() ||
+        labels->second.items().size() <= 1) {
+      continue;
+    }
+    ++kept;
+    KeptObject o;
+    o.kind = "Namespace";
+    o.name = n.name;
+    o.line = n.line;
+    o.document = n.document;
+    o.change = change_.contains("Namespace " + n.name);
+    o.reason = "the namespace of " + in->second +
+               ", with its labels (namespace selectors read them)";
+    out.kept.push_back(std::move(o));
+  }
+  out.counts.push_back(
+      {"Namespace", static_cast<int>(input_.namespaces.size()), kept});
 }
 
 Reduction Reducer::Run() {
   Reduction out;
   out.pod = pod_;
-  // 0) The target must be a pending pod of the input that gets a cycle.
+  // 0) The target must be a pending pod, of the input or created by one of
+  // its workloads, that gets a cycle.
   out.error = Refusal();
   if (!out.error.empty()) return out;
   Subset s;
@@ -698,11 +816,22 @@ Reduction Reducer::Run() {
   last_ = original_;
   out.start_ms = options_.start_ms.value_or(0);
   out.runs = runs_;
+  if (!original_.exists) {
+    // Not a pod of the input, nor one a workload creates as the clock runs.
+    out.error = Unknown();
+    return out;
+  }
   if (!original_.attempted) {
-    out.error = "pod " + pod_ +
-                " gets no scheduling cycle (another scheduler, a scheduling "
-                "gate or refused at admission): there is no decision to "
-                "reduce";
+    // The errors hold commas of their own: "; " parts them.
+    std::string why;
+    for (const std::string& e : original_.errors) {
+      why += (why.empty() ? " (" : "; ") + e;
+    }
+    why = why.empty() ? " (another scheduler, a scheduling gate or refused at "
+                        "admission)"
+                      : why + ")";
+    out.error = "pod " + pod_ + " gets no scheduling cycle" + why +
+                ": there is no decision to reduce";
     return out;
   }
   // 1) Nodes, 2) to 6) the other kinds, 7) one at a time: what is left is
@@ -734,16 +863,14 @@ std::string PodKey(std::string_view pod) {
 
 Reduction Reduce(std::string_view text, std::string_view pod,
                  const SimulateOptions& options) {
-  DecodeResult decoded = Decode(text);
-  return Reducer(std::move(decoded.scenario), PodKey(pod), options, {}).Run();
+  return Reducer(Decode(text), PodKey(pod), options, {}).Run();
 }
 
 Reduction Reduce(const LoadedCluster& cluster, std::string_view change,
                  std::string_view pod, const SimulateOptions& options) {
   std::unordered_set<std::string> mine;
   DecodeResult merged = cluster.With(change, options.ns, &mine);
-  return Reducer(std::move(merged.scenario), PodKey(pod), options,
-                 std::move(mine))
+  return Reducer(std::move(merged), PodKey(pod), options, std::move(mine))
       .Run();
 }
 

@@ -23,7 +23,7 @@ inline constexpr int kMaxReduceRuns = 400;
 
 // An object of the input the reduced scenario keeps, and why.
 struct KeptObject {
-  std::string kind;  // "Node", "Pod", "Deployment", ...
+  std::string kind;  // "Node", "Pod", "Deployment", "Namespace", ...
   std::string ns;    // empty for cluster-scoped kinds
   std::string name;
   int line = 0;       // where it starts in its source
@@ -55,7 +55,9 @@ struct Reduction {
   // The reduced scenario decides alike only from start_ms: read on its own,
   // its clock starts at its own latest time, and the decision differs.
   bool start_needed = false;
-  std::vector<KeptObject> kept;  // in input order, kind by kind
+  // In input order, kind by kind; the Namespace objects, then the
+  // KubeSchedulerConfiguration (name empty), last.
+  std::vector<KeptObject> kept;
   std::vector<KindCount> counts;
   int runs = 0;         // simulations run, the first included
   bool capped = false;  // kMaxReduceRuns stopped it

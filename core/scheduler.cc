@@ -86,8 +86,9 @@ std::string SchedulingQueue::VictimTimes(const Attempt& attempt) const {
 }
 
 bool SchedulingQueue::Detailed(int attempt, ObjectIndex pod) const {
-  if (options_.focus_pod) {
-    return *options_.focus_pod == pod && attempts_per_pod_[pod] == 1;
+  if (!options_.focus_pod.empty()) {
+    return scenario_.pods[pod].key == options_.focus_pod &&
+           attempts_per_pod_[pod] == 1;
   }
   if (options_.detail_attempt) return *options_.detail_attempt == attempt;
   if (options_.detail_budget <= 0) return false;
@@ -412,7 +413,8 @@ SchedulerRun RunScheduler(Scenario& scenario, const SchedulerOptions& options,
   SchedulerRun run;
   Attempt attempt;
   while (queue.Next(attempt)) {
-    const bool focus = options.focus_pod && attempt.pod == *options.focus_pod;
+    const bool focus = !options.focus_pod.empty() &&
+                       scenario.pods[attempt.pod].key == options.focus_pod;
     run.attempts.push_back(std::move(attempt));
     if (focus) break;
   }

@@ -31,9 +31,11 @@ struct SchedulerOptions {
   int64_t detail_budget = 10'000;
   // When set, only this attempt (0-based, in order) is detailed.
   std::optional<int> detail_attempt;
-  // When set, only this pod's first attempt is detailed and the run stops
-  // right after it: nothing later can change that attempt (podsim reduce).
-  std::optional<ObjectIndex> focus_pod;
+  // When set (a pod key, "<namespace>/<name>"; a pod a workload creates as
+  // the clock runs too), only this pod's first attempt is detailed and the
+  // run stops right after it: nothing later can change that attempt
+  // (podsim reduce).
+  std::string focus_pod;
   // The release whose semantics to mirror. REQUIRES: outlives the queue.
   const Profile* profile = &CurrentProfile();
   // The clock's start, Unix milliseconds; by default the latest time on

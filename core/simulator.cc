@@ -118,11 +118,7 @@ SimulationResult Simulate(Scenario scenario, Diagnostics diagnostics,
   scheduler_options.detail_attempt = options.detail_attempt;
   scheduler_options.profile = result.profile;
   scheduler_options.start_ms = options.start_ms;
-  if (!options.focus_pod.empty()) {
-    for (const Pod& pod : result.scenario.pods) {
-      if (pod.key == options.focus_pod) scheduler_options.focus_pod = pod.index;
-    }
-  }
+  scheduler_options.focus_pod = options.focus_pod;
   scheduler_options.api_latency_ms = options.api_latency_ms;
   scheduler_options.controllers = options.controllers;
   scheduler_options.max_events = options.max_events;

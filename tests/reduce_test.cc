@@ -185,7 +185,7 @@ TEST_CASE("Reduce: the counts say what was removed") {
   CHECK(counts ==
         std::vector<std::string>{"Node 1/6", "Pod 2/9", "PriorityClass 0/1",
                                  "PodDisruptionBudget 0/1", "workload 0/0",
-                                 "PersistentVolumeClaim 0/0"});
+                                 "PersistentVolumeClaim 0/0", "Namespace 0/0"});
   std::string json = ToJson(r);
   CHECK(json.find("\"kind\":\"Reduction\"") != std::string::npos);
   CHECK(json.find("\"removed\":5") != std::string::npos);  // nodes
@@ -403,6 +403,251 @@ TEST_CASE("Reduce: claims stay when a kept pod names them, or when needed") {
         "a PersistentVolumeClaim; needed: without it, default/lost is "
         "scheduled on n1");
   CheckMinimal(objects, lost);
+}
+
+namespace {
+
+// A node of 2 CPUs, and the document separator after it.
+const std::string kNodeN1 =
+    "apiVersion: v1\nkind: Node\nmetadata: {name: n1}\nstatus: "
+    "{allocatable: {cpu: \"2\", memory: 8Gi, pods: \"110\"}}\n---\n";
+
+// A Deployment of replicas pods of class cls asking 1 CPU each, created at
+// 08:00:00, and the document separator after it.
+std::string DeploymentYaml(const std::string& name, int replicas,
+                           const std::string& cls) {
+  return "apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: " + name +
+         ", namespace: default, uid: uid-" + name +
+         ", creationTimestamp: \"2024-05-01T08:00:00Z\"}\nspec:\n  replicas: " +
+         std::to_string(replicas) +
+         "\n  selector: {matchLabels: {app: " + name +
+         "}}\n  template:\n    metadata: {labels: {app: " + name +
+         "}}\n    spec:\n      priorityClassName: " + cls +
+         "\n      containers: [{name: c, image: x, resources: {requests: "
+         "{cpu: \"1\"}}}]\n---\n";
+}
+
+// n1 runs b (priority 5) and, from 08:00:00, Deployment a's pod (priority
+// 1, under PDB guard-a); web (priority 100) arrives at 08:00:10 and must
+// evict one of them.
+std::string WorkloadUnderPdb() {
+  return R"(apiVersion: scheduling.k8s.io/v1
+kind: PriorityClass
+metadata: {name: lowest}
+value: 1
+---
+apiVersion: scheduling.k8s.io/v1
+kind: PriorityClass
+metadata: {name: mid}
+value: 5
+---
+apiVersion: scheduling.k8s.io/v1
+kind: PriorityClass
+metadata: {name: high}
+value: 100
+---
+)" + kNodeN1 +
+         DeploymentYaml("a", 1, "lowest") +
+         R"(apiVersion: v1
+kind: Pod
+metadata: {name: b, namespace: default, labels: {app: b}, creationTimestamp: "2024-05-01T08:00:00Z"}
+spec:
+  nodeName: n1
+  priorityClassName: mid
+  containers: [{name: c, image: x, resources: {requests: {cpu: "1"}}}]
+status: {phase: Running}
+---
+apiVersion: policy/v1
+kind: PodDisruptionBudget
+metadata: {name: guard-a, namespace: default}
+spec:
+  maxUnavailable: 0
+  selector: {matchLabels: {app: a}}
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: web, namespace: default, creationTimestamp: "2024-05-01T08:00:10Z"}
+spec:
+  priorityClassName: high
+  containers: [{name: c, image: x, resources: {requests: {cpu: "1"}}}]
+)";
+}
+
+SimulateOptions AtEight() {
+  SimulateOptions options;
+  options.start_ms = 1714550400000;  // 2024-05-01T08:00:00Z
+  return options;
+}
+
+}  // namespace
+
+TEST_CASE("Reduce: a PDB over a kept workload's pods is confirmed by a run") {
+  SimulationResult whole = Simulate(WorkloadUnderPdb(), AtEight());
+  PodDecisions first = DecisionsOf(whole);
+  // guard-a spares a's pod: b goes.
+  REQUIRE(first.first["default/web"].victims ==
+          std::vector<std::string>{"default/b"});
+  Reduction r = Reduce(WorkloadUnderPdb(), "default/web", AtEight());
+  REQUIRE(r.error.empty());
+  CHECK(r.decision.victims == std::vector<std::string>{"default/b"});
+  std::vector<std::string> kept = KeptNames(r);
+  CHECK(std::find(kept.begin(), kept.end(),
+                  "PodDisruptionBudget default/guard-a") != kept.end());
+  CHECK(ReasonOf(r, "PodDisruptionBudget default/guard-a") ==
+        "selects the pods of Deployment default/a; needed: without it, the "
+        "victims are " +
+            whole.scenario.pods.back().key + " instead of default/b");
+}
+
+TEST_CASE("Reduce: a pod a workload creates is reduced for by its name") {
+  SimulationResult whole = Simulate(WorkloadUnderPdb(), AtEight());
+  std::string created;
+  for (const Pod& p : whole.scenario.pods) {
+    if (p.name.rfind("a-", 0) == 0) created = p.key;
+  }
+  REQUIRE_FALSE(created.empty());
+  Reduction r = Reduce(WorkloadUnderPdb(), created, AtEight());
+  REQUIRE(r.error.empty());
+  CHECK(r.decision.outcome == Outcome::kScheduled);
+  CHECK(r.decision.node == "n1");
+  CHECK(ReasonOf(r, "Deployment default/a") ==
+        "creates " + created + "; needed: without it, " + created +
+            " gets no scheduling cycle");
+  // A name no run ever sees is refused, naming the pending pods and the
+  // pods the workloads created.
+  CHECK(Reduce(WorkloadUnderPdb(), "default/a-nope", AtEight()).error ==
+        "pod default/a-nope is not in the scenario nor created by its "
+        "workloads; pending pods: default/web; its workloads create " +
+            created);
+}
+
+TEST_CASE("Reduce: the Namespace a kept pod is in stays for its labels") {
+  // web keeps off n1 for db, whose namespace team a namespaceSelector
+  // picks by its label: without the Namespace object, read on its own, the
+  // selector picks nothing and web is scheduled on n1.
+  std::string yaml = R"(apiVersion: v1
+kind: Namespace
+metadata: {name: team, labels: {tier: gold}}
+---
+apiVersion: v1
+kind: Namespace
+metadata: {name: spare, labels: {tier: gold}}
+---
+apiVersion: v1
+kind: Namespace
+metadata: {name: default}
+---
+apiVersion: v1
+kind: Node
+metadata: {name: n1, labels: {kubernetes.io/hostname: n1}}
+status: {allocatable: {cpu: "4", memory: 8Gi, pods: "110"}}
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: db, namespace: team, labels: {app: db}}
+spec:
+  nodeName: n1
+  containers: [{name: c, image: x, resources: {requests: {cpu: "1"}}}]
+status: {phase: Running}
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: web, namespace: default}
+spec:
+  affinity:
+    podAntiAffinity:
+      requiredDuringSchedulingIgnoredDuringExecution:
+      - labelSelector: {matchLabels: {app: db}}
+        namespaceSelector: {matchLabels: {tier: gold}}
+        topologyKey: kubernetes.io/hostname
+  containers: [{name: c, image: x, resources: {requests: {cpu: "1"}}}]
+)";
+  Reduction r = Reduce(yaml, "default/web");
+  REQUIRE(r.error.empty());
+  CHECK(r.decision.outcome == Outcome::kUnschedulable);
+  CHECK(KeptNames(r) == std::vector<std::string>{"Node n1", "Pod team/db",
+                                                 "Pod default/web",
+                                                 "Namespace team"});
+  CHECK(ReasonOf(r, "Namespace team") ==
+        "the namespace of team/db, with its labels (namespace selectors "
+        "read them)");
+  CHECK(r.kept.back().line == 1);
+  CHECK(r.kept.back().document == 0);
+  CHECK(r.counts.back().kind == "Namespace");
+  CHECK(r.counts.back().total == 3);
+  CHECK(r.counts.back().kept == 1);
+}
+
+TEST_CASE("Reduce: a pod refused for bad input says what is wrong") {
+  Json web = PendingPod("web", {"1"}, std::nullopt);
+  web["spec"]["priorityClassName"] = "gold";
+  Reduction r = Reduce(Text({NodeWith("n1", {"2"}), web}), "default/web");
+  CHECK(r.error ==
+        "pod default/web gets no scheduling cycle (spec.priorityClassName: "
+        "pods \"web\" is forbidden: no PriorityClass with name gold was found "
+        "(known: system-cluster-critical, system-node-critical)): there is no "
+        "decision to reduce");
+  // Two errors, each with commas of its own, parted by "; ".
+  web["spec"]["containers"][0]["resources"]["requests"]["cpu"] = "lots";
+  r = Reduce(Text({NodeWith("n1", {"2"}), web}), "default/web");
+  CHECK(r.error.find("(spec.containers[0].resources.requests.cpu: invalid "
+                     "quantity \"lots\"; expected a number") !=
+        std::string::npos);
+  CHECK(r.error.find(" or 1e3; spec.priorityClassName: ") != std::string::npos);
+}
+
+TEST_CASE("Reduce: a class only a removed workload named goes with it") {
+  std::string yaml = R"(apiVersion: scheduling.k8s.io/v1
+kind: PriorityClass
+metadata: {name: batch}
+value: 5
+---
+)" + kNodeN1 + DeploymentYaml("idle", 0, "batch") +
+                     R"(apiVersion: v1
+kind: Pod
+metadata: {name: web, namespace: default}
+spec:
+  containers: [{name: c, image: x, resources: {requests: {cpu: "1"}}}]
+)";
+  Reduction r = Reduce(yaml, "default/web");
+  REQUIRE(r.error.empty());
+  CHECK(KeptNames(r) == std::vector<std::string>{"Node n1", "Pod default/web"});
+}
+
+TEST_CASE("Reduce: the scheduler's configuration stays, with its place") {
+  // Without its TaintToleration off, web would not fit the tainted n1.
+  std::string yaml = R"(apiVersion: v1
+kind: List
+items:
+- apiVersion: kubescheduler.config.k8s.io/v1
+  kind: KubeSchedulerConfiguration
+  profiles:
+  - schedulerName: default-scheduler
+    plugins:
+      filter:
+        disabled:
+        - name: TaintToleration
+- apiVersion: v1
+  kind: Node
+  metadata: {name: n1}
+  spec:
+    taints: [{key: gpu, effect: NoSchedule}]
+  status: {allocatable: {cpu: "2", memory: 8Gi, pods: "110"}}
+- apiVersion: v1
+  kind: Pod
+  metadata: {name: web, namespace: default}
+  spec:
+    containers: [{name: c, image: x, resources: {requests: {cpu: "1"}}}]
+)";
+  Reduction r = Reduce(yaml, "default/web");
+  REQUIRE(r.error.empty());
+  CHECK(r.decision.outcome == Outcome::kScheduled);
+  REQUIRE(r.kept.size() == 3);
+  CHECK(r.kept.back().kind == "KubeSchedulerConfiguration");
+  CHECK(r.kept.back().line == 4);
+  CHECK(r.kept.back().document == 0);
+  CHECK(r.kept.back().reason ==
+        "the scheduler's configuration, which every run reads");
 }
 
 }  // namespace podsim

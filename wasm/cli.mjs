@@ -447,10 +447,28 @@ async function reduceScenario(args) {
   else if (args.markdown) output = formatReductionMarkdown(reduction);
   else {
     output = formatReduction(reduction, { file: name });
-    output += args.out ? `\n\nThe reduced scenario is in ${args.out}.` : `\n\nReduced scenario:\n${reduction.scenario}`;
+    const options = runOptions(args, reduction);
+    const run = options ? `\nRun it as the reduction did: podsim run ${args.out ?? "<reduced.yaml>"} ${options}` : "";
+    output += args.out ? `\n\nThe reduced scenario is in ${args.out}.${run}` : `${run ? `\n${run}` : ""}\n\nReduced scenario:\n${reduction.scenario}`;
   }
   process.stdout.write(output.endsWith("\n") ? output : `${output}\n`);
   return 0;
+}
+
+// The options every run of a reduction used that the reduced scenario needs
+// to decide alike on its own (the seed moves the candidate offset, say), as
+// podsim run takes them; "" when it needs none.
+function runOptions(args, reduction) {
+  const start = args.startTime ?? (reduction.startNeeded ? new Date(reduction.startMs).toISOString().replace(".000Z", "Z") : undefined);
+  return [
+    args.seed !== undefined && `--seed ${args.seed}`,
+    args.profile !== undefined && `--profile ${args.profile}`,
+    start !== undefined && `--start-time ${start}`,
+    args.apiLatencyMs !== undefined && `--api-latency ${args.apiLatencyMs}`,
+    !args.controllers && "--no-controllers",
+  ]
+    .filter(Boolean)
+    .join(" ");
 }
 
 async function main(argv) {

@@ -1076,7 +1076,7 @@ export interface Reduction {
    * differs. Simulate (and share) it with `startTime: startMs`.
    */
   startNeeded: boolean;
-  /** The objects kept, in input order kind by kind (nodes, pods, classes, PDBs, workloads, claims). */
+  /** The objects kept, in input order kind by kind (nodes, pods, classes, PDBs, workloads, claims, Namespaces). */
   kept: KeptObject[];
   /** Per kind the input holds: how many there were and how many stay. */
   counts: KindCount[];
@@ -1102,7 +1102,7 @@ export interface ReductionError {
 
 /** An object of the input the reduced scenario keeps. */
 export interface KeptObject {
-  /** "Node", "Pod", "PriorityClass", "PodDisruptionBudget", a workload kind, "PersistentVolumeClaim". */
+  /** "Node", "Pod", "PriorityClass", "PodDisruptionBudget", a workload kind, "PersistentVolumeClaim", "Namespace", "KubeSchedulerConfiguration" (its name empty). */
   kind: string;
   /** Absent for cluster-scoped kinds. */
   namespace?: string;
@@ -1124,7 +1124,7 @@ export interface KeptObject {
 
 /** How many objects of one kind the input held and the reduction kept. */
 export interface KindCount {
-  /** "Node", "Pod", "PriorityClass", "PodDisruptionBudget", "workload" or "PersistentVolumeClaim". */
+  /** "Node", "Pod", "PriorityClass", "PodDisruptionBudget", "workload", "PersistentVolumeClaim" or "Namespace". */
   kind: string;
   total: number;
   kept: number;

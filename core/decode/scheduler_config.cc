@@ -15,6 +15,8 @@ void Decoder::DecodeConfig(const Json& obj, Reader& r) {
   r.SetObject("KubeSchedulerConfiguration");
   SchedulerConfig& config = scenario_.config;
   scenario_.has_config = true;
+  scenario_.config_line = r.line();
+  scenario_.config_document = r.document();
   if (std::optional<int64_t> pct =
           r.Integer(obj, "percentageOfNodesToScore",
                     FieldPath("percentageOfNodesToScore"), 0, 100)) {

@@ -122,6 +122,55 @@ test("reduce(): JSON values one after the other are cut out as values", async ()
   await assertSameDecision(r);
 });
 
+test("reduce(): a Namespace whose labels a namespaceSelector reads is cut out with its pod", async () => {
+  const object = (kind, name, ns, rest = {}) => ({ apiVersion: "v1", kind, metadata: { name, ...(ns ? { namespace: ns } : {}), ...(rest.metadata ?? {}) }, ...rest.body });
+  const pod = (name, ns, spec, labels = {}) => object("Pod", name, ns, { metadata: { labels }, body: { spec: { ...spec, containers: [{ name: "c", resources: { requests: { cpu: "1" } } }] } } });
+  const objects = [
+    object("Namespace", "team", "", { metadata: { labels: { tier: "gold" } } }),
+    object("Namespace", "other", "", { metadata: { labels: { tier: "gold" } } }),
+    object("Node", "n1", "", { metadata: { labels: { "kubernetes.io/hostname": "n1" } }, body: { status: { allocatable: { cpu: "4", pods: "10" } } } }),
+    pod("db", "team", { nodeName: "n1" }, { app: "db" }),
+    pod("web", "default", { affinity: { podAntiAffinity: { requiredDuringSchedulingIgnoredDuringExecution: [{ labelSelector: { matchLabels: { app: "db" } }, namespaceSelector: { matchLabels: { tier: "gold" } }, topologyKey: "kubernetes.io/hostname" }] } } }),
+  ];
+  const yaml = objects.map((o) => JSON.stringify(o)).join("\n---\n");
+  for (const text of [yaml, JSON.stringify({ apiVersion: "v1", kind: "List", items: objects })]) {
+    const r = await reduce(text, { pod: "default/web" });
+    assert.equal(r.decision.outcome, "Unschedulable");
+    assert.deepEqual(r.kept.map((o) => `${o.kind} ${o.name}`), ["Node n1", "Pod db", "Pod web", "Namespace team"]);
+    // Read on its own, as a person would run it.
+    const result = await simulate(r.scenario);
+    assert.deepEqual(firstDecision(result, "default/web"), r.decision);
+  }
+});
+
+test("reduce(): a KubeSchedulerConfiguration item of a List is cut out with the kept objects", async () => {
+  const text = [
+    "apiVersion: v1",
+    "kind: List",
+    "items:",
+    "- apiVersion: kubescheduler.config.k8s.io/v1",
+    "  kind: KubeSchedulerConfiguration",
+    "  profiles:",
+    "  - schedulerName: default-scheduler",
+    "    plugins: {filter: {disabled: [{name: TaintToleration}]}}",
+    "- apiVersion: v1",
+    "  kind: Node",
+    "  metadata: {name: n1}",
+    "  spec: {taints: [{key: gpu, effect: NoSchedule}]}",
+    '  status: {allocatable: {cpu: "2", pods: "10"}}',
+    "- apiVersion: v1",
+    "  kind: Pod",
+    "  metadata: {name: web, namespace: default}",
+    '  spec: {containers: [{name: c, resources: {requests: {cpu: "1"}}}]}',
+    "",
+  ].join("\n");
+  const r = await reduce(text, { pod: "default/web" });
+  assert.equal(r.decision.outcome, "Scheduled");
+  assert.match(r.scenario, /^items:\n- apiVersion: kubescheduler.config.k8s.io\/v1\n {2}kind: KubeSchedulerConfiguration\n/m);
+  // Read on its own: TaintToleration stays off, and web fits the tainted n1.
+  assert.deepEqual(firstDecision(await simulate(r.scenario), "default/web"), r.decision);
+});
+
 test("cluster.reduce(): a change laid over a loaded dump, cut out of both sources", async () => {
   const file = join(dir, "cluster.yaml");
   writeDump(file, { nodes: 12, pods: 200 }, "yaml", seededRandom(3));
@@ -185,6 +234,17 @@ test("CLI: podsim reduce prints the report and the scenario, or writes it", () =
   assert.equal(JSON.parse(json.stdout).scenario, reduced);
   const md = podsim(["reduce", file, "--pod", "shop/checkout", "--markdown"]);
   assert.match(md.stdout, /^### podsim reduce/);
+  assert.doesNotMatch(written.stdout, /Run it as the reduction did/);
+});
+
+test("CLI: podsim reduce says the options the reduced scenario needs to decide alike", () => {
+  const out = join(dir, "seeded.yaml");
+  const file = join(examples, checkout.file);
+  const seeded = podsim(["reduce", file, "--pod", "shop/checkout", "--out", out, "--seed", "7", "--no-controllers"]);
+  assert.equal(seeded.status, 0, seeded.stderr);
+  assert.match(seeded.stdout, new RegExp(`\\nRun it as the reduction did: podsim run ${out} --seed 7 --no-controllers\\n`));
+  const printed = podsim(["reduce", file, "--pod", "shop/checkout", "--start-time", "2024-05-01T08:00:00Z"]);
+  assert.match(printed.stdout, /\nRun it as the reduction did: podsim run <reduced.yaml> --start-time 2024-05-01T08:00:00Z\n\nReduced scenario:\n/);
 });
 
 test("CLI: podsim reduce --apply lays the change over the scenario", () => {
