@@ -48,7 +48,8 @@ const keyOf = (o) => `${o.kind} ${o.namespace ? `${o.namespace}/` : ""}${o.name}
 // what it is to the decision and, when the reduction tried without it, what changed.
 function keptItem(o, inEditors) {
   const key = keyOf(o);
-  const name = o.namespace ? shortName(`${o.namespace}/${o.name}`) : o.name;
+  // A KubeSchedulerConfiguration has no name.
+  const name = o.namespace ? shortName(`${o.namespace}/${o.name}`) : o.name || "the scheduler's configuration";
   const linked = inEditors(key);
   const split = o.reason.indexOf("; needed: ");
   const what = split < 0 ? o.reason : o.reason.slice(0, split);
