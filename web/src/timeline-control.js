@@ -26,6 +26,12 @@ export function createTimeline(state, { requestDetail, renderFocused }) {
   let player = null;
   let detailTimer = null;
   let frame = 0;
+  let keepPlace = false; // the person moved the timeline: its controls stay where they are on screen
+  let placeTop = null; // the controls' top before a redraw, to keep them there
+  let room = 0; // px added under the panel so the page can scroll that far
+
+  // The row of buttons and slider, where the person's pointer is.
+  const controlsRow = () => $("timeline")?.querySelector(".timeline-controls") ?? null;
 
   const model = () => timelineModel(state.shown);
   const shows = (result) => result && result.pods.length > 0 && result.cluster?.nodes.length > 0;
@@ -56,6 +62,7 @@ export function createTimeline(state, { requestDetail, renderFocused }) {
     const point = pointAt(model(), position);
     if (point.attemptIndex >= 0) state.focus = point.attemptIndex;
     synced = state.focus;
+    keepPlace = true;
     detailLater();
     redraw();
     return point;
@@ -131,12 +138,17 @@ export function createTimeline(state, { requestDetail, renderFocused }) {
    */
   function sync() {
     const result = state.shown;
+    placeTop = null;
     if (!shows(result)) return;
     const m = model();
     if (panel && panel.model !== m) {
       stop();
       synced = null;
+      letGo();
     }
+    // A step redraws the panels above (the victims of another attempt): the
+    // page must not move the buttons from under the pointer.
+    if (keepPlace) placeTop = controlsRow()?.getBoundingClientRect().top ?? null;
     if (opening !== null) {
       const point = pointAt(m, { mode: "attempt", step: opening });
       Object.assign(position, { mode: "attempt", step: point.step });
@@ -145,6 +157,7 @@ export function createTimeline(state, { requestDetail, renderFocused }) {
       opening = null;
       detailLater();
     } else if (state.focus !== synced && result.pods[state.focus]) {
+      letGo(); // chosen elsewhere (a verdict clicked): that is where the person looks
       const attempt = result.pods[state.focus];
       Object.assign(position, position.mode === "time" ? { atMs: attempt.atMs ?? 0 } : { step: state.focus + 1 });
       synced = state.focus;
@@ -157,6 +170,7 @@ export function createTimeline(state, { requestDetail, renderFocused }) {
     const result = state.shown;
     if (!shows(result) || host.hidden) {
       stop();
+      letGo();
       host.replaceChildren();
       panel = null;
       return;
@@ -179,6 +193,34 @@ export function createTimeline(state, { requestDetail, renderFocused }) {
       onResource,
       profileLabel,
     });
+    keepInPlace();
+  }
+
+  // Scrolls back by what the redraw moved the controls. Near the bottom of
+  // a page that got shorter the scroll cannot go that far: room is added
+  // under the panel (until the person looks elsewhere) so it can.
+  function keepInPlace() {
+    const row = controlsRow();
+    if (placeTop === null || !row) return;
+    const want = placeTop;
+    placeTop = null;
+    const moved = row.getBoundingClientRect().top - want;
+    if (Math.abs(moved) < 1) return;
+    window.scrollBy(0, moved);
+    const short = row.getBoundingClientRect().top - want;
+    if (short < 1) return;
+    room += short;
+    $("timeline").style.paddingBottom = `${room}px`;
+    window.scrollBy(0, short);
+  }
+
+  // The room added under the panel goes once the timeline stops keeping its place.
+  function letGo() {
+    keepPlace = false;
+    placeTop = null;
+    if (room === 0) return;
+    room = 0;
+    $("timeline").style.paddingBottom = "";
   }
 
   return { sync, render };
