@@ -98,6 +98,60 @@ test("timeline: Space plays to the end and pauses", async () => {
   await context.close();
 });
 
+test("timeline: Next clicked again and again at the same place steps each time, as the panels above change", async () => {
+  const { page, context, errors } = await example("preempts-twice", { viewport: { width: 1440, height: 1000 } });
+  await page.locator("#timeline-slider").focus();
+  await page.keyboard.press("Home");
+  await waitWhere(page, "the start, +0 s: before the first attempt");
+  // The timeline near the top of the window, the victims panel above it.
+  await page.evaluate(() => window.scrollBy(0, document.querySelector(".timeline-controls").getBoundingClientRect().top - 80));
+  const box = await page.getByRole("button", { name: "Next step" }).boundingBox();
+  const x = box.x + box.width / 2;
+  const y = box.y + box.height / 2;
+  const steps = ["attempt 1 of 5", "attempt 2 of 5", "attempt 3 of 5", "attempt 4 of 5", "attempt 5 of 5"];
+  for (const want of steps) {
+    await page.mouse.click(x, y);
+    await page.waitForFunction((w) => document.querySelector(".timeline-where").textContent.startsWith(w), want, { timeout: 5000 });
+    const top = await page.evaluate(() => document.querySelector(".timeline-controls").getBoundingClientRect().top);
+    assert.ok(Math.abs(top - 80) < 1, `the controls stay at 80 px, at ${top} after ${want}`);
+  }
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("timeline: Space on a button presses it; from the slider it plays", async () => {
+  const { page, context, errors } = await example("preempts-twice");
+  await page.locator("#timeline-slider").focus();
+  await page.keyboard.press("Home");
+  await waitWhere(page, "the start, +0 s: before the first attempt");
+  const playing = () => page.locator(".timeline-play").textContent();
+  await page.getByRole("button", { name: "Next step" }).focus();
+  await page.keyboard.press(" ");
+  await waitWhere(page, "attempt 1 of 5, +0 s: default/web nominated node-a");
+  assert.equal(await playing(), "Play", "Space on Next steps, it does not play");
+  await page.getByRole("button", { name: "The end" }).focus();
+  await page.keyboard.press(" ");
+  await waitWhere(page, "attempt 5 of 5, +1 min: default/web scheduled on node-b");
+  assert.equal(await playing(), "Play");
+  await page.locator(".timeline .toggle button", { hasText: "by time" }).focus();
+  await page.keyboard.press(" ");
+  await page.waitForFunction(() => document.getElementById("timeline-slider").max === "60000");
+  assert.equal(await playing(), "Play");
+  // The arrow keys still step from a button.
+  await page.keyboard.press("Home");
+  await waitWhere(page, "+0 s of 1 min: default/web nominated node-a");
+  await page.keyboard.press("ArrowRight");
+  await waitWhere(page, "+10 s of 1 min: default/vip nominated node-a");
+  // From the slider, Space plays.
+  await page.locator("#timeline-slider").focus();
+  await page.keyboard.press(" ");
+  await page.waitForFunction(() => document.querySelector(".timeline-play").textContent === "Pause");
+  await page.keyboard.press(" ");
+  await page.waitForFunction(() => document.querySelector(".timeline-play").textContent === "Play");
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test("timeline: by time, the slider moves over the clock", async () => {
   const { page, context, errors } = await example("preempts-twice");
   await page.locator(".timeline .toggle button", { hasText: "by time" }).click();
