@@ -27,6 +27,8 @@ const podState = (page, pod) =>
 // Waits until the slider says what is expected.
 const waitWhere = (page, text) =>
   page.waitForFunction((want) => document.querySelector(".timeline-where")?.textContent === want, text, { timeout: 10000 });
+// Where the timeline's slider is in the window, px from its top.
+const sliderTop = (page) => page.evaluate(() => document.getElementById("timeline-slider").getBoundingClientRect().top);
 const focusedVerdict = (page) => page.evaluate(() => [...document.querySelectorAll(".attempt-head")].findIndex((b) => b.getAttribute("aria-pressed") === "true"));
 
 test("timeline: the slider moves the picture through a victim's life, and the focus with it", async () => {
@@ -152,6 +154,21 @@ test("timeline: Space on a button presses it; from the slider it plays", async (
   await context.close();
 });
 
+test("timeline: \"Timeline ↓\" in the verdicts' head goes to the timeline and its slider", async () => {
+  const { page, context, errors } = await example("preempts-twice");
+  await page.evaluate(() => window.scrollTo(0, 0));
+  assert.ok((await sliderTop(page)) > 1000, "the timeline starts below the window");
+  await page.locator(".verdicts-panel .timeline-jump").click();
+  const top = await sliderTop(page);
+  assert.ok(top >= 0 && top < 300, `the slider is near the top of the window, at ${top} px`);
+  assert.equal(await page.evaluate(() => document.activeElement.id), "timeline-slider");
+  // The slider has the keys.
+  await page.keyboard.press("Home");
+  await waitWhere(page, "the start, +0 s: before the first attempt");
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test("timeline: by time, the slider moves over the clock", async () => {
   const { page, context, errors } = await example("preempts-twice");
   await page.locator(".timeline .toggle button", { hasText: "by time" }).click();
@@ -191,6 +208,9 @@ test("timeline: an embed opens at a step; a bad step is ignored", async () => {
   let { page, context, errors } = await open("?embed&step=3");
   await waitWhere(page, "attempt 3 of 5, +30 s: default/vip scheduled on node-a");
   assert.equal(await focusedVerdict(page), 2, "the victims and node cards show attempt 3");
+  // The embed shows the timeline first, where a frame of 560 px sees it.
+  assert.equal(await page.evaluate(() => document.getElementById("result-body").firstElementChild.id), "timeline");
+  assert.ok((await sliderTop(page)) < 560, "the slider is in the frame's first 560 px");
   assert.deepEqual(errors, []);
   await context.close();
   for (const bad of ["abc", "-2", "1e3", "%00"]) {
@@ -205,11 +225,15 @@ test("timeline: an embed opens at a step; a bad step is ignored", async () => {
   await page.waitForFunction(() => document.querySelectorAll(".attempt-head[aria-pressed=true]").length === 1);
   assert.equal(await focusedVerdict(page), 4);
   assert.equal(await page.locator(".timeline").count(), 0, "the timeline is not among the panels");
+  assert.equal(await page.locator(".timeline-jump").count(), 0, "no jump to a timeline that is not there");
   assert.deepEqual(errors, []);
   await context.close();
   // The full page takes ?step too.
   ({ page, context, errors } = await open("?step=2"));
   await waitWhere(page, "attempt 2 of 5, +10 s: default/vip nominated node-a");
+  // … and scrolls the timeline into view.
+  const top = await sliderTop(page);
+  assert.ok(top >= 0 && top < 300, `the slider is near the top of the window, at ${top} px`);
   assert.deepEqual(errors, []);
   await context.close();
 });

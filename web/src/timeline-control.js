@@ -23,6 +23,10 @@ export function createTimeline(state, { requestDetail, renderFocused }) {
   let panel = null; // {element, update, model}
   let synced = null; // the focus the timeline last showed
   let opening = pageMode().step; // ?step=N: where the first result opens
+  let reveal = false; // the panel is scrolled into view once drawn at that step
+  // An embed opened at a step shows the timeline first: a frame of a few
+  // hundred px would never reach it.
+  if (opening !== null && pageMode().embed) placeFirst();
   let player = null;
   let detailTimer = null;
   let frame = 0;
@@ -155,6 +159,7 @@ export function createTimeline(state, { requestDetail, renderFocused }) {
       if (point.attemptIndex >= 0) state.focus = point.attemptIndex;
       synced = state.focus;
       opening = null;
+      reveal = !pageMode().embed; // scrolling inside an embed would scroll the page around its frame
       detailLater();
     } else if (state.focus !== synced && result.pods[state.focus]) {
       letGo(); // chosen elsewhere (a verdict clicked): that is where the person looks
@@ -194,6 +199,16 @@ export function createTimeline(state, { requestDetail, renderFocused }) {
       profileLabel,
     });
     keepInPlace();
+    if (reveal) {
+      reveal = false;
+      panel.element.scrollIntoView({ block: "start" });
+      keepPlace = true; // and stays there as the attempt's detail arrives
+    }
+  }
+
+  function placeFirst() {
+    const host = $("timeline");
+    host.parentElement?.prepend(host);
   }
 
   // Scrolls back by what the redraw moved the controls. Near the bottom of
