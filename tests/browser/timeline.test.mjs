@@ -169,6 +169,19 @@ test("timeline: \"Timeline ↓\" in the verdicts' head goes to the timeline and 
   await context.close();
 });
 
+test("timeline: on a phone the moment's picture comes right under the slider", async () => {
+  const { page, context, errors } = await example("preempts-twice", { viewport: { width: 390, height: 844 } });
+  await page.locator("#timeline-slider").focus();
+  await page.keyboard.press("ArrowRight");
+  await page.locator(".timeline-picture").waitFor();
+  const tops = await page.evaluate(() => ["timeline-where", "timeline-picture", "timeline-now"].map((c) => document.querySelector(`.${c}`).getBoundingClientRect().top));
+  assert.ok(tops[0] < tops[1] && tops[1] < tops[2], `the slider's words, the picture, then the text: ${tops}`);
+  await page.locator(".timeline-controls").evaluate((e) => e.scrollIntoView({ block: "start" }));
+  await screenshot(page, "timeline-phone");
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test("timeline: by time, the slider moves over the clock", async () => {
   const { page, context, errors } = await example("preempts-twice");
   await page.locator(".timeline .toggle button", { hasText: "by time" }).click();
