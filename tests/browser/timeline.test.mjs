@@ -211,6 +211,40 @@ test("timeline: by time, the slider moves over the clock", async () => {
   await context.close();
 });
 
+test("timeline: by time past a minute, the slider and the player land on whole seconds, written as the events are", async () => {
+  const { page, context, errors } = await openPage(env.browser, env.server.url);
+  await settled(page);
+  await page.locator("#examples").selectOption("timeline-cascade");
+  await page.waitForFunction(() => document.querySelector(".attempt .verdict")?.textContent.startsWith("web"));
+  await settled(page);
+  // By attempt, then by time: the same moment, the attempt's.
+  const slider = page.locator("#timeline-slider");
+  await slider.focus();
+  await page.keyboard.press("End");
+  await page.keyboard.press("ArrowLeft");
+  const attemptAt = (await where(page)).match(/, (\+[^:]+):/)[1];
+  await page.locator(".timeline .toggle button", { hasText: "by time" }).click();
+  await page.waitForFunction((want) => document.querySelector(".timeline-where").textContent.startsWith(`${want} of `), attemptAt);
+  const duration = Number(await slider.getAttribute("max"));
+  assert.ok(duration > 90000, `the run lasts ${duration} ms`);
+  await slider.fill("91200");
+  await page.waitForFunction(() => document.querySelector(".timeline-where").textContent.startsWith("+1 min 31 s of "));
+  // Playing: every time past a minute in minutes and whole seconds.
+  await slider.fill("60000");
+  await page.locator(".timeline-play").click();
+  const seen = new Set();
+  for (let i = 0; i < 1000 && seen.size < 6; i++) {
+    const text = await where(page);
+    seen.add(text.split(" of ")[0]);
+    if (/^\+\d+(\.\d+)? s$/.test(text.split(" of ")[0])) assert.ok(Number(text.slice(1).split(" ")[0]) < 60, text);
+    assert.doesNotMatch(text.split(" of ")[0], /\./, "no decimal past a minute");
+  }
+  assert.equal(seen.size, 6, "the player moved on");
+  await page.locator(".timeline-play").click();
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test("timeline: an embed opens at a step; a bad step is ignored", async () => {
   const fragment = await encodeShare({ scenario: (await import("node:fs")).readFileSync(new URL("../../web/examples/preempts-twice.yaml", import.meta.url), "utf8"), kubernetesVersion: "1.35" });
   const open = async (query) => {

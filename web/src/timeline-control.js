@@ -11,6 +11,12 @@ const TIME_TICK_MS = 100; // by time, the clock moves this often …
 const TIME_TICKS = 200; // … by 1/200 of the run: any run plays in 20 s
 const DETAIL_DELAY_MS = 250; // an attempt the timeline rests on gets its detail
 
+// A time the slider or the player lands on, past a minute in whole seconds,
+// so the page's one way of writing a time (formatDuration) reads "+1 min
+// 31 s", as the events do, not "+91.2 s". Under a minute, as it is: a
+// millisecond can part two events there. The end stays the end.
+const wholeSeconds = (model, ms) => (ms >= 60000 && ms < model.durationMs ? Math.min(Math.round(ms / 1000) * 1000, model.durationMs) : ms);
+
 const reducedMotion = () => window.matchMedia?.("(prefers-reduced-motion: reduce)").matches ?? false;
 
 /**
@@ -28,6 +34,7 @@ export function createTimeline(state, { requestDetail, renderFocused }) {
   // hundred px would never reach it.
   if (opening !== null && pageMode().embed) placeFirst();
   let player = null;
+  let clock = null; // by time, where the player is: {atMs}, between whole seconds
   let detailTimer = null;
   let frame = 0;
   let keepPlace = false; // the person moved the timeline: its controls stay where they are on screen
@@ -86,6 +93,7 @@ export function createTimeline(state, { requestDetail, renderFocused }) {
   function stop() {
     clearTimeout(player);
     player = null;
+    clock = null;
   }
 
   // One tick of play: a step (by time: a slice of the run, or with reduced
@@ -94,7 +102,11 @@ export function createTimeline(state, { requestDetail, renderFocused }) {
     const m = model();
     let point;
     if (position.mode === "time" && !reducedMotion()) {
-      point = moveTo({ atMs: Math.min(pointAt(m, position).atMs + Math.max(1, m.durationMs / TIME_TICKS), m.durationMs) });
+      // The player's own clock runs in slices; the slider shows it in whole
+      // seconds past a minute. A slider moved meanwhile: play on from there.
+      if (clock === null || wholeSeconds(m, clock.atMs) !== position.atMs) clock = { atMs: pointAt(m, position).atMs };
+      clock.atMs = Math.min(clock.atMs + Math.max(1, m.durationMs / TIME_TICKS), m.durationMs);
+      point = moveTo({ atMs: wholeSeconds(m, clock.atMs) });
     } else {
       point = step(1);
     }
@@ -125,7 +137,7 @@ export function createTimeline(state, { requestDetail, renderFocused }) {
 
   const handlers = {
     onMove: (delta) => step(delta),
-    onSlide: (value) => moveTo(position.mode === "time" ? { atMs: value } : { step: value }),
+    onSlide: (value) => moveTo(position.mode === "time" ? { atMs: wholeSeconds(model(), value) } : { step: value }),
     onMode: (mode) => {
       if (mode === position.mode) return;
       const point = pointAt(model(), position);
