@@ -220,8 +220,10 @@ test("timeline: by time past a minute, the slider and the player land on whole s
   // By attempt, then by time: the same moment, the attempt's.
   const slider = page.locator("#timeline-slider");
   await slider.focus();
+  const last = Number(await slider.getAttribute("max"));
   await page.keyboard.press("End");
   await page.keyboard.press("ArrowLeft");
+  await page.waitForFunction((want) => document.getElementById("timeline-slider").value === want, String(last - 1));
   const attemptAt = (await where(page)).match(/, (\+[^:]+):/)[1];
   await page.locator(".timeline .toggle button", { hasText: "by time" }).click();
   await page.waitForFunction((want) => document.querySelector(".timeline-where").textContent.startsWith(`${want} of `), attemptAt);
