@@ -77,6 +77,22 @@ test("timeline: the slider moves the picture through a victim's life, and the fo
   await context.close();
 });
 
+test("timeline: the two cluster pictures say which moment they show, in the same legend words", async () => {
+  const { page, context, errors } = await example("preempts-twice");
+  await page.locator("#timeline-slider").focus();
+  await page.keyboard.press("ArrowRight");
+  await page.keyboard.press("ArrowRight");
+  await waitWhere(page, "attempt 3 of 5, +30 s: default/vip scheduled on node-a");
+  assert.match(await page.locator("#picture .picture-about").textContent(), /^The end of the run: /);
+  assert.match(await page.locator(".timeline .picture-about").textContent(), /^Replayed at this step: /);
+  const legend = (where) => page.locator(`${where} .legend`).textContent();
+  // The pods evicted at the end and those gone at this step: one swatch, one name.
+  assert.ok((await legend("#picture")).includes("gone: evicted or deleted"));
+  assert.ok((await legend(".timeline")).includes("gone: evicted or deleted"));
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test("timeline: Space plays to the end and pauses", async () => {
   const { page, context, errors } = await example("preempts-twice");
   const slider = page.locator("#timeline-slider");

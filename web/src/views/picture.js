@@ -232,6 +232,7 @@ export function renderPicture(result, resource, onResource, { height = HEIGHT, p
         ),
       ),
     ),
+    h("p", { class: "hint picture-about" }, moment ? MOMENT_ABOUT : END_ABOUT),
     h("div", { class: "picture", role: "group", "aria-label": "Pods by node (arrow keys move between them)" }, columns),
     large
       ? h(
@@ -250,35 +251,48 @@ export function renderPicture(result, resource, onResource, { height = HEIGHT, p
           waiting.length > MAX_WAITING ? h("span", {}, `and ${plural(waiting.length - MAX_WAITING, "more pod")}`) : null,
         )
       : null,
-    h("p", { class: "legend" }, colourLegend(priorities, drawn), moment ? momentLegend(moment) : endLegend(cluster)),
+    h("p", { class: "legend" }, colourLegend(priorities, drawn), moment ? momentLegend() : endLegend(cluster)),
   );
   const first = section.querySelector(".pod");
   if (first) first.tabIndex = 0;
   return section;
 }
 
+// What each picture shows, in a line under its heading: the two look alike.
+const END_ABOUT = "The end of the run: what runs on each node, the pods evicted or deleted lifted above it, each preemptor where it lands.";
+const MOMENT_ABOUT = "Replayed at this step: what runs, terminates or waits nominated on each node, the pods gone from it above, the pods still pending below.";
+
+// The legend's words, the same in both pictures for the same thing.
+const LEGEND = {
+  terminating: "terminating (being deleted, it holds its room)",
+  gone: "gone: evicted or deleted",
+  lands: "preemptor, where it lands",
+  nominated: "nominated, waiting for room",
+  changed: "changed at this step",
+};
+
 const terminatingLegend = () =>
-  h("span", { class: "legend-item" }, h("span", { class: "pod-mark", "aria-hidden": "true" }, TERMINATING), "terminating (being deleted)");
+  h("span", { class: "legend-item" }, h("span", { class: "pod-mark", "aria-hidden": "true" }, TERMINATING), LEGEND.terminating);
 
 const swatches = (items) => items.map(([swatch, text]) => h("span", { class: "legend-item" }, h("span", { class: `swatch ${swatch}` }), text));
 
 function endLegend(cluster) {
   return [
     swatches([
-      ["victim", "evicted"],
-      ["incoming", "preemptor, where it lands"],
+      ["victim", LEGEND.gone],
+      ["incoming", LEGEND.lands],
     ]),
     cluster.pods.some((p) => p.terminating) ? terminatingLegend() : null,
   ];
 }
 
-function momentLegend(moment) {
+function momentLegend() {
   return [
     terminatingLegend(),
     swatches([
-      ["incoming", "nominated, waiting for room"],
-      ["victim", "gone"],
-      ["changed", "changed at this step"],
+      ["incoming", LEGEND.nominated],
+      ["victim", LEGEND.gone],
+      ["changed", LEGEND.changed],
     ]),
   ];
 }
