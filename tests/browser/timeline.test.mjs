@@ -93,6 +93,91 @@ test("timeline: the two cluster pictures say which moment they show, in the same
   await context.close();
 });
 
+// The contrast of two CSS colours (rgb(…)), by WCAG's formula.
+function contrastIn(page, selector) {
+  return page.evaluate((sel) => {
+    const rgb = (c) => c.match(/[\d.]+/g).slice(0, 3).map(Number);
+    const lum = (c) => {
+      const [r, g, b] = rgb(c).map((v) => {
+        const s = v / 255;
+        return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+      });
+      return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+    };
+    const surface = getComputedStyle(document.querySelector(".panel")).backgroundColor;
+    return [...document.querySelectorAll(sel)].map((el) => {
+      const style = getComputedStyle(el);
+      const back = style.backgroundColor === "rgba(0, 0, 0, 0)" ? surface : style.backgroundColor;
+      const [a, b] = [lum(style.color), lum(back)].sort((x, y) => y - x);
+      return { pod: el.dataset.object, ratio: (a + 0.05) / (b + 0.05), opacity: style.opacity };
+    });
+  }, selector);
+}
+
+test("timeline: the pictures read well: names clear of the frame, in full with few nodes, dark on light fills, no faded pods", async () => {
+  for (const colorScheme of ["light", "dark"]) {
+    const { page, context, errors } = await openPage(env.browser, env.server.url, { colorScheme });
+    await settled(page);
+    await page.locator("#examples").selectOption("timeline-cascade");
+    await page.waitForFunction(() => document.querySelector(".attempt .verdict")?.textContent.startsWith("web"));
+    await settled(page);
+    const slider = page.locator("#timeline-slider");
+    await slider.focus();
+    await page.keyboard.press("Home");
+    await page.keyboard.press("ArrowRight");
+    await page.keyboard.press("ArrowRight");
+    await page.keyboard.press("ArrowRight");
+    await page.waitForFunction(() => document.querySelector(".timeline-where").textContent.startsWith("attempt 3 of"));
+    // node-a is full: its top block starts inside the box's padding, not under its frame.
+    const [top, frame] = await page.evaluate(() => {
+      const stack = document.querySelector('.timeline .column[data-object="Node node-a"] .stack');
+      return [Math.min(...[...stack.querySelectorAll(".pod")].map((p) => p.getBoundingClientRect().top)), stack.getBoundingClientRect().top];
+    });
+    assert.ok(top >= frame + 4, `the top block at ${top}, the frame at ${frame}`);
+    // Two nodes on a wide screen: the workers' names are whole.
+    const cut = await page.evaluate(() => [...document.querySelectorAll(".timeline .pod-name")].filter((n) => n.scrollWidth > n.clientWidth).map((n) => n.textContent));
+    assert.deepEqual(cut, [], "no name cut short");
+    // Every block's text, terminating or gone too, reads at 3:1 or more, and none is faded.
+    const blocks = await contrastIn(page, ".timeline .pod, #picture .pod");
+    assert.ok(blocks.length > 4);
+    for (const b of blocks) {
+      assert.ok(b.ratio >= 3, `${colorScheme}: ${b.pod} at ${b.ratio.toFixed(2)}:1`);
+      assert.equal(b.opacity, "1", `${colorScheme}: ${b.pod} is not faded`);
+    }
+    assert.equal(await page.locator('.timeline .pod[data-object="Pod default/batch-slow"]').getAttribute("data-state"), "terminating");
+    assert.equal(await page.locator('.timeline .pod[data-object="Pod default/batch-fast"]').getAttribute("data-state"), "gone");
+    assert.deepEqual(errors, []);
+    await context.close();
+  }
+});
+
+test("timeline: \"Pending:\" keeps its distance from the first pod; no keyboard hint on a touch screen", async () => {
+  const { page, context, errors } = await openPage(env.browser, env.server.url);
+  await settled(page);
+  await page.locator("#examples").selectOption("timeline-cascade");
+  await page.waitForFunction(() => document.querySelector(".attempt .verdict")?.textContent.startsWith("web"));
+  await settled(page);
+  await page.locator("#timeline-slider").focus();
+  await page.keyboard.press("End");
+  await page.waitForFunction(() => document.querySelector(".timeline .waiting .pod"));
+  const gap = await page.evaluate(() => {
+    const waiting = document.querySelector(".timeline .waiting");
+    return waiting.querySelector(".pod").getBoundingClientRect().left - waiting.querySelector(".waiting-label").getBoundingClientRect().right;
+  });
+  assert.ok(gap >= 6, `${gap} px between "Pending:" and its first pod`);
+  assert.ok(await page.locator(".timeline-keys").isVisible(), "the keys are listed with a mouse");
+  // This chromium emulates no touch screen's (hover: none): the page's own rule for it says.
+  const touchRules = await page.evaluate(() =>
+    [...document.styleSheets]
+      .flatMap((sheet) => [...sheet.cssRules])
+      .filter((rule) => rule instanceof CSSMediaRule && rule.conditionText === "(hover: none)")
+      .flatMap((rule) => [...rule.cssRules].map((r) => `${r.selectorText} ${r.style.display}`)),
+  );
+  assert.ok(touchRules.includes(".timeline-keys none"), `the keys hidden where nothing hovers: ${touchRules}`);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test("timeline: Space plays to the end and pauses", async () => {
   const { page, context, errors } = await example("preempts-twice");
   const slider = page.locator("#timeline-slider");
