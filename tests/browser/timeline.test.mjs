@@ -27,6 +27,8 @@ const podState = (page, pod) =>
 // Waits until the slider says what is expected.
 const waitWhere = (page, text) =>
   page.waitForFunction((want) => document.querySelector(".timeline-where")?.textContent === want, text, { timeout: 10000 });
+// Where the timeline's slider is in the window, px from its top.
+const sliderTop = (page) => page.evaluate(() => document.getElementById("timeline-slider").getBoundingClientRect().top);
 const focusedVerdict = (page) => page.evaluate(() => [...document.querySelectorAll(".attempt-head")].findIndex((b) => b.getAttribute("aria-pressed") === "true"));
 
 test("timeline: the slider moves the picture through a victim's life, and the focus with it", async () => {
@@ -75,6 +77,107 @@ test("timeline: the slider moves the picture through a victim's life, and the fo
   await context.close();
 });
 
+test("timeline: the two cluster pictures say which moment they show, in the same legend words", async () => {
+  const { page, context, errors } = await example("preempts-twice");
+  await page.locator("#timeline-slider").focus();
+  await page.keyboard.press("ArrowRight");
+  await page.keyboard.press("ArrowRight");
+  await waitWhere(page, "attempt 3 of 5, +30 s: default/vip scheduled on node-a");
+  assert.match(await page.locator("#picture .picture-about").textContent(), /^The end of the run: /);
+  assert.match(await page.locator(".timeline .picture-about").textContent(), /^Replayed at this step: /);
+  const legend = (where) => page.locator(`${where} .legend`).textContent();
+  // The pods evicted at the end and those gone at this step: one swatch, one name.
+  assert.ok((await legend("#picture")).includes("gone: evicted or deleted"));
+  assert.ok((await legend(".timeline")).includes("gone: evicted or deleted"));
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+// The contrast of two CSS colours (rgb(…)), by WCAG's formula.
+function contrastIn(page, selector) {
+  return page.evaluate((sel) => {
+    const rgb = (c) => c.match(/[\d.]+/g).slice(0, 3).map(Number);
+    const lum = (c) => {
+      const [r, g, b] = rgb(c).map((v) => {
+        const s = v / 255;
+        return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+      });
+      return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+    };
+    const surface = getComputedStyle(document.querySelector(".panel")).backgroundColor;
+    return [...document.querySelectorAll(sel)].map((el) => {
+      const style = getComputedStyle(el);
+      const back = style.backgroundColor === "rgba(0, 0, 0, 0)" ? surface : style.backgroundColor;
+      const [a, b] = [lum(style.color), lum(back)].sort((x, y) => y - x);
+      return { pod: el.dataset.object, ratio: (a + 0.05) / (b + 0.05), opacity: style.opacity };
+    });
+  }, selector);
+}
+
+test("timeline: the pictures read well: names clear of the frame, in full with few nodes, dark on light fills, no faded pods", async () => {
+  for (const colorScheme of ["light", "dark"]) {
+    const { page, context, errors } = await openPage(env.browser, env.server.url, { colorScheme });
+    await settled(page);
+    await page.locator("#examples").selectOption("timeline-cascade");
+    await page.waitForFunction(() => document.querySelector(".attempt .verdict")?.textContent.startsWith("web"));
+    await settled(page);
+    const slider = page.locator("#timeline-slider");
+    await slider.focus();
+    await page.keyboard.press("Home");
+    await page.keyboard.press("ArrowRight");
+    await page.keyboard.press("ArrowRight");
+    await page.keyboard.press("ArrowRight");
+    await page.waitForFunction(() => document.querySelector(".timeline-where").textContent.startsWith("attempt 3 of"));
+    // node-a is full: its top block starts inside the box's padding, not under its frame.
+    const [top, frame] = await page.evaluate(() => {
+      const stack = document.querySelector('.timeline .column[data-object="Node node-a"] .stack');
+      return [Math.min(...[...stack.querySelectorAll(".pod")].map((p) => p.getBoundingClientRect().top)), stack.getBoundingClientRect().top];
+    });
+    assert.ok(top >= frame + 4, `the top block at ${top}, the frame at ${frame}`);
+    // Two nodes on a wide screen: the workers' names are whole.
+    const cut = await page.evaluate(() => [...document.querySelectorAll(".timeline .pod-name")].filter((n) => n.scrollWidth > n.clientWidth).map((n) => n.textContent));
+    assert.deepEqual(cut, [], "no name cut short");
+    // Every block's text, terminating or gone too, reads at 3:1 or more, and none is faded.
+    const blocks = await contrastIn(page, ".timeline .pod, #picture .pod");
+    assert.ok(blocks.length > 4);
+    for (const b of blocks) {
+      assert.ok(b.ratio >= 3, `${colorScheme}: ${b.pod} at ${b.ratio.toFixed(2)}:1`);
+      assert.equal(b.opacity, "1", `${colorScheme}: ${b.pod} is not faded`);
+    }
+    assert.equal(await page.locator('.timeline .pod[data-object="Pod default/batch-slow"]').getAttribute("data-state"), "terminating");
+    assert.equal(await page.locator('.timeline .pod[data-object="Pod default/batch-fast"]').getAttribute("data-state"), "gone");
+    assert.deepEqual(errors, []);
+    await context.close();
+  }
+});
+
+test("timeline: \"Pending:\" keeps its distance from the first pod; no keyboard hint on a touch screen", async () => {
+  const { page, context, errors } = await openPage(env.browser, env.server.url);
+  await settled(page);
+  await page.locator("#examples").selectOption("timeline-cascade");
+  await page.waitForFunction(() => document.querySelector(".attempt .verdict")?.textContent.startsWith("web"));
+  await settled(page);
+  await page.locator("#timeline-slider").focus();
+  await page.keyboard.press("End");
+  await page.waitForFunction(() => document.querySelector(".timeline .waiting .pod"));
+  const gap = await page.evaluate(() => {
+    const waiting = document.querySelector(".timeline .waiting");
+    return waiting.querySelector(".pod").getBoundingClientRect().left - waiting.querySelector(".waiting-label").getBoundingClientRect().right;
+  });
+  assert.ok(gap >= 6, `${gap} px between "Pending:" and its first pod`);
+  assert.ok(await page.locator(".timeline-keys").isVisible(), "the keys are listed with a mouse");
+  // This chromium emulates no touch screen's (hover: none): the page's own rule for it says.
+  const touchRules = await page.evaluate(() =>
+    [...document.styleSheets]
+      .flatMap((sheet) => [...sheet.cssRules])
+      .filter((rule) => rule instanceof CSSMediaRule && rule.conditionText === "(hover: none)")
+      .flatMap((rule) => [...rule.cssRules].map((r) => `${r.selectorText} ${r.style.display}`)),
+  );
+  assert.ok(touchRules.includes(".timeline-keys none"), `the keys hidden where nothing hovers: ${touchRules}`);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test("timeline: Space plays to the end and pauses", async () => {
   const { page, context, errors } = await example("preempts-twice");
   const slider = page.locator("#timeline-slider");
@@ -94,6 +197,88 @@ test("timeline: Space plays to the end and pauses", async () => {
   const paused = await where(page);
   await page.waitForTimeout(1000);
   assert.equal(await where(page), paused, "paused");
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("timeline: Next clicked again and again at the same place steps each time, as the panels above change", async () => {
+  const { page, context, errors } = await example("preempts-twice", { viewport: { width: 1440, height: 1000 } });
+  await page.locator("#timeline-slider").focus();
+  await page.keyboard.press("Home");
+  await waitWhere(page, "the start, +0 s: before the first attempt");
+  // The timeline near the top of the window, the victims panel above it.
+  await page.evaluate(() => window.scrollBy(0, document.querySelector(".timeline-controls").getBoundingClientRect().top - 80));
+  const box = await page.getByRole("button", { name: "Next step" }).boundingBox();
+  const x = box.x + box.width / 2;
+  const y = box.y + box.height / 2;
+  const steps = ["attempt 1 of 5", "attempt 2 of 5", "attempt 3 of 5", "attempt 4 of 5", "attempt 5 of 5"];
+  for (const want of steps) {
+    await page.mouse.click(x, y);
+    await page.waitForFunction((w) => document.querySelector(".timeline-where").textContent.startsWith(w), want, { timeout: 5000 });
+    const top = await page.evaluate(() => document.querySelector(".timeline-controls").getBoundingClientRect().top);
+    assert.ok(Math.abs(top - 80) < 1, `the controls stay at 80 px, at ${top} after ${want}`);
+  }
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("timeline: Space on a button presses it; from the slider it plays", async () => {
+  const { page, context, errors } = await example("preempts-twice");
+  await page.locator("#timeline-slider").focus();
+  await page.keyboard.press("Home");
+  await waitWhere(page, "the start, +0 s: before the first attempt");
+  const playing = () => page.locator(".timeline-play").textContent();
+  await page.getByRole("button", { name: "Next step" }).focus();
+  await page.keyboard.press(" ");
+  await waitWhere(page, "attempt 1 of 5, +0 s: default/web nominated node-a");
+  assert.equal(await playing(), "Play", "Space on Next steps, it does not play");
+  await page.getByRole("button", { name: "The end" }).focus();
+  await page.keyboard.press(" ");
+  await waitWhere(page, "attempt 5 of 5, +1 min: default/web scheduled on node-b");
+  assert.equal(await playing(), "Play");
+  await page.locator(".timeline .toggle button", { hasText: "by time" }).focus();
+  await page.keyboard.press(" ");
+  await page.waitForFunction(() => document.getElementById("timeline-slider").max === "60000");
+  assert.equal(await playing(), "Play");
+  // The arrow keys still step from a button.
+  await page.keyboard.press("Home");
+  await waitWhere(page, "+0 s of 1 min: default/web nominated node-a");
+  await page.keyboard.press("ArrowRight");
+  await waitWhere(page, "+10 s of 1 min: default/vip nominated node-a");
+  // From the slider, Space plays.
+  await page.locator("#timeline-slider").focus();
+  await page.keyboard.press(" ");
+  await page.waitForFunction(() => document.querySelector(".timeline-play").textContent === "Pause");
+  await page.keyboard.press(" ");
+  await page.waitForFunction(() => document.querySelector(".timeline-play").textContent === "Play");
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("timeline: \"Timeline ↓\" in the verdicts' head goes to the timeline and its slider", async () => {
+  const { page, context, errors } = await example("preempts-twice");
+  await page.evaluate(() => window.scrollTo(0, 0));
+  assert.ok((await sliderTop(page)) > 1000, "the timeline starts below the window");
+  await page.locator(".verdicts-panel .timeline-jump").click();
+  const top = await sliderTop(page);
+  assert.ok(top >= 0 && top < 300, `the slider is near the top of the window, at ${top} px`);
+  assert.equal(await page.evaluate(() => document.activeElement.id), "timeline-slider");
+  // The slider has the keys.
+  await page.keyboard.press("Home");
+  await waitWhere(page, "the start, +0 s: before the first attempt");
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("timeline: on a phone the moment's picture comes right under the slider", async () => {
+  const { page, context, errors } = await example("preempts-twice", { viewport: { width: 390, height: 844 } });
+  await page.locator("#timeline-slider").focus();
+  await page.keyboard.press("ArrowRight");
+  await page.locator(".timeline-picture").waitFor();
+  const tops = await page.evaluate(() => ["timeline-where", "timeline-picture", "timeline-now"].map((c) => document.querySelector(`.${c}`).getBoundingClientRect().top));
+  assert.ok(tops[0] < tops[1] && tops[1] < tops[2], `the slider's words, the picture, then the text: ${tops}`);
+  await page.locator(".timeline-controls").evaluate((e) => e.scrollIntoView({ block: "start" }));
+  await screenshot(page, "timeline-phone");
   assert.deepEqual(errors, []);
   await context.close();
 });
@@ -127,6 +312,42 @@ test("timeline: by time, the slider moves over the clock", async () => {
   await context.close();
 });
 
+test("timeline: by time past a minute, the slider and the player land on whole seconds, written as the events are", async () => {
+  const { page, context, errors } = await openPage(env.browser, env.server.url);
+  await settled(page);
+  await page.locator("#examples").selectOption("timeline-cascade");
+  await page.waitForFunction(() => document.querySelector(".attempt .verdict")?.textContent.startsWith("web"));
+  await settled(page);
+  // By attempt, then by time: the same moment, the attempt's.
+  const slider = page.locator("#timeline-slider");
+  await slider.focus();
+  const last = Number(await slider.getAttribute("max"));
+  await page.keyboard.press("End");
+  await page.keyboard.press("ArrowLeft");
+  await page.waitForFunction((want) => document.getElementById("timeline-slider").value === want, String(last - 1));
+  const attemptAt = (await where(page)).match(/, (\+[^:]+):/)[1];
+  await page.locator(".timeline .toggle button", { hasText: "by time" }).click();
+  await page.waitForFunction((want) => document.querySelector(".timeline-where").textContent.startsWith(`${want} of `), attemptAt);
+  const duration = Number(await slider.getAttribute("max"));
+  assert.ok(duration > 90000, `the run lasts ${duration} ms`);
+  await slider.fill("91200");
+  await page.waitForFunction(() => document.querySelector(".timeline-where").textContent.startsWith("+1 min 31 s of "));
+  // Playing: every time past a minute in minutes and whole seconds.
+  await slider.fill("60000");
+  await page.locator(".timeline-play").click();
+  const seen = new Set();
+  for (let i = 0; i < 1000 && seen.size < 6; i++) {
+    const text = await where(page);
+    seen.add(text.split(" of ")[0]);
+    if (/^\+\d+(\.\d+)? s$/.test(text.split(" of ")[0])) assert.ok(Number(text.slice(1).split(" ")[0]) < 60, text);
+    assert.doesNotMatch(text.split(" of ")[0], /\./, "no decimal past a minute");
+  }
+  assert.equal(seen.size, 6, "the player moved on");
+  await page.locator(".timeline-play").click();
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test("timeline: an embed opens at a step; a bad step is ignored", async () => {
   const fragment = await encodeShare({ scenario: (await import("node:fs")).readFileSync(new URL("../../web/examples/preempts-twice.yaml", import.meta.url), "utf8"), kubernetesVersion: "1.35" });
   const open = async (query) => {
@@ -137,6 +358,9 @@ test("timeline: an embed opens at a step; a bad step is ignored", async () => {
   let { page, context, errors } = await open("?embed&step=3");
   await waitWhere(page, "attempt 3 of 5, +30 s: default/vip scheduled on node-a");
   assert.equal(await focusedVerdict(page), 2, "the victims and node cards show attempt 3");
+  // The embed shows the timeline first, where a frame of 560 px sees it.
+  assert.equal(await page.evaluate(() => document.getElementById("result-body").firstElementChild.id), "timeline");
+  assert.ok((await sliderTop(page)) < 560, "the slider is in the frame's first 560 px");
   assert.deepEqual(errors, []);
   await context.close();
   for (const bad of ["abc", "-2", "1e3", "%00"]) {
@@ -151,11 +375,15 @@ test("timeline: an embed opens at a step; a bad step is ignored", async () => {
   await page.waitForFunction(() => document.querySelectorAll(".attempt-head[aria-pressed=true]").length === 1);
   assert.equal(await focusedVerdict(page), 4);
   assert.equal(await page.locator(".timeline").count(), 0, "the timeline is not among the panels");
+  assert.equal(await page.locator(".timeline-jump").count(), 0, "no jump to a timeline that is not there");
   assert.deepEqual(errors, []);
   await context.close();
   // The full page takes ?step too.
   ({ page, context, errors } = await open("?step=2"));
   await waitWhere(page, "attempt 2 of 5, +10 s: default/vip nominated node-a");
+  // … and scrolls the timeline into view.
+  const top = await sliderTop(page);
+  assert.ok(top >= 0 && top < 300, `the slider is near the top of the window, at ${top} px`);
   assert.deepEqual(errors, []);
   await context.close();
 });

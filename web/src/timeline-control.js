@@ -11,6 +11,12 @@ const TIME_TICK_MS = 100; // by time, the clock moves this often …
 const TIME_TICKS = 200; // … by 1/200 of the run: any run plays in 20 s
 const DETAIL_DELAY_MS = 250; // an attempt the timeline rests on gets its detail
 
+// A time the slider or the player lands on, past a minute in whole seconds,
+// so the page's one way of writing a time (formatDuration) reads "+1 min
+// 31 s", as the events do, not "+91.2 s". Under a minute, as it is: a
+// millisecond can part two events there. The end stays the end.
+const wholeSeconds = (model, ms) => (ms >= 60000 && ms < model.durationMs ? Math.min(Math.round(ms / 1000) * 1000, model.durationMs) : ms);
+
 const reducedMotion = () => window.matchMedia?.("(prefers-reduced-motion: reduce)").matches ?? false;
 
 /**
@@ -23,9 +29,20 @@ export function createTimeline(state, { requestDetail, renderFocused }) {
   let panel = null; // {element, update, model}
   let synced = null; // the focus the timeline last showed
   let opening = pageMode().step; // ?step=N: where the first result opens
+  let reveal = false; // the panel is scrolled into view once drawn at that step
+  // An embed opened at a step shows the timeline first: a frame of a few
+  // hundred px would never reach it.
+  if (opening !== null && pageMode().embed) placeFirst();
   let player = null;
+  let clock = null; // by time, where the player is: {atMs}, between whole seconds
   let detailTimer = null;
   let frame = 0;
+  let keepPlace = false; // the person moved the timeline: its controls stay where they are on screen
+  let placeTop = null; // the controls' top before a redraw, to keep them there
+  let room = 0; // px added under the panel so the page can scroll that far
+
+  // The row of buttons and slider, where the person's pointer is.
+  const controlsRow = () => $("timeline")?.querySelector(".timeline-controls") ?? null;
 
   const model = () => timelineModel(state.shown);
   const shows = (result) => result && result.pods.length > 0 && result.cluster?.nodes.length > 0;
@@ -56,6 +73,7 @@ export function createTimeline(state, { requestDetail, renderFocused }) {
     const point = pointAt(model(), position);
     if (point.attemptIndex >= 0) state.focus = point.attemptIndex;
     synced = state.focus;
+    keepPlace = true;
     detailLater();
     redraw();
     return point;
@@ -75,6 +93,7 @@ export function createTimeline(state, { requestDetail, renderFocused }) {
   function stop() {
     clearTimeout(player);
     player = null;
+    clock = null;
   }
 
   // One tick of play: a step (by time: a slice of the run, or with reduced
@@ -83,7 +102,11 @@ export function createTimeline(state, { requestDetail, renderFocused }) {
     const m = model();
     let point;
     if (position.mode === "time" && !reducedMotion()) {
-      point = moveTo({ atMs: Math.min(pointAt(m, position).atMs + Math.max(1, m.durationMs / TIME_TICKS), m.durationMs) });
+      // The player's own clock runs in slices; the slider shows it in whole
+      // seconds past a minute. A slider moved meanwhile: play on from there.
+      if (clock === null || wholeSeconds(m, clock.atMs) !== position.atMs) clock = { atMs: pointAt(m, position).atMs };
+      clock.atMs = Math.min(clock.atMs + Math.max(1, m.durationMs / TIME_TICKS), m.durationMs);
+      point = moveTo({ atMs: wholeSeconds(m, clock.atMs) });
     } else {
       point = step(1);
     }
@@ -114,7 +137,7 @@ export function createTimeline(state, { requestDetail, renderFocused }) {
 
   const handlers = {
     onMove: (delta) => step(delta),
-    onSlide: (value) => moveTo(position.mode === "time" ? { atMs: value } : { step: value }),
+    onSlide: (value) => moveTo(position.mode === "time" ? { atMs: wholeSeconds(model(), value) } : { step: value }),
     onMode: (mode) => {
       if (mode === position.mode) return;
       const point = pointAt(model(), position);
@@ -131,20 +154,27 @@ export function createTimeline(state, { requestDetail, renderFocused }) {
    */
   function sync() {
     const result = state.shown;
+    placeTop = null;
     if (!shows(result)) return;
     const m = model();
     if (panel && panel.model !== m) {
       stop();
       synced = null;
+      letGo();
     }
+    // A step redraws the panels above (the victims of another attempt): the
+    // page must not move the buttons from under the pointer.
+    if (keepPlace) placeTop = controlsRow()?.getBoundingClientRect().top ?? null;
     if (opening !== null) {
       const point = pointAt(m, { mode: "attempt", step: opening });
       Object.assign(position, { mode: "attempt", step: point.step });
       if (point.attemptIndex >= 0) state.focus = point.attemptIndex;
       synced = state.focus;
       opening = null;
+      reveal = !pageMode().embed; // scrolling inside an embed would scroll the page around its frame
       detailLater();
     } else if (state.focus !== synced && result.pods[state.focus]) {
+      letGo(); // chosen elsewhere (a verdict clicked): that is where the person looks
       const attempt = result.pods[state.focus];
       Object.assign(position, position.mode === "time" ? { atMs: attempt.atMs ?? 0 } : { step: state.focus + 1 });
       synced = state.focus;
@@ -157,6 +187,7 @@ export function createTimeline(state, { requestDetail, renderFocused }) {
     const result = state.shown;
     if (!shows(result) || host.hidden) {
       stop();
+      letGo();
       host.replaceChildren();
       panel = null;
       return;
@@ -179,6 +210,44 @@ export function createTimeline(state, { requestDetail, renderFocused }) {
       onResource,
       profileLabel,
     });
+    keepInPlace();
+    if (reveal) {
+      reveal = false;
+      panel.element.scrollIntoView({ block: "start" });
+      keepPlace = true; // and stays there as the attempt's detail arrives
+    }
+  }
+
+  function placeFirst() {
+    const host = $("timeline");
+    host.parentElement?.prepend(host);
+  }
+
+  // Scrolls back by what the redraw moved the controls. Near the bottom of
+  // a page that got shorter the scroll cannot go that far: room is added
+  // under the panel (until the person looks elsewhere) so it can.
+  function keepInPlace() {
+    const row = controlsRow();
+    if (placeTop === null || !row) return;
+    const want = placeTop;
+    placeTop = null;
+    const moved = row.getBoundingClientRect().top - want;
+    if (Math.abs(moved) < 1) return;
+    window.scrollBy(0, moved);
+    const short = row.getBoundingClientRect().top - want;
+    if (short < 1) return;
+    room += short;
+    $("timeline").style.paddingBottom = `${room}px`;
+    window.scrollBy(0, short);
+  }
+
+  // The room added under the panel goes once the timeline stops keeping its place.
+  function letGo() {
+    keepPlace = false;
+    placeTop = null;
+    if (room === 0) return;
+    room = 0;
+    $("timeline").style.paddingBottom = "";
   }
 
   return { sync, render };

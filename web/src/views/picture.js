@@ -13,6 +13,7 @@ const SCREENFUL = 10; // columns; past this, the nodes where something happens c
 const MAX_WAITING = 100;
 const HEIGHT = 220; // px for a node's whole allocatable
 const GAP = 2; // px between blocks
+const FRAME = 10; // px of a node box's padding (4 at the top, 3 at the bottom) and border
 const LABEL_HEIGHT = 16; // px: a block this tall shows its name
 const COLOURS = 8; // prio-0 (lowest) to prio-7 (highest)
 const TERMINATING = "⊘";
@@ -142,12 +143,16 @@ const byRank = (nodes, rank) =>
     .sort((a, b) => a[0] - b[0])
     .map(([, n]) => n);
 
+// The px a node's blocks share inside its box: its height less the box's
+// frame and the gaps, so a full node's top block is not clipped.
+const roomFor = (pods, full) => full - FRAME - GAP * Math.max(0, pods.length - 1);
+
 // The least height that lets a node's blocks fit its box: the label height
 // when they all fit with it, thinner when a node runs many small pods.
 function leastHeight(pods, resource, capacity, full) {
-  const room = full - 8 - GAP * Math.max(0, pods.length - 1); // the box's padding and border
+  const room = roomFor(pods, full);
   let sized = 0;
-  for (const { pod: p } of pods) sized += capacity > 0 ? (p.requests[resource] / capacity) * full + 0.5 : 0; // + rounding
+  for (const { pod: p } of pods) sized += capacity > 0 ? (p.requests[resource] / capacity) * room + 0.5 : 0; // + rounding
   if (sized + pods.length * LABEL_HEIGHT <= room) return LABEL_HEIGHT;
   return Math.max(2, Math.min(LABEL_HEIGHT, Math.floor((room - sized) / pods.length)));
 }
@@ -191,6 +196,7 @@ export function renderPicture(result, resource, onResource, { height = HEIGHT, p
     const capacity = node.allocatable[resource];
     const { lifted, staying, incoming } = placed.get(node.node);
     const least = leastHeight([...staying, ...incoming], resource, capacity, height);
+    const room = roomFor([...staying, ...incoming], height);
     // The box holds what runs (at the end: the pods that stay and the
     // preemptors that land); pods evicted or gone are lifted out above it.
     return h(
@@ -205,8 +211,8 @@ export function renderPicture(result, resource, onResource, { height = HEIGHT, p
       h(
         "div",
         { class: "stack", style: { height: `${height}px` } },
-        staying.map((e) => block(e, resource, capacity, priorities, least, height)),
-        incoming.map((e) => block(e, resource, capacity, priorities, least, height)),
+        staying.map((e) => block(e, resource, capacity, priorities, least, room)),
+        incoming.map((e) => block(e, resource, capacity, priorities, least, room)),
       ),
       h("div", { class: "column-label" }, h("strong", {}, node.node), h("span", {}, amount(resource, capacity))),
     );
@@ -232,6 +238,7 @@ export function renderPicture(result, resource, onResource, { height = HEIGHT, p
         ),
       ),
     ),
+    h("p", { class: "hint picture-about" }, moment ? MOMENT_ABOUT : END_ABOUT),
     h("div", { class: "picture", role: "group", "aria-label": "Pods by node (arrow keys move between them)" }, columns),
     large
       ? h(
@@ -245,40 +252,53 @@ export function renderPicture(result, resource, onResource, { height = HEIGHT, p
       ? h(
           "div",
           { class: "waiting" },
-          h("span", {}, moment ? "Pending: " : "Still pending: "),
+          h("span", { class: "waiting-label" }, moment ? "Pending:" : "Still pending:"),
           waiting.slice(0, MAX_WAITING).map((e) => block(e, resource, 0, priorities)),
           waiting.length > MAX_WAITING ? h("span", {}, `and ${plural(waiting.length - MAX_WAITING, "more pod")}`) : null,
         )
       : null,
-    h("p", { class: "legend" }, colourLegend(priorities, drawn), moment ? momentLegend(moment) : endLegend(cluster)),
+    h("p", { class: "legend" }, colourLegend(priorities, drawn), moment ? momentLegend() : endLegend(cluster)),
   );
   const first = section.querySelector(".pod");
   if (first) first.tabIndex = 0;
   return section;
 }
 
+// What each picture shows, in a line under its heading: the two look alike.
+const END_ABOUT = "The end of the run: what runs on each node, the pods evicted above it, each preemptor where it lands.";
+const MOMENT_ABOUT = "Replayed at this step: what runs on each node, who waits nominated or is gone above it, who is pending below.";
+
+// The legend's words, the same in both pictures for the same thing.
+const LEGEND = {
+  terminating: "terminating (being deleted, it holds its room)",
+  gone: "gone: evicted or deleted",
+  lands: "preemptor, where it lands",
+  nominated: "nominated, waiting for room",
+  changed: "changed at this step",
+};
+
 const terminatingLegend = () =>
-  h("span", { class: "legend-item" }, h("span", { class: "pod-mark", "aria-hidden": "true" }, TERMINATING), "terminating (being deleted)");
+  h("span", { class: "legend-item" }, h("span", { class: "pod-mark", "aria-hidden": "true" }, TERMINATING), LEGEND.terminating);
 
 const swatches = (items) => items.map(([swatch, text]) => h("span", { class: "legend-item" }, h("span", { class: `swatch ${swatch}` }), text));
 
 function endLegend(cluster) {
   return [
     swatches([
-      ["victim", "evicted"],
-      ["incoming", "preemptor, where it lands"],
+      ["victim", LEGEND.gone],
+      ["incoming", LEGEND.lands],
     ]),
     cluster.pods.some((p) => p.terminating) ? terminatingLegend() : null,
   ];
 }
 
-function momentLegend(moment) {
+function momentLegend() {
   return [
     terminatingLegend(),
     swatches([
-      ["incoming", "nominated, waiting for room"],
-      ["victim", "gone"],
-      ["changed", "changed at this step"],
+      ["incoming", LEGEND.nominated],
+      ["victim", LEGEND.gone],
+      ["changed", LEGEND.changed],
     ]),
   ];
 }

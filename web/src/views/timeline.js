@@ -102,7 +102,7 @@ export function renderTimeline({ onMove, onSlide, onMode, onPlay }) {
     {
       class: "panel timeline",
       "aria-label": "Timeline",
-      onkeydown: (event) => keys(event, { onMove, onPlay }),
+      onkeydown: (event) => keys(event, { onMove, onPlay, spaceFrom: [slider, element] }),
     },
     h("div", { class: "panel-head" }, h("h2", {}, "Timeline"), h("div", { class: "toggle", role: "group", "aria-label": "Move" }, modes)),
     h(
@@ -155,16 +155,17 @@ export function renderTimeline({ onMove, onSlide, onMode, onPlay }) {
 }
 
 // The panel's keys (not the moment picture's arrows, which move between
-// its pods): Left/Right step, PageUp/PageDown ten steps, Home/End, Space
-// plays or pauses.
-function keys(event, { onMove, onPlay }) {
+// its pods): Left/Right step, PageUp/PageDown ten steps, Home/End; Space
+// plays or pauses from the slider or the panel itself (spaceFrom), as on a
+// button Space presses that button.
+function keys(event, { onMove, onPlay, spaceFrom }) {
   if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
   if (event.target.closest(".picture")) return;
   const moves = { ArrowLeft: -1, ArrowRight: 1, PageUp: -10, PageDown: 10, Home: "start", End: "end" };
   if (event.key in moves) {
     event.preventDefault();
     onMove(moves[event.key]);
-  } else if (event.key === " ") {
+  } else if (event.key === " " && spaceFrom.includes(event.target)) {
     event.preventDefault();
     onPlay();
   }

@@ -97,6 +97,7 @@ export function renderVerdicts(
   }
   const more = result.pods.length - shown;
   return [
+    timelineJump(result),
     h(
     "ol",
     { class: "attempts", "aria-label": "Scheduling attempts, in order" },
@@ -135,6 +136,19 @@ export function renderVerdicts(
       ? h("button", { type: "button", class: "more", onclick: () => onShowMore(shown + ATTEMPT_PAGE) }, `Show ${Math.min(ATTEMPT_PAGE, more)} more of ${more} attempts`)
       : null,
   ];
+}
+
+// "Timeline ↓" in the panel's head, where a lesson's "press Play on the
+// timeline" can find it: a run of more than one attempt, when the page
+// shows the timeline (an embed may leave it out).
+function timelineJump(result) {
+  const host = document.getElementById("timeline");
+  if (result.pods.length < 2 || !host || host.hidden) return null;
+  const jump = () => {
+    host.scrollIntoView({ block: "start" });
+    document.getElementById("timeline-slider")?.focus({ preventScroll: true });
+  };
+  return h("button", { type: "button", class: "link-button timeline-jump", title: "Go to the timeline, which plays the run step by step", onclick: jump }, "Timeline ↓");
 }
 
 // A reduce button says when its pod's reduction is on its way (reducing: that pod, or null).
