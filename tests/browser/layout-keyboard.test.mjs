@@ -144,7 +144,8 @@ function focusReport(page) {
     const x = Math.min(Math.max((box.left + box.right) / 2, 1), innerWidth - 1);
     const y = Math.min(Math.max((box.top + box.bottom) / 2, 1), innerHeight - 1);
     const hit = document.elementFromPoint(x, y);
-    const covered = hit && !el.contains(hit) && !hit.contains(el) ? `${hit.tagName.toLowerCase()}.${hit.className}` : null;
+    // The middle of the ring's box: inside an attempt's card, its message is no cover.
+    const covered = hit && !ring.e.contains(hit) && !hit.contains(el) ? `${hit.tagName.toLowerCase()}.${hit.className}` : null;
     return { kind, name, ring: true, clippedBy, covered, visible: el.matches(":focus-visible") };
   });
 }
