@@ -18,6 +18,17 @@ export function seededRandom(s) {
   };
 }
 
+// A pod to lay over a dump as the change: above every class, asking for a
+// node's worth of room that only evictions make (the reduce benchmarks').
+export const PREEMPTOR = `apiVersion: v1
+kind: Pod
+metadata: {name: bench-preemptor, namespace: default}
+spec:
+  priority: 1000000000
+  containers:
+  - {name: app, image: registry.k8s.io/pause:3.10, resources: {requests: {cpu: "3", memory: 1Gi}}}
+`;
+
 export const dumpSizes = {
   small: { nodes: 100, pods: 2_000 },
   medium: { nodes: 500, pods: 10_000 },

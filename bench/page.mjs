@@ -35,6 +35,7 @@ import { createServer } from "node:http";
 import { extname, join, normalize } from "node:path";
 
 import { launchChromium } from "../scripts/chromium.mjs";
+import { PREEMPTOR } from "./dump.mjs";
 
 function arg(name, fallback) {
   const i = process.argv.indexOf(name);
@@ -360,17 +361,6 @@ async function reduceCase(browser, url, file) {
     await context.close();
   }
 }
-
-// The preemptor of the reduce case's change: above every class, asking for
-// a node's worth of room that only evictions make (bench/reduce.mjs's).
-const PREEMPTOR = `apiVersion: v1
-kind: Pod
-metadata: {name: bench-preemptor, namespace: default}
-spec:
-  priority: 1000000000
-  containers:
-  - {name: app, image: registry.k8s.io/pause:3.10, resources: {requests: {cpu: "3", memory: 1Gi}}}
-`;
 
 // The timeline case's queue: see the header.
 function timelineQueue() {

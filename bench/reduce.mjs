@@ -14,7 +14,7 @@ import { createServer } from "node:http";
 
 import { loadCluster, reduce, reducedScenario } from "../wasm/index.mjs";
 import { launchChromium } from "../scripts/chromium.mjs";
-import { dumpSizes, seededRandom, writeDump } from "./dump.mjs";
+import { PREEMPTOR, dumpSizes, seededRandom, writeDump } from "./dump.mjs";
 
 const args = process.argv.slice(2);
 const arg = (name, fallback) => (args.includes(name) ? args[args.indexOf(name) + 1] : fallback);
@@ -23,17 +23,6 @@ const format = arg("--format", "yaml");
 const root = new URL("..", import.meta.url).pathname;
 const data = new URL("data/", import.meta.url).pathname;
 const native = `${root}build/bench/podsim_reduce`;
-
-// The preemptor laid over the dump: above every class, asking for a node's
-// worth of room that only evictions make.
-const PREEMPTOR = `apiVersion: v1
-kind: Pod
-metadata: {name: bench-preemptor, namespace: default}
-spec:
-  priority: 1000000000
-  containers:
-  - {name: app, image: registry.k8s.io/pause:3.10, resources: {requests: {cpu: "3", memory: 1Gi}}}
-`;
 
 function counts(r) {
   return r.counts.map((c) => `${c.kept}/${c.total} ${c.kind}`).join(", ");

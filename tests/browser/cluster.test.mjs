@@ -2,35 +2,14 @@
 // with managedFields) dropped or pasted becomes "the cluster", read by the
 // engine in the worker; the editors hold only what is laid over it.
 import assert from "node:assert/strict";
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { after, before, test } from "node:test";
+import { test } from "node:test";
 
-import { openPage, screenshot, settled, useBrowser } from "./harness.mjs";
+import { URGENT, openPage, screenshot, settled, useBrowser, useSmallDump } from "./harness.mjs";
 
 const env = useBrowser();
-let dir;
-let dump;
-
-before(() => {
-  dir = mkdtempSync(join(tmpdir(), "podsim-cluster-"));
-  execFileSync(process.execPath, [
-    new URL("../../bench/gen.mjs", import.meta.url).pathname,
-    ...["--dumps", "--sizes", "small", "--formats", "yaml", "--out", dir],
-  ]);
-  dump = join(dir, "dump-small.yaml");
-});
-after(() => rmSync(dir, { recursive: true, force: true }));
-
-const URGENT = `apiVersion: v1
-kind: Pod
-metadata: {name: urgent-report, namespace: default}
-spec:
-  priorityClassName: high
-  containers: [{name: c, resources: {requests: {cpu: "6", memory: 1Gi}}}]
-`;
+const generated = useSmallDump();
 
 async function fresh(viewport = { width: 1280, height: 800 }) {
   const opened = await openPage(env.browser, env.server.url, { viewport });
@@ -113,7 +92,7 @@ async function paste(page, text) {
 test("cluster: a dropped kubectl dump becomes the cluster, the editors stay empty, and a pod typed over it gets a verdict", async () => {
   const { page, errors, context } = await fresh();
   await watchFrames(page);
-  await dropFile(page, dump);
+  await dropFile(page, generated.path);
   await clusterShown(page);
   const worst = await stopFrames(page);
   assert.ok(worst < 1000, `a frame took ${Math.round(worst)} ms while the dump loaded`);
@@ -197,7 +176,7 @@ test("cluster: the dump pasted into All becomes the cluster, not editor text", a
   const { page, errors, context } = await fresh();
   await page.getByRole("tab", { name: "All" }).click();
   await page.locator(".editor:not([hidden]) .cm-content").click();
-  await paste(page, readFileSync(dump, "utf8"));
+  await paste(page, readFileSync(generated.path, "utf8"));
   await clusterShown(page);
   assert.equal(await page.locator(".cluster-head .file-name").textContent(), "pasted text");
   assert.equal(await stat(page, "Nodes").locator(".stat-value").textContent(), "100");
@@ -211,7 +190,7 @@ test("cluster: the dump pasted into All becomes the cluster, not editor text", a
 
 test("cluster: on a phone, the panel and the result fit the screen", async () => {
   const { page, errors, context } = await fresh({ width: 390, height: 844 });
-  await page.setInputFiles("#open-file", dump);
+  await page.setInputFiles("#open-file", generated.path);
   await clusterShown(page);
   assert.ok((await page.evaluate(() => document.documentElement.scrollWidth)) <= 390, "no sideways scrolling");
   await screenshot(page, "22-cluster-phone");
@@ -223,7 +202,7 @@ test("cluster: on a phone, the panel and the result fit the screen", async () =>
 
 test("cluster: the text laid over a cluster is saved, and the page says the cluster is not", async () => {
   const { page, context } = await fresh();
-  await page.setInputFiles("#open-file", dump);
+  await page.setInputFiles("#open-file", generated.path);
   await clusterShown(page);
   await page.locator(".editor:not([hidden]) .cm-content").click();
   await paste(page, URGENT);
@@ -234,7 +213,7 @@ test("cluster: the text laid over a cluster is saved, and the page says the clus
   await page.getByRole("tab", { name: /Pending/ }).click();
   assert.match(await page.locator(".editor:not([hidden]) .cm-content").textContent(), /urgent-report/);
   // Opening the dump again lays the saved text over it.
-  await page.setInputFiles("#open-file", dump);
+  await page.setInputFiles("#open-file", generated.path);
   await clusterShown(page);
   await page.waitForFunction(() => document.querySelector(".attempt.focused .verdict")?.textContent.startsWith("urgent-report"), null, { timeout: 20000 });
   await context.close();
@@ -265,7 +244,7 @@ test("cluster: a file over 1 GiB is refused with the command line to use; the pa
 
 test("cluster: a large file without nodes or pods is not a cluster: a message, and the editors as they were", async () => {
   const { page, errors, context } = await fresh();
-  const notes = join(dir, "notes.txt");
+  const notes = join(generated.dir, "notes.txt");
   writeFileSync(notes, "# nothing to schedule here\n".repeat(80_000));
   await page.setInputFiles("#open-file", notes);
   await page.waitForSelector("#banner:not([hidden])", { timeout: 20000 });
@@ -279,7 +258,7 @@ test("cluster: a large file without nodes or pods is not a cluster: a message, a
 
 test("cluster: Cancel stops a load and keeps the editors", async () => {
   const { page, errors, context } = await fresh();
-  await dropFile(page, dump);
+  await dropFile(page, generated.path);
   // The engine takes about a second over this dump: time to think better of it.
   await page.locator(".cluster-loading").getByRole("button", { name: "Cancel" }).click();
   await settled(page);

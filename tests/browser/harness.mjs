@@ -1,6 +1,8 @@
 // Serves the built page (web/dist) on loopback and drives Debian's chromium
 // through playwright-core. Never downloads a browser.
-import { existsSync, mkdirSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 
 import { after, before } from "node:test";
@@ -74,6 +76,34 @@ export function useBrowser() {
   });
   return env;
 }
+
+/**
+ * Registers before/after hooks that write bench/gen.mjs's small YAML dump
+ * (100 nodes, 2,000 pods, kubectl-shaped) into a temporary folder. Returns an
+ * object whose path field is set once the hook has run.
+ */
+export function useSmallDump() {
+  const dump = { dir: null, path: null };
+  before(() => {
+    dump.dir = mkdtempSync(join(tmpdir(), "podsim-dump-"));
+    execFileSync(process.execPath, [
+      new URL("../../bench/gen.mjs", import.meta.url).pathname,
+      ...["--dumps", "--sizes", "small", "--formats", "yaml", "--out", dump.dir],
+    ]);
+    dump.path = join(dump.dir, "dump-small.yaml");
+  });
+  after(() => rmSync(dump.dir, { recursive: true, force: true }));
+  return dump;
+}
+
+/** A pod to lay over the small dump: above its classes, it preempts for 6 cpu. */
+export const URGENT = `apiVersion: v1
+kind: Pod
+metadata: {name: urgent-report, namespace: default}
+spec:
+  priorityClassName: high
+  containers: [{name: c, resources: {requests: {cpu: "6", memory: 1Gi}}}]
+`;
 
 /** The text of the first verdict on the page. */
 export const firstVerdict = (page) => page.locator(".attempt .verdict").first().textContent();

@@ -4,36 +4,17 @@
 // link, a file and a Markdown report; over a loaded cluster, the objects are
 // cut out of the dump verbatim.
 import assert from "node:assert/strict";
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { after, before, test } from "node:test";
+import { test } from "node:test";
 
 import { encodeShare } from "../../web/src/share.js";
-import { openPage, screenshot, settled, useBrowser } from "./harness.mjs";
+import { URGENT, openPage, screenshot, settled, useBrowser, useSmallDump } from "./harness.mjs";
 
 const env = useBrowser();
 const gallery = JSON.parse(readFileSync(new URL("../../web/examples/gallery.json", import.meta.url), "utf8"));
 const example = gallery.find((e) => e.id === "reduce-checkout");
-let dir;
-let dump;
-
-before(() => {
-  dir = mkdtempSync(join(tmpdir(), "podsim-reduce-"));
-  execFileSync(process.execPath, [new URL("../../bench/gen.mjs", import.meta.url).pathname, ...["--dumps", "--sizes", "small", "--formats", "yaml", "--out", dir]]);
-  dump = join(dir, "dump-small.yaml");
-});
-after(() => rmSync(dir, { recursive: true, force: true }));
-
-// A preemptor laid over the generated dump (as tests/browser/cluster.test.mjs lays it).
-const URGENT = `apiVersion: v1
-kind: Pod
-metadata: {name: urgent-report, namespace: default}
-spec:
-  priorityClassName: high
-  containers: [{name: c, resources: {requests: {cpu: "6", memory: 1Gi}}}]
-`;
+const generated = useSmallDump();
 
 // A scenario whose reduction needs the input's clock start (see its test).
 const START_SCENARIO = `apiVersion: scheduling.k8s.io/v1
@@ -236,7 +217,7 @@ test("reduce: Open it replaces the scenario with the reduced one, which gives th
 
 test("reduce: over a cluster opened as a file, the reduction cuts the dump's objects verbatim (managedFields and all); Open it closes the cluster, undoably", async () => {
   const { page, errors, context } = await fresh();
-  await page.setInputFiles("#open-file", dump);
+  await page.setInputFiles("#open-file", generated.path);
   await page.waitForSelector(".cluster-panel", { timeout: 60000 });
   await page.waitForFunction(() => /over the cluster/.test(document.getElementById("status").textContent), null, { timeout: 60000 });
   await settled(page);
@@ -252,7 +233,7 @@ test("reduce: over a cluster opened as a file, the reduction cuts the dump's obj
   const reduced = readFileSync(await file.path(), "utf8");
   assert.match(reduced, /managedFields:/, "the dump's objects are cut out as they are");
   // Every kept object's text is the dump's, line for line.
-  const source = readFileSync(dump, "utf8");
+  const source = readFileSync(generated.path, "utf8");
   const items = reduced.split(/\n(?=- apiVersion)/).slice(1).map((item) => item.replace(/\nkind: List\n[\s\S]*$/, ""));
   assert.ok(items.length >= 2);
   for (const item of items) assert.ok(source.includes(item), `${item.slice(0, 80)}… is in the dump`);
@@ -277,7 +258,7 @@ test("reduce: over a cluster opened as a file, the reduction cuts the dump's obj
 
 test("reduce: over a cluster with a change typed in the editors, the change's pod is kept from the editors' text and links to it, the dump's objects from the dump", async () => {
   const { page, errors, context } = await fresh();
-  await page.setInputFiles("#open-file", dump);
+  await page.setInputFiles("#open-file", generated.path);
   await page.waitForFunction(() => /over the cluster/.test(document.getElementById("status").textContent), null, { timeout: 60000 });
   await settled(page);
   await page.getByRole("tab", { name: "Pending" }).click();
@@ -306,34 +287,45 @@ test("reduce: over a cluster with a change typed in the editors, the change's po
   await context.close();
 });
 
-test("reduce: the engine's refusal (a pod a Deployment created is not in the input) shows in the panel; a second reduction supersedes the first", async () => {
+test("reduce: the engine's refusal (a StatefulSet's replacement has the name of a pod bound in the input) shows in the panel; a second reduction supersedes the first", async () => {
+  // solo evicts db-0; the StatefulSet recreates db-0 under the same name,
+  // which the input holds bound: the engine refuses to reduce for it.
   const scenario = `apiVersion: v1
 kind: Node
 metadata: {name: n1}
 status: {allocatable: {cpu: "2", memory: 4Gi, pods: "10"}}
 ---
+apiVersion: apps/v1
+kind: StatefulSet
+metadata: {name: db, uid: sts-db}
+spec:
+  replicas: 1
+  serviceName: db
+  selector: {matchLabels: {app: db}}
+  template:
+    metadata: {labels: {app: db}}
+    spec: {containers: [{name: c, resources: {requests: {cpu: "2"}}}]}
+---
+apiVersion: v1
+kind: Pod
+metadata:
+  name: db-0
+  labels: {app: db}
+  ownerReferences: [{apiVersion: apps/v1, kind: StatefulSet, name: db, uid: sts-db, controller: true}]
+spec: {nodeName: n1, containers: [{name: c, resources: {requests: {cpu: "2"}}}]}
+---
 apiVersion: v1
 kind: Pod
 metadata: {name: solo}
-spec: {containers: [{name: c, resources: {requests: {cpu: "3"}}}]}
----
-apiVersion: apps/v1
-kind: Deployment
-metadata: {name: web}
-spec:
-  replicas: 2
-  selector: {matchLabels: {app: web}}
-  template:
-    metadata: {labels: {app: web}}
-    spec: {containers: [{name: c, resources: {requests: {cpu: "2"}}}]}
+spec: {priority: 1000, containers: [{name: c, resources: {requests: {cpu: "2"}}}]}
 `;
   const fragment = await encodeShare({ scenario, kubernetesVersion: "" });
   const { page, errors, context } = await fresh(undefined, `${env.server.url}#${fragment}`);
   const created = page.locator(".attempt", { has: page.locator(".origin") }).first();
   await created.locator(".attempt-head").click();
-  const name = (await created.locator(".attempt-head").getAttribute("data-object")).slice(4);
+  assert.equal(await created.locator(".attempt-head").getAttribute("data-object"), "Pod default/db-0");
   await reduceFocused(page);
-  assert.match(await panel(page).locator(".reduction-error").textContent(), new RegExp(`^No reduction for ${name}: pod ${name} is not in the scenario`));
+  assert.match(await panel(page).locator(".reduction-error").textContent(), /^No reduction for default\/db-0: pod default\/db-0 is bound to n1 in the input: only a pending pod has a decision to reduce/);
   assert.match(await page.locator("#status").textContent(), /No minimal reproduction for/);
 
   // Two in a row, in one task (the worker gets both before it answers the
@@ -350,7 +342,7 @@ spec:
   assert.match(busy.panel, /Minimal reproduction for solo[\s\S]*Reducing the editors' scenario: removing objects and re-simulating/);
   await page.waitForSelector("#reduction-panel[aria-busy=false]", { timeout: 60000 });
   assert.match(await panel(page).locator("h2").textContent(), /Minimal reproduction for solo/);
-  assert.match(await panel(page).innerText(), /solo → cannot be scheduled/);
+  assert.match(await panel(page).innerText(), /solo → nominated to n1, evicting db-0/);
   assert.equal(await panel(page).locator(".reduction-error").count(), 0);
   await page.waitForTimeout(300); // a stray answer would have landed by now
   assert.match(await panel(page).locator("h2").textContent(), /solo/);

@@ -116,11 +116,7 @@ function contrastIn(page, selector) {
 
 test("timeline: the pictures read well: names clear of the frame, in full with few nodes, dark on light fills, no faded pods", async () => {
   for (const colorScheme of ["light", "dark"]) {
-    const { page, context, errors } = await openPage(env.browser, env.server.url, { colorScheme });
-    await settled(page);
-    await page.locator("#examples").selectOption("timeline-cascade");
-    await page.waitForFunction(() => document.querySelector(".attempt .verdict")?.textContent.startsWith("web"));
-    await settled(page);
+    const { page, context, errors } = await example("timeline-cascade", { colorScheme });
     const slider = page.locator("#timeline-slider");
     await slider.focus();
     await page.keyboard.press("Home");
@@ -152,11 +148,7 @@ test("timeline: the pictures read well: names clear of the frame, in full with f
 });
 
 test("timeline: \"Pending:\" keeps its distance from the first pod; no keyboard hint on a touch screen", async () => {
-  const { page, context, errors } = await openPage(env.browser, env.server.url);
-  await settled(page);
-  await page.locator("#examples").selectOption("timeline-cascade");
-  await page.waitForFunction(() => document.querySelector(".attempt .verdict")?.textContent.startsWith("web"));
-  await settled(page);
+  const { page, context, errors } = await example("timeline-cascade");
   await page.locator("#timeline-slider").focus();
   await page.keyboard.press("End");
   await page.waitForFunction(() => document.querySelector(".timeline .waiting .pod"));
@@ -313,11 +305,7 @@ test("timeline: by time, the slider moves over the clock", async () => {
 });
 
 test("timeline: by time past a minute, the slider and the player land on whole seconds, written as the events are", async () => {
-  const { page, context, errors } = await openPage(env.browser, env.server.url);
-  await settled(page);
-  await page.locator("#examples").selectOption("timeline-cascade");
-  await page.waitForFunction(() => document.querySelector(".attempt .verdict")?.textContent.startsWith("web"));
-  await settled(page);
+  const { page, context, errors } = await example("timeline-cascade");
   // By attempt, then by time: the same moment, the attempt's.
   const slider = page.locator("#timeline-slider");
   await slider.focus();
