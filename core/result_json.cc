@@ -720,11 +720,36 @@ void WriteDecision(JsonWriter& w, const PodDecision& d) {
   w.EndObject();
 }
 
+// How a difference begins in a Comparison and a VariantDiff: the pod, the
+// kind of difference and each side's decision (null: no cycle there).
+void WriteDifferenceHead(JsonWriter& w, const std::string& pod,
+                         std::string_view kind, const PodDecision* a,
+                         const PodDecision* b) {
+  w.Key("pod").Value(pod);
+  w.Key("kind").Value(kind);
+  for (auto [key, d] : {std::pair{"a", a}, std::pair{"b", b}}) {
+    w.Key(key);
+    if (d) {
+      WriteDecision(w, *d);
+    } else {
+      w.Null();
+    }
+  }
+}
+
+// Both documents end with the two runs' full results.
+void WriteResults(JsonWriter& w, const SimulationResult& a,
+                  const SimulationResult& b) {
+  w.Key("results").BeginArray();
+  w.Raw(ToJson(a));
+  w.Raw(ToJson(b));
+  w.EndArray();
+}
+
 }  // namespace
 
 std::string ToJson(const Comparison& comparison) {
   JsonWriter w;
-  auto decision = [&](const PodDecision& d) { WriteDecision(w, d); };
   w.BeginObject();
   w.Key("apiVersion").Value("podsim/v1");
   w.Key("kind").Value("Comparison");
@@ -740,12 +765,7 @@ std::string ToJson(const Comparison& comparison) {
   w.Key("differences").BeginArray();
   for (const Difference& d : comparison.differences) {
     w.BeginObject();
-    w.Key("pod").Value(d.pod);
-    w.Key("kind").Value(d.kind);
-    w.Key("a");
-    decision(d.a);
-    w.Key("b");
-    decision(d.b);
+    WriteDifferenceHead(w, d.pod, d.kind, &d.a, &d.b);
     w.Key("together").Bool(d.together);
     w.Key("rules").BeginArray();
     for (const Rule& r : d.rules) {
@@ -758,23 +778,13 @@ std::string ToJson(const Comparison& comparison) {
     w.EndObject();
   }
   w.EndArray();
-  w.Key("results").BeginArray();
-  w.Raw(ToJson(comparison.a));
-  w.Raw(ToJson(comparison.b));
-  w.EndArray();
+  WriteResults(w, comparison.a, comparison.b);
   w.EndObject();
   return w.Take();
 }
 
 std::string ToJson(const VariantDiff& diff) {
   JsonWriter w;
-  auto decision = [&](const std::optional<PodDecision>& d) {
-    if (d) {
-      WriteDecision(w, *d);
-    } else {
-      w.Null();
-    }
-  };
   w.BeginObject();
   w.Key("apiVersion").Value("podsim/v1");
   w.Key("kind").Value("VariantDiff");
@@ -792,12 +802,8 @@ std::string ToJson(const VariantDiff& diff) {
   w.Key("differences").BeginArray();
   for (const VariantDifference& d : diff.differences) {
     w.BeginObject();
-    w.Key("pod").Value(d.pod);
-    w.Key("kind").Value(d.kind);
-    w.Key("a");
-    decision(d.a);
-    w.Key("b");
-    decision(d.b);
+    WriteDifferenceHead(w, d.pod, d.kind, d.a ? &*d.a : nullptr,
+                        d.b ? &*d.b : nullptr);
     w.Key("cause").Value(d.cause);
     w.Key("together").Bool(d.together);
     w.Key("changes").BeginArray();
@@ -808,10 +814,7 @@ std::string ToJson(const VariantDiff& diff) {
   w.EndArray();
   w.Key("tried").Value(diff.tried);
   w.Key("limit").Value(kMaxSingleChangeRuns);
-  w.Key("results").BeginArray();
-  w.Raw(ToJson(diff.a));
-  w.Raw(ToJson(diff.b));
-  w.EndArray();
+  WriteResults(w, diff.a, diff.b);
   w.EndObject();
   return w.Take();
 }
