@@ -4,7 +4,7 @@
 // cluster, the editors as "your change" with its consequences first; a link
 // carries a small cluster with the change.
 import assert from "node:assert/strict";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
@@ -237,6 +237,19 @@ test("workloads: a Deployment over a ReplicaSet's bare pods: the workloads panel
   await screenshot(phone.page, "workloads-panel-phone");
   assert.deepEqual(phone.errors, []);
   await phone.context.close();
+});
+
+test("workloads: the end picture lifts out the pods a rollout deleted, naming their ReplicaSet, and keeps them off the pending row", async () => {
+  const rollout = readFileSync(new URL("../../web/examples/deployment-rollout.yaml", import.meta.url), "utf8");
+  const { page, errors, context } = await openScenario(rollout);
+  for (const name of ["web-57f8d4b96-k2x9p", "web-57f8d4b96-m4w7q", "web-57f8d4b96-z8n5c"]) {
+    const block = page.locator(`#picture .pod[data-object="Pod shop/${name}"]`);
+    assert.equal(await block.count(), 1, `${name} is drawn once`);
+    assert.match(await block.getAttribute("class"), /\bgone\b/, `${name} has left its node`);
+    assert.match(await block.getAttribute("title"), /deleted by its controller, ReplicaSet shop\/web-57f8d4b96/);
+  }
+  assert.deepEqual(errors, []);
+  await context.close();
 });
 
 test("workloads: without a workload, no panel and no tab", async () => {
