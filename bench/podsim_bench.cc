@@ -17,10 +17,10 @@
 #include <sys/resource.h>
 #endif
 
-#include "core/admission.h"
-#include "core/decode.h"
-#include "core/pdb.h"
-#include "core/scheduler.h"
+#include "core/admission/admission.h"
+#include "core/framework/preemption/pdb.h"
+#include "core/ingest/decode.h"
+#include "core/scheduler/scheduler.h"
 
 namespace {
 

@@ -11,11 +11,11 @@
 #include <string>
 #include <vector>
 
-#include "core/events.h"
-#include "core/json_reader.h"
-#include "core/loaded_cluster.h"
-#include "core/loader.h"
-#include "core/yaml_reader.h"
+#include "core/analysis/loaded_cluster.h"
+#include "core/ingest/events.h"
+#include "core/ingest/json_reader.h"
+#include "core/ingest/loader.h"
+#include "core/ingest/yaml_reader.h"
 
 namespace {
 

@@ -6,7 +6,8 @@
 #include <sstream>
 #include <string>
 
-#include "core/simulator.h"
+#include "core/output/result_json.h"
+#include "core/scheduler/simulator.h"
 
 int main(int argc, char** argv) {
   if (argc < 2) {

@@ -7,8 +7,9 @@
 #include <sstream>
 #include <string>
 
-#include "core/loader.h"
-#include "core/reduce.h"
+#include "core/analysis/reduce.h"
+#include "core/ingest/loader.h"
+#include "core/output/result_json.h"
 
 namespace {
 

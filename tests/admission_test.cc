@@ -1,4 +1,4 @@
-#include "core/admission.h"
+#include "core/admission/admission.h"
 
 #include "tests/builders.h"
 

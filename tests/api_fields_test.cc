@@ -1,5 +1,5 @@
 // The generated schema: kinds, fields, what their values hold, suggestions.
-#include "core/api_fields.h"
+#include "core/api/api_fields.h"
 
 #include <doctest/doctest.h>
 

@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "core/simulator.h"
+#include "core/scheduler/simulator.h"
 
 namespace podsim::testing {
 

@@ -1,5 +1,6 @@
-#include "core/compare.h"
+#include "core/analysis/compare.h"
 
+#include "core/output/result_json.h"
 #include "tests/builders.h"
 
 namespace podsim {

@@ -5,7 +5,8 @@
 // clang-format off
 #include <nlohmann/json.hpp>
 
-#include "core/decode.h"
+#include "core/output/result_json.h"
+#include "core/ingest/decode.h"
 #include "tests/builders.h"
 
 namespace podsim {

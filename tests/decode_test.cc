@@ -1,4 +1,4 @@
-#include "core/decode.h"
+#include "core/ingest/decode.h"
 
 #include "tests/builders.h"
 

@@ -1,6 +1,6 @@
 // One root cause, one problem: diagnostics that follow from the same typo
 // share a cause, and what follows from an object's error points at it.
-#include "core/diagnostics.h"
+#include "core/base/diagnostics.h"
 
 #include <string>
 #include <vector>

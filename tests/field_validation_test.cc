@@ -1,14 +1,14 @@
 // Strict fields: every field that is not part of the Kubernetes API for its
 // kind is warned of at its line, wherever it is and whatever podsim reads.
-#include "core/field_validation.h"
+#include "core/ingest/field_validation.h"
 
 #include <doctest/doctest.h>
 
 #include <string>
 #include <vector>
 
-#include "core/decode.h"
-#include "core/loader.h"
+#include "core/ingest/decode.h"
+#include "core/ingest/loader.h"
 
 namespace podsim {
 namespace {

@@ -1,4 +1,4 @@
-#include "core/filters.h"
+#include "core/framework/plugins/filters.h"
 
 #include "tests/builders.h"
 

@@ -1,4 +1,4 @@
-#include "core/labels.h"
+#include "core/api/labels.h"
 
 #include "tests/builders.h"
 

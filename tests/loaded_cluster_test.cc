@@ -1,6 +1,6 @@
 // A cluster loaded once, with scenarios laid over it: the same decisions as
 // simulating both texts together, objects of the same name replaced.
-#include "core/loaded_cluster.h"
+#include "core/analysis/loaded_cluster.h"
 
 #include "tests/builders.h"
 

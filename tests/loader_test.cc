@@ -1,13 +1,14 @@
 // The streaming reader: any chunking gives the same scenario, YAML and JSON
 // alike; kubectl's noise is dropped; lines, documents and YAML's own rules
 // hold.
-#include "core/loader.h"
+#include "core/ingest/loader.h"
 
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 
-#include "core/simulator.h"
+#include "core/output/result_json.h"
+#include "core/scheduler/simulator.h"
 #include "tests/builders.h"
 
 namespace podsim {

@@ -1,4 +1,4 @@
-#include "core/pdb.h"
+#include "core/framework/preemption/pdb.h"
 
 #include "tests/builders.h"
 

@@ -1,6 +1,6 @@
-#include "core/plugins.h"
+#include "core/config/plugins.h"
 
-#include "core/decode.h"
+#include "core/ingest/decode.h"
 #include "tests/builders.h"
 
 namespace podsim {

@@ -1,4 +1,4 @@
-#include "core/pod_requests.h"
+#include "core/api/pod_requests.h"
 
 #include "tests/builders.h"
 

@@ -1,4 +1,4 @@
-#include "core/preemption.h"
+#include "core/framework/preemption/preemption.h"
 
 #include "tests/builders.h"
 

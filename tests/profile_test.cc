@@ -1,6 +1,6 @@
-#include "core/profile.h"
+#include "core/config/profile.h"
 
-#include "core/preemption.h"
+#include "core/framework/preemption/preemption.h"
 #include "tests/builders.h"
 
 namespace podsim {

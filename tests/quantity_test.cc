@@ -1,4 +1,4 @@
-#include "core/quantity.h"
+#include "core/base/quantity.h"
 
 #include "tests/builders.h"
 

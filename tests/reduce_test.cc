@@ -1,8 +1,9 @@
-#include "core/reduce.h"
+#include "core/analysis/reduce.h"
 
 #include <algorithm>
 
-#include "core/compare.h"
+#include "core/analysis/compare.h"
+#include "core/output/result_json.h"
 #include "tests/builders.h"
 
 namespace podsim {

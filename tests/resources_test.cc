@@ -1,4 +1,4 @@
-#include "core/resources.h"
+#include "core/api/resources.h"
 
 #include "tests/builders.h"
 

@@ -1,6 +1,8 @@
+#include "core/output/result_json.h"
+
 #include <nlohmann/json.hpp>
 
-#include "core/simulator.h"
+#include "core/scheduler/simulator.h"
 #include "tests/builders.h"
 
 namespace podsim {

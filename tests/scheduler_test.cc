@@ -1,4 +1,4 @@
-#include "core/scheduler.h"
+#include "core/scheduler/scheduler.h"
 
 #include "tests/builders.h"
 

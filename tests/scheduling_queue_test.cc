@@ -1,9 +1,10 @@
 // The queue on the simulated clock: where it starts, arrivals, victims'
 // grace periods, backoff, queueing hints and the unschedulable pool's flush
-// (core/scheduling_queue.cc).
+// (core/scheduler/scheduling_queue.cc).
 #include <string>
 #include <vector>
 
+#include "core/output/result_json.h"
 #include "tests/builders.h"
 
 namespace podsim {

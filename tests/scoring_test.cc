@@ -1,4 +1,4 @@
-#include "core/scoring.h"
+#include "core/framework/plugins/scoring.h"
 
 #include "tests/builders.h"
 

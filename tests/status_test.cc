@@ -1,4 +1,4 @@
-#include "core/status.h"
+#include "core/framework/status.h"
 
 #include "tests/builders.h"
 

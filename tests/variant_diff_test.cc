@@ -1,5 +1,6 @@
-#include "core/variant_diff.h"
+#include "core/analysis/variant_diff.h"
 
+#include "core/output/result_json.h"
 #include "tests/builders.h"
 
 namespace podsim {

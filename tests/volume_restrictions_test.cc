@@ -1,4 +1,4 @@
-#include "core/volume_restrictions.h"
+#include "core/framework/plugins/volume_restrictions.h"
 
 #include "tests/builders.h"
 

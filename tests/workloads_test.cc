@@ -1,12 +1,14 @@
 // Workload controllers on the clock: the pods Deployments, StatefulSets,
 // DaemonSets and Jobs create, the replacements of preempted pods, rollouts
-// and the disruption controller (core/workloads.cc, the queue's hooks).
+// and the disruption controller (core/controllers/workloads.cc, the queue's
+// hooks).
 #include <algorithm>
 #include <string>
 #include <vector>
 
-#include "core/decode.h"
-#include "core/loaded_cluster.h"
+#include "core/analysis/loaded_cluster.h"
+#include "core/ingest/decode.h"
+#include "core/output/result_json.h"
 #include "tests/builders.h"
 
 namespace podsim {

@@ -1,6 +1,6 @@
 // Plain YAML scalars resolve as Kubernetes' own YAML reader (sigs.k8s.io/yaml
 // over goyaml.v2) resolves them; the rows come from its resolve.go.
-#include "core/yaml_scalar.h"
+#include "core/ingest/yaml_scalar.h"
 
 #include <doctest/doctest.h>
 

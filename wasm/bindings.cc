@@ -7,12 +7,13 @@
 #include <optional>
 #include <string>
 
-#include "core/compare.h"
-#include "core/loaded_cluster.h"
-#include "core/loader.h"
-#include "core/reduce.h"
-#include "core/simulator.h"
-#include "core/variant_diff.h"
+#include "core/analysis/compare.h"
+#include "core/analysis/loaded_cluster.h"
+#include "core/analysis/reduce.h"
+#include "core/analysis/variant_diff.h"
+#include "core/ingest/loader.h"
+#include "core/output/result_json.h"
+#include "core/scheduler/simulator.h"
 
 namespace {
 

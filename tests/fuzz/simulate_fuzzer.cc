@@ -3,7 +3,8 @@
 #include <cstdint>
 #include <string_view>
 
-#include "core/simulator.h"
+#include "core/output/result_json.h"
+#include "core/scheduler/simulator.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   podsim::SimulateOptions options;

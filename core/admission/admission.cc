@@ -1,0 +1,213 @@
+#include "core/admission/admission.h"
+
+#include <algorithm>
+#include <memory>
+
+namespace podsim {
+namespace {
+
+std::string PodObject(const Pod& pod) { return "Pod " + pod.key; }
+
+void AddSystemClasses(Scenario& scenario, Diagnostics& diagnostics) {
+  struct Builtin {
+    const char* name;
+    int32_t value;
+  };
+  for (Builtin b :
+       {Builtin{"system-cluster-critical", kSystemCriticalPriority},
+        Builtin{"system-node-critical", kSystemCriticalPriority + 1000}}) {
+    auto it = std::find_if(
+        scenario.priority_classes.begin(), scenario.priority_classes.end(),
+        [&](const PriorityClass& pc) { return pc.name == b.name; });
+    if (it != scenario.priority_classes.end()) {
+      if (it->value != b.value || it->global_default) {
+        diagnostics.Add(Severity::kError, "PriorityClass " + it->name,
+                        FieldPath("value"), it->line,
+                        "priority class names with 'system-' prefix are "
+                        "reserved for system use only; " +
+                            std::string(b.name) + " must have value " +
+                            std::to_string(b.value) +
+                            " and globalDefault false",
+                        it->document);
+        it->value = b.value;
+        it->global_default = false;
+      }
+      it->built_in = true;
+      continue;
+    }
+    PriorityClass pc;
+    pc.name = b.name;
+    pc.value = b.value;
+    pc.built_in = true;
+    scenario.priority_classes.push_back(pc);
+  }
+}
+
+void ValidateClasses(Scenario& scenario, Diagnostics& diagnostics) {
+  auto& classes = scenario.priority_classes;
+  auto invalid = [&](const PriorityClass& pc) {
+    std::string object = "PriorityClass " + pc.name;
+    if (!pc.built_in && pc.name.rfind("system-", 0) == 0) {
+      diagnostics.Add(Severity::kError, object, FieldPath("metadata.name"),
+                      pc.line,
+                      "priority class names with 'system-' prefix are "
+                      "reserved for system use only; known system classes: "
+                      "system-cluster-critical, system-node-critical",
+                      pc.document);
+      return true;
+    }
+    if (!pc.built_in && pc.value > kHighestUserDefinablePriority) {
+      diagnostics.Add(Severity::kError, object, FieldPath("value"), pc.line,
+                      "maximum allowed value of a user defined priority is "
+                      "1000000000, not " +
+                          std::to_string(pc.value),
+                      pc.document);
+      return true;
+    }
+    return false;
+  };
+  classes.erase(std::remove_if(classes.begin(), classes.end(), invalid),
+                classes.end());
+  const PriorityClass* default_class = nullptr;
+  for (PriorityClass& pc : classes) {
+    if (!pc.global_default) continue;
+    if (!default_class) {
+      default_class = &pc;
+      continue;
+    }
+    diagnostics.Add(Severity::kError, "PriorityClass " + pc.name,
+                    FieldPath("globalDefault"), pc.line,
+                    "PriorityClass " + default_class->name +
+                        " is already marked as default. Only one default "
+                        "can exist",
+                    pc.document);
+    pc.global_default = false;
+  }
+}
+
+std::string KnownClasses(const Scenario& scenario) {
+  std::vector<std::string> names;
+  for (const PriorityClass& pc : scenario.priority_classes) {
+    names.push_back(pc.name);
+  }
+  std::sort(names.begin(), names.end());
+  std::string out;
+  for (const std::string& n : names) out += (out.empty() ? "" : ", ") + n;
+  return out;
+}
+
+}  // namespace
+
+void Admit(Scenario& scenario, Diagnostics& diagnostics) {
+  AddSystemClasses(scenario, diagnostics);
+  ValidateClasses(scenario, diagnostics);
+
+  const PriorityClass* global_default = nullptr;
+  for (const PriorityClass& pc : scenario.priority_classes) {
+    if (pc.global_default &&
+        (!global_default || pc.value < global_default->value)) {
+      global_default = &pc;
+    }
+  }
+  auto find_class = [&](const std::string& name) -> const PriorityClass* {
+    for (const PriorityClass& pc : scenario.priority_classes) {
+      if (pc.name == name) return &pc;
+    }
+    return nullptr;
+  };
+
+  // Returns whether the pod was admitted (a pod that was not is left out).
+  auto admit = [&](Pod& pod, const std::string& object,
+                   const std::string& prefix) {
+    const PriorityClass* pc = pod.priority_class_name.empty()
+                                  ? nullptr
+                                  : find_class(pod.priority_class_name);
+    FieldPath class_path(prefix + "spec.priorityClassName");
+    if (pod.spec_priority) {
+      // Already stored by an API server: keep its values as they are.
+      pod.priority = *pod.spec_priority;
+      pod.preemption_policy = pod.spec_preemption_policy.value_or(
+          PreemptionPolicy::kPreemptLowerPriority);
+      if (!pod.priority_class_name.empty() && !pc) {
+        Diagnostic& d = diagnostics.Add(
+            Severity::kWarning, object, class_path, pod.line,
+            "no PriorityClass with name " + pod.priority_class_name +
+                " was found; an API server would have rejected "
+                "this pod; simulated with spec.priority " +
+                std::to_string(pod.priority),
+            pod.document);
+        diagnostics.NamesMissing(d, "PriorityClass " + pod.priority_class_name);
+      } else if (pc && pc->value != pod.priority) {
+        diagnostics.Add(Severity::kWarning, object,
+                        FieldPath(prefix + "spec.priority"), pod.line,
+                        "spec.priority " + std::to_string(pod.priority) +
+                            " differs from PriorityClass " + pc->name + " (" +
+                            std::to_string(pc->value) +
+                            "); an API server would have rejected this pod; "
+                            "simulated with spec.priority",
+                        pod.document);
+      }
+      return;
+    }
+    // 1) No class named: the global default, if any.
+    if (pod.priority_class_name.empty()) {
+      if (global_default) {
+        pod.priority = global_default->value;
+        pod.priority_class_name = global_default->name;
+        pc = global_default;
+      } else {
+        pod.priority = 0;
+        pod.preemption_policy = pod.spec_preemption_policy.value_or(
+            PreemptionPolicy::kPreemptLowerPriority);
+        return;
+      }
+    } else if (!pc) {
+      // 2) The named class must exist.
+      Diagnostic& d = diagnostics.Add(
+          Severity::kError, object, class_path, pod.line,
+          "pods \"" + pod.name +
+              "\" is forbidden: no PriorityClass with name " +
+              pod.priority_class_name +
+              " was found (known: " + KnownClasses(scenario) + ")",
+          pod.document);
+      diagnostics.NamesMissing(d, "PriorityClass " + pod.priority_class_name);
+      pod.admitted = false;
+      return;
+    } else {
+      pod.priority = pc->value;
+    }
+    // 4) The class's preemption policy wins; a different one is Forbidden.
+    if (pod.spec_preemption_policy &&
+        *pod.spec_preemption_policy != pc->preemption_policy) {
+      diagnostics.Add(
+          Severity::kError, object, FieldPath(prefix + "spec.preemptionPolicy"),
+          pod.line,
+          "pods \"" + pod.name +
+              "\" is forbidden: the string value of PreemptionPolicy (" +
+              ToString(*pod.spec_preemption_policy) +
+              ") must not be provided in pod spec; priority admission "
+              "controller computed " +
+              ToString(pc->preemption_policy) +
+              " from the given PriorityClass name",
+          pod.document);
+      pod.admitted = false;
+      return;
+    }
+    pod.preemption_policy = pc->preemption_policy;
+  };
+  for (Pod& pod : scenario.pods) admit(pod, PodObject(pod), "");
+  // Pod templates go through admission as their pods will; a template
+  // admission refuses creates no pods.
+  for (Controller& c : scenario.controllers) {
+    if (!c.pod_template) continue;
+    auto pod = std::make_shared<Pod>(*c.pod_template);
+    admit(*pod, c.kind + " " + c.ns + "/" + c.name, "spec.template.");
+    if (pod->admitted) {
+      c.pod_template = std::move(pod);
+    } else {
+      c.pod_template.reset();
+    }
+  }
+}
+
+}  // namespace podsim

@@ -1,0 +1,305 @@
+// Plain structs for the Kubernetes objects a scenario holds, as decoded from
+// their API shapes, plus the fields admission resolves (priority, policy).
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "core/api/labels.h"
+#include "core/api/resources.h"
+#include "core/config/plugins.h"
+
+namespace podsim {
+
+enum class PreemptionPolicy { kPreemptLowerPriority, kNever };
+enum class TaintEffect { kNoSchedule, kPreferNoSchedule, kNoExecute };
+
+struct Taint {
+  std::string key;
+  std::string value;
+  TaintEffect effect = TaintEffect::kNoSchedule;
+};
+
+struct Toleration {
+  std::string key;
+  bool exists = false;  // operator Exists; otherwise Equal
+  std::string value;
+  std::optional<TaintEffect> effect;  // nullopt tolerates every effect
+
+  // Mirrors v1.Toleration.ToleratesTaint.
+  bool Tolerates(const Taint& taint) const;
+};
+
+// A required pod (anti-)affinity term with its namespaces resolved.
+struct PodAffinityTerm {
+  LabelSelector selector;
+  bool all_namespaces = false;          // namespaceSelector: {}
+  std::vector<std::string> namespaces;  // explicit, selected, or the pod's own
+  std::string topology_key;
+
+  // Mirrors AffinityTerm.Matches: namespace and label selector.
+  bool Matches(const std::string& ns, const Labels& labels) const;
+};
+
+struct TopologySpreadConstraint {
+  int32_t max_skew = 1;
+  std::string topology_key;
+  bool do_not_schedule = true;
+  LabelSelector selector;  // matchLabelKeys already merged in
+  int32_t min_domains = 1;
+  bool honor_node_affinity = true;  // nodeAffinityPolicy
+  bool honor_node_taints = false;   // nodeTaintsPolicy
+};
+
+struct HostPort {
+  std::string ip;  // "" or 0.0.0.0 means every address
+  std::string protocol;
+  int32_t port = 0;
+  bool sidecar = false;  // a restartable init container's port
+};
+
+struct OwnerReference {
+  std::string kind;
+  std::string name;
+  bool controller = false;
+};
+
+struct PreferredNodeTerm {
+  int32_t weight = 0;
+  NodeSelectorTerm term;
+};
+
+using ObjectIndex = int;
+
+struct Pod {
+  // Identity and provenance.
+  std::string ns = "default";
+  std::string name;
+  std::string key;  // "<namespace>/<name>"
+  std::string uid;
+  int line = 0;
+  int document = -1;      // source document, for diagnostics
+  ObjectIndex index = 0;  // position among the scenario's pods
+  // The object came from a change laid over a cluster (--apply), or a
+  // controller of the change created it.
+  bool applied = false;
+
+  Labels labels;
+  std::vector<OwnerReference> owners;
+  std::optional<int64_t> creation_time;  // Unix seconds
+  std::optional<int64_t> start_time;
+  bool terminating = false;  // metadata.deletionTimestamp is set
+  // metadata.deletionTimestamp: when a terminating pod is gone at the latest.
+  std::optional<int64_t> deletion_time;
+  // spec.terminationGracePeriodSeconds (the API's default is 30).
+  int64_t termination_grace_seconds = 30;
+  // The first DisruptionTarget condition is True/PreemptionByScheduler.
+  bool preempted_by_scheduler = false;
+  std::optional<bool> ready;  // the Ready condition, when given
+  std::string phase;
+
+  // Spec.
+  std::string node_name;
+  std::string nominated_node_name;
+  std::string scheduler_name = "default-scheduler";
+  std::optional<int32_t> spec_priority;
+  std::string priority_class_name;
+  std::optional<PreemptionPolicy> spec_preemption_policy;
+  std::vector<std::pair<std::string, std::string>> node_selector;
+  std::optional<std::vector<NodeSelectorTerm>> required_node_affinity;
+  std::vector<PreferredNodeTerm> preferred_node_affinity;
+  std::vector<Toleration> tolerations;
+  std::vector<PodAffinityTerm> required_affinity;
+  std::vector<PodAffinityTerm> required_anti_affinity;
+  std::vector<TopologySpreadConstraint> spread_constraints;
+  std::vector<HostPort> host_ports;
+  // spec.volumes[].persistentVolumeClaim.claimName, in volume order.
+  std::vector<std::string> claims;
+
+  // Derived by decode (requests) and admission (priority and policy).
+  Resources requests;          // PodRequests, as NodeResourcesFit uses them
+  int64_t nonzero_cpu = 0;     // with the 100m default per container
+  int64_t nonzero_memory = 0;  // with the 200Mi default per container
+  // The same three without pod-level spec.resources, which the API server
+  // drops before PodLevelResources (v1.34); set when the pod has them.
+  struct ContainerSums {
+    Resources requests;
+    int64_t nonzero_cpu = 0;
+    int64_t nonzero_memory = 0;
+  };
+  std::optional<ContainerSums> without_pod_level;
+  int32_t priority = 0;
+  PreemptionPolicy preemption_policy = PreemptionPolicy::kPreemptLowerPriority;
+  bool admitted = true;  // false when admission rejected the pod
+
+  bool bound() const { return !node_name.empty(); }
+};
+
+struct Node {
+  std::string name;
+  int line = 0;
+  int document = -1;
+  ObjectIndex index = 0;
+  std::optional<int64_t> creation_time;  // Unix seconds
+  Labels labels;
+  bool unschedulable = false;
+  std::vector<Taint> taints;
+  Resources allocatable;  // includes kPods, the allowed pod number
+};
+
+struct PriorityClass {
+  std::string name;
+  int line = 0;
+  int document = -1;
+  int32_t value = 0;
+  bool global_default = false;
+  PreemptionPolicy preemption_policy = PreemptionPolicy::kPreemptLowerPriority;
+  bool built_in = false;  // system-cluster-critical, system-node-critical
+};
+
+struct IntOrPercent {
+  bool is_percent = false;
+  int32_t value = 0;
+};
+
+struct PodDisruptionBudget {
+  std::string ns = "default";
+  std::string name;
+  int line = 0;
+  std::optional<int64_t> creation_time;  // Unix seconds
+  LabelSelector selector;
+  std::optional<IntOrPercent> min_available;
+  std::optional<IntOrPercent> max_unavailable;
+  bool has_status = false;  // status.disruptionsAllowed was given
+  int32_t disruptions_allowed = 0;
+  std::vector<std::string> disrupted_pods;  // keys of status.disruptedPods
+  std::string status_explanation;           // how the status was obtained
+  // How many selected pods must stay healthy (ComputePdbStatus); the
+  // disruption controller recomputes disruptionsAllowed from it over the
+  // run. -1 until computed.
+  int32_t desired_healthy = -1;
+  // disruptions_allowed when the run started (the disruption controller
+  // may change it over the run).
+  int32_t disruptions_allowed_at_start = 0;
+};
+
+// A workload controller (Deployment, ReplicaSet, StatefulSet, DaemonSet,
+// Job, ReplicationController): the scale the disruption controller reads,
+// and what its controller needs to create pods (core/controllers/workloads.h).
+struct Controller {
+  std::string kind;
+  std::string ns;
+  std::string name;
+  std::string uid;
+  int line = 0;
+  int document = -1;
+  std::optional<int64_t> creation_time;  // Unix seconds
+  // spec.replicas (1 by default); a Job's spec.parallelism. A DaemonSet's
+  // is the number of nodes it should run on (its controller counts them).
+  int32_t replicas = 1;
+  std::vector<OwnerReference> owners;
+  // spec.selector (ReplicationController: its map, or the template's labels).
+  LabelSelector selector;
+  // spec.template, decoded and admitted as a pod of this controller would
+  // be (its labels include the hash label the controller adds); null when
+  // the object has no readable template (a dump's ReplicaSet without it).
+  std::shared_ptr<const Pod> pod_template;
+  // The template as canonical JSON, without the hash label: equal texts
+  // are equal templates (a Deployment's and its ReplicaSets').
+  std::string template_key;
+  // The Deployment's template key before this object replaced it (laid over
+  // a cluster with --apply); "" when it did not replace one.
+  std::string replaced_template_key;
+  // pod-template-hash (Deployment) or controller-revision-hash stand-in.
+  std::string template_hash;
+  // Deployment: spec.strategy.
+  bool recreate = false;
+  IntOrPercent max_surge{true, 25};
+  IntOrPercent max_unavailable{true, 25};
+  // StatefulSet: podManagementPolicy Parallel (OrderedReady otherwise).
+  bool parallel = false;
+  // Job.
+  std::optional<int32_t> completions;
+  int32_t backoff_limit = 6;
+  // podFailurePolicy ignores a DisruptionTarget condition: a preempted pod
+  // does not count toward backoffLimit.
+  bool ignores_disruption = false;
+  // podReplacementPolicy Failed (the default with a podFailurePolicy):
+  // a replacement waits until the old pod is gone.
+  bool replace_when_failed = false;
+  bool suspended = false;  // spec.suspend: it runs no pods
+  int32_t succeeded = 0;   // status.succeeded
+  int32_t failed = 0;      // status.failed
+  // The object came from a change laid over a cluster (--apply).
+  bool applied = false;
+};
+
+// What ResolveClaims found of the claims one pod names.
+struct PodClaims {
+  // The claims whose PersistentVolumeClaim has the ReadWriteOncePod mode.
+  std::vector<std::string> read_write_once_pod;
+  // The first claim the input lacks (when it holds any claim), or "".
+  std::string missing;
+};
+
+// A Namespace object of the input (its labels are in namespace_labels).
+struct NamespaceObject {
+  std::string name;
+  int line = 0;
+  int document = -1;
+};
+
+struct PersistentVolumeClaim {
+  std::string ns = "default";
+  std::string name;
+  int line = 0;
+  int document = -1;
+  bool read_write_once_pod = false;  // spec.accessModes has ReadWriteOncePod
+  std::string phase;                 // status.phase: Pending, Bound or Lost
+};
+
+// Scheduler settings from a KubeSchedulerConfiguration.
+struct SchedulerConfig {
+  int32_t min_candidate_nodes_percentage = 10;
+  int32_t min_candidate_nodes_absolute = 100;
+  int32_t percentage_of_nodes_to_score = 0;  // 0: adaptive, as upstream
+  // The scheduling queue's backoff of a pod that failed: the initial one,
+  // doubled per attempt up to the max (v1 defaults).
+  int64_t pod_initial_backoff_seconds = 1;
+  int64_t pod_max_backoff_seconds = 10;
+  // The default-scheduler profile's plugins (profiles[].plugins).
+  ProfilePlugins plugins;
+};
+
+struct Scenario {
+  ResourceTable resources;
+  std::vector<Node> nodes;
+  std::vector<Pod> pods;
+  std::vector<PriorityClass> priority_classes;
+  std::vector<PodDisruptionBudget> pdbs;
+  std::vector<Controller> controllers;
+  std::vector<PersistentVolumeClaim> claims;
+  // By pod, for the pods that name claims (ResolveClaims); kept apart from
+  // Pod, which most pods would carry empty.
+  std::unordered_map<ObjectIndex, PodClaims> pod_claims;
+  std::unordered_map<std::string, Labels> namespace_labels;
+  // The Namespace objects read, in input order: where each is (podsim
+  // reduce keeps the ones whose labels its selectors read).
+  std::vector<NamespaceObject> namespaces;
+  SchedulerConfig config;
+  bool has_config = false;  // a KubeSchedulerConfiguration was read
+  int config_line = 0;      // where it is, when read
+  int config_document = -1;
+  std::optional<uint64_t> seed;  // random candidate offset when set
+  // For each pod, the PDBs that select it as the scheduler reads them
+  // (IndexPdbs); empty until indexed.
+  std::vector<std::vector<int>> pod_pdbs;
+};
+
+const char* ToString(PreemptionPolicy policy);
+
+}  // namespace podsim

@@ -1,0 +1,412 @@
+#include "core/config/plugins.h"
+
+#include <algorithm>
+#include <unordered_map>
+#include <unordered_set>
+
+#include "core/base/strings.h"
+
+namespace podsim {
+namespace {
+
+using Points = uint16_t;  // one bit per ExtensionPoint
+
+constexpr Points Bit(ExtensionPoint point) {
+  return static_cast<Points>(1u << static_cast<int>(point));
+}
+
+constexpr Points kPreEnqueue = Bit(ExtensionPoint::kPreEnqueue);
+constexpr Points kQueueSort = Bit(ExtensionPoint::kQueueSort);
+constexpr Points kPreFilter = Bit(ExtensionPoint::kPreFilter);
+constexpr Points kFilter = Bit(ExtensionPoint::kFilter);
+constexpr Points kPostFilter = Bit(ExtensionPoint::kPostFilter);
+constexpr Points kPreScore = Bit(ExtensionPoint::kPreScore);
+constexpr Points kScore = Bit(ExtensionPoint::kScore);
+constexpr Points kReserve = Bit(ExtensionPoint::kReserve);
+constexpr Points kPreBind = Bit(ExtensionPoint::kPreBind);
+constexpr Points kBind = Bit(ExtensionPoint::kBind);
+// The points podsim runs plugins at.
+constexpr Points kModelledPoints = kPreFilter | kFilter | kPostFilter | kScore;
+
+// An in-tree plugin: the extension points it implements, and those where
+// podsim does its work.
+struct InTree {
+  std::string_view name;
+  Points points;
+  Points modelled;
+  Plugin plugin;  // meaningful when modelled is not 0
+};
+
+// Mirrors the in-tree registry (pkg/scheduler/framework/plugins/registry.go)
+// of v1.35 with its default feature gates, and the interfaces each plugin
+// implements.
+constexpr InTree kInTree[] = {
+    {"SchedulingGates", kPreEnqueue, 0, Plugin::kNodeName},
+    {"PrioritySort", kQueueSort, 0, Plugin::kNodeName},
+    {"NodeUnschedulable", kFilter, kFilter, Plugin::kNodeUnschedulable},
+    {"NodeName", kFilter, kFilter, Plugin::kNodeName},
+    {"TaintToleration", kFilter | kPreScore | kScore, kFilter | kScore,
+     Plugin::kTaintToleration},
+    {"NodeAffinity", kPreFilter | kFilter | kPreScore | kScore,
+     kPreFilter | kFilter | kScore, Plugin::kNodeAffinity},
+    {"NodePorts", kPreFilter | kFilter, kPreFilter | kFilter,
+     Plugin::kNodePorts},
+    {"NodeResourcesFit", kPreFilter | kFilter | kPreScore | kScore,
+     kPreFilter | kFilter | kScore, Plugin::kNodeResourcesFit},
+    {"VolumeRestrictions", kPreFilter | kFilter, kPreFilter | kFilter,
+     Plugin::kVolumeRestrictions},
+    {"NodeVolumeLimits", kPreFilter | kFilter, 0, Plugin::kNodeName},
+    {"VolumeBinding",
+     kPreFilter | kFilter | kReserve | kPreBind | kPreScore | kScore,
+     kPreFilter, Plugin::kVolumeBinding},
+    {"VolumeZone", kPreFilter | kFilter, 0, Plugin::kNodeName},
+    {"PodTopologySpread", kPreFilter | kFilter | kPreScore | kScore,
+     kPreFilter | kFilter, Plugin::kPodTopologySpread},
+    {"InterPodAffinity", kPreFilter | kFilter | kPreScore | kScore,
+     kPreFilter | kFilter, Plugin::kInterPodAffinity},
+    {"DynamicResources",
+     kPreEnqueue | kPreFilter | kFilter | kPostFilter | kReserve | kPreBind,
+     kPostFilter, Plugin::kDynamicResources},
+    {"DefaultPreemption", kPreEnqueue | kPostFilter, kPostFilter,
+     Plugin::kDefaultPreemption},
+    {"NodeResourcesBalancedAllocation", kPreScore | kScore, kScore,
+     Plugin::kNodeResourcesBalancedAllocation},
+    {"ImageLocality", kScore, 0, Plugin::kNodeName},
+    {"DefaultBinder", kBind, 0, Plugin::kNodeName},
+};
+
+const InTree* FindInTree(std::string_view name) {
+  for (const InTree& p : kInTree) {
+    if (p.name == name) return &p;
+  }
+  return nullptr;
+}
+
+// Mirrors getDefaultPlugins: the multiPoint set, with DynamicResources
+// before DefaultPreemption (applyFeatureGates).
+std::vector<PluginEntry> DefaultMultiPoint() {
+  const std::pair<std::string_view, std::optional<int32_t>> entries[] = {
+      {"SchedulingGates", std::nullopt},
+      {"PrioritySort", std::nullopt},
+      {"NodeUnschedulable", std::nullopt},
+      {"NodeName", std::nullopt},
+      {"TaintToleration", 3},
+      {"NodeAffinity", 2},
+      {"NodePorts", std::nullopt},
+      {"NodeResourcesFit", 1},
+      {"VolumeRestrictions", std::nullopt},
+      {"NodeVolumeLimits", std::nullopt},
+      {"VolumeBinding", std::nullopt},
+      {"VolumeZone", std::nullopt},
+      {"PodTopologySpread", 2},
+      {"InterPodAffinity", 2},
+      {"DynamicResources", std::nullopt},
+      {"DefaultPreemption", std::nullopt},
+      {"NodeResourcesBalancedAllocation", 1},
+      {"ImageLocality", 1},
+      {"DefaultBinder", std::nullopt},
+  };
+  std::vector<PluginEntry> out;
+  for (const auto& [name, weight] : entries) {
+    out.push_back({std::string(name), weight, ""});
+  }
+  return out;
+}
+
+// A plugin set after mergePluginSet.
+struct MergedSet {
+  std::vector<PluginEntry> enabled;
+  std::unordered_set<std::string> disabled;
+};
+
+// Mirrors mergePluginSet: the defaults minus the disabled ones (all of them
+// for "*"), each re-configured default replaced in place, then the custom
+// plugins that replaced none.
+MergedSet MergePluginSet(const std::vector<PluginEntry>& defaults,
+                         const PluginsConfig::Set& custom) {
+  MergedSet out;
+  for (const PluginEntry& d : custom.disabled) out.disabled.insert(d.name);
+  std::unordered_map<std::string, size_t> custom_index;
+  for (size_t i = 0; i < custom.enabled.size(); ++i) {
+    custom_index[custom.enabled[i].name] = i;
+  }
+  std::vector<bool> replaced(custom.enabled.size(), false);
+  if (!out.disabled.count("*")) {
+    for (const PluginEntry& d : defaults) {
+      if (out.disabled.count(d.name)) continue;
+      auto it = custom_index.find(d.name);
+      if (it == custom_index.end()) {
+        out.enabled.push_back(d);
+      } else {
+        out.enabled.push_back(custom.enabled[it->second]);
+        replaced[it->second] = true;
+      }
+    }
+  }
+  for (size_t i = 0; i < custom.enabled.size(); ++i) {
+    if (!replaced[i]) out.enabled.push_back(custom.enabled[i]);
+  }
+  return out;
+}
+
+std::string Quote(std::string_view s) { return "\"" + std::string(s) + "\""; }
+
+// "FilterPlugin", as upstream names the interface in its errors.
+std::string InterfaceName(ExtensionPoint point) {
+  std::string name(FieldName(point));
+  name[0] = static_cast<char>(name[0] - 'a' + 'A');
+  return name + "Plugin";
+}
+
+// The in-tree name one or two edits from name, for "did you mean".
+std::string_view Closest(std::string_view name) {
+  std::string_view best;
+  size_t best_distance = 3;
+  for (const InTree& p : kInTree) {
+    size_t d = EditDistance(name, p.name);
+    if (d < best_distance) {
+      best = p.name;
+      best_distance = d;
+    }
+  }
+  return best;
+}
+
+std::string Unknown(std::string_view name) {
+  std::string_view close = Closest(name);
+  return "plugin " + Quote(name) +
+         " is not one of kube-scheduler's in-tree plugins" +
+         (close.empty() ? "" : " (did you mean " + std::string(close) + "?)");
+}
+
+// What podsim does at an extension point it does not model.
+std::string_view InsteadAt(ExtensionPoint point) {
+  switch (point) {
+    case ExtensionPoint::kPreEnqueue:
+      return "every pending pod is queued (scheduling gates are out of scope)";
+    case ExtensionPoint::kQueueSort:
+      return "the queue pops pods as PrioritySort orders them";
+    case ExtensionPoint::kPreScore:
+      return "each score plugin scores as if its PreScore had run";
+    case ExtensionPoint::kBind:
+      return "a pod is bound as DefaultBinder binds it";
+    default:
+      return "a pod is bound as soon as a node is chosen, as if every "
+             "reserve, permit and bind-time plugin allowed it";
+  }
+}
+
+}  // namespace
+
+std::string_view FieldName(ExtensionPoint point) {
+  static constexpr std::string_view kNames[] = {
+      "preEnqueue", "queueSort", "preFilter", "filter", "postFilter",
+      "preScore",   "score",     "reserve",   "permit", "preBind",
+      "bind",       "postBind",  "multiPoint"};
+  return kNames[static_cast<int>(point)];
+}
+
+std::string_view NameOf(Plugin plugin) {
+  for (const InTree& p : kInTree) {
+    if (p.modelled != 0 && p.plugin == plugin) return p.name;
+  }
+  return "";
+}
+
+ProfilePlugins::ProfilePlugins() : ProfilePlugins(Defaults()) {}
+
+const ProfilePlugins& ProfilePlugins::Defaults() {
+  static const ProfilePlugins* defaults = [] {
+    std::vector<PluginNote> notes;
+    return new ProfilePlugins(Resolve(PluginsConfig(), notes));
+  }();
+  return *defaults;
+}
+
+ProfilePlugins ProfilePlugins::Resolve(const PluginsConfig& config,
+                                       std::vector<PluginNote>& notes) {
+  auto note = [&](bool error, const std::string& path, std::string message) {
+    notes.push_back({error, path, std::move(message)});
+  };
+  constexpr auto kMulti = ExtensionPoint::kMultiPoint;
+  const PluginsConfig::Set& custom_multi =
+      config.points[static_cast<int>(kMulti)];
+
+  // 1) What is written, entry by entry.
+  bool written = false;
+  for (int i = 0; i < kNumExtensionPoints; ++i) {
+    const auto point = static_cast<ExtensionPoint>(i);
+    const PluginsConfig::Set& set = config.points[i];
+    written = written || !set.enabled.empty() || !set.disabled.empty();
+    const bool modelled = point == kMulti || (Bit(point) & kModelledPoints);
+    if (!modelled && (!set.enabled.empty() || !set.disabled.empty())) {
+      note(false, set.path,
+           "podsim does not run " + std::string(FieldName(point)) +
+               " plugins, so this setting changes nothing in its result; " +
+               std::string(InsteadAt(point)));
+    }
+    for (const PluginEntry& e : set.enabled) {
+      const InTree* known = FindInTree(e.name);
+      if (!known) {
+        note(false, e.path + ".name",
+             Unknown(e.name) +
+                 "; an out-of-tree plugin runs only in a scheduler built "
+                 "with it, and podsim leaves it out");
+        continue;
+      }
+      // The points whose plugins podsim knows for sure.
+      const Points checked = kModelledPoints | kQueueSort | kBind;
+      if ((Bit(point) & checked) && !(known->points & Bit(point))) {
+        note(true, e.path + ".name",
+             "kube-scheduler refuses this profile: plugin " + Quote(e.name) +
+                 " does not extend " + InterfaceName(point) +
+                 " plugin; podsim leaves it out here");
+        continue;
+      }
+      if (!e.weight) continue;
+      if (point != kMulti && point != ExtensionPoint::kScore) {
+        note(false, e.path + ".weight",
+             "kube-scheduler reads weights only under score and multiPoint; "
+             "this one is ignored");
+      } else if ((known->points & kScore) && !(known->modelled & kScore)) {
+        note(false, e.path + ".weight",
+             "podsim does not score with " + e.name +
+                 " (its scores are out of scope), so its weight changes "
+                 "nothing in podsim's result");
+      }
+    }
+    for (const PluginEntry& e : set.disabled) {
+      if (e.name == "*" || FindInTree(e.name)) continue;
+      note(false, e.path + ".name",
+           Unknown(e.name) + "; disabling it changes nothing");
+    }
+  }
+
+  // 2) mergePlugins: each point's set merged with its defaults (only
+  // multiPoint has any).
+  std::array<MergedSet, kNumExtensionPoints> merged;
+  for (int i = 0; i < kNumExtensionPoints; ++i) {
+    merged[i] = MergePluginSet(static_cast<ExtensionPoint>(i) == kMulti
+                                   ? DefaultMultiPoint()
+                                   : std::vector<PluginEntry>(),
+                               config.points[i]);
+  }
+  const MergedSet& multi = merged[static_cast<int>(kMulti)];
+  {
+    std::unordered_set<std::string> seen;
+    for (const PluginEntry& e : multi.enabled) {
+      if (!seen.insert(e.name).second) {
+        note(true, e.path.empty() ? custom_multi.path : e.path + ".name",
+             "kube-scheduler refuses this profile: plugin " + Quote(e.name) +
+                 " is enabled twice under multiPoint");
+      }
+    }
+  }
+
+  // 3) Per extension point: updatePluginList, then expandMultiPointPlugins.
+  ProfilePlugins out(Empty{});
+  out.is_default_ = !written;
+  for (int i = 0; i < kNumExtensionPoints; ++i) {
+    const auto point = static_cast<ExtensionPoint>(i);
+    if (point == kMulti) continue;
+    const MergedSet& set = merged[i];
+    std::vector<std::string> specific;  // the point's own enabled, in order
+    std::unordered_set<std::string> specific_names;
+    for (const PluginEntry& e : set.enabled) {
+      if (!specific_names.insert(e.name).second) {
+        note(true, e.path + ".name",
+             "kube-scheduler refuses this profile: plugin " + Quote(e.name) +
+                 " already registered as " + Quote(InterfaceName(point)));
+        continue;
+      }
+      specific.push_back(e.name);
+    }
+    std::vector<std::string> overrides, from_multi;
+    if (!set.disabled.count("*")) {
+      std::unordered_set<std::string> added;
+      for (const PluginEntry& e : multi.enabled) {
+        const InTree* known = FindInTree(e.name);
+        if (!known || !(known->points & Bit(point))) continue;
+        if (set.disabled.count(e.name)) continue;
+        if (specific_names.count(e.name)) {
+          overrides.push_back(e.name);
+          continue;
+        }
+        if (added.insert(e.name).second) from_multi.push_back(e.name);
+      }
+    }
+    // Overrides keep the order of the point's own list, and come first.
+    std::vector<std::string> names;
+    for (const std::string& name : specific) {
+      if (std::find(overrides.begin(), overrides.end(), name) !=
+          overrides.end()) {
+        names.push_back(name);
+      }
+    }
+    names.insert(names.end(), from_multi.begin(), from_multi.end());
+    for (const std::string& name : specific) {
+      if (std::find(overrides.begin(), overrides.end(), name) ==
+          overrides.end()) {
+        names.push_back(name);
+      }
+    }
+
+    if (point == ExtensionPoint::kQueueSort && names.size() != 1) {
+      note(true, config.path,
+           "kube-scheduler refuses this profile: only one queue sort plugin "
+           "required for profile with scheduler name \"default-scheduler\", "
+           "but got " +
+               std::to_string(names.size()) +
+               "; podsim orders the queue as PrioritySort does");
+    }
+    if (point == ExtensionPoint::kBind && names.empty()) {
+      note(true, config.path,
+           "kube-scheduler refuses this profile: at least one bind plugin is "
+           "needed for profile with scheduler name \"default-scheduler\"; "
+           "podsim binds as DefaultBinder does");
+    }
+    const int slot = Slot(point);
+    if (slot == 4) continue;
+    for (const std::string& name : names) {
+      const InTree* known = FindInTree(name);
+      if (!known || !(known->modelled & Bit(point))) continue;
+      out.order_[slot].push_back(known->plugin);
+      out.mask_[slot] |= 1u << static_cast<int>(known->plugin);
+    }
+  }
+
+  // 4) getScoreWeights: a score entry's weight first, then multiPoint's; 0
+  // counts as 1.
+  const MergedSet& score = merged[static_cast<int>(ExtensionPoint::kScore)];
+  std::array<bool, kNumPlugins> weighed{};
+  for (const std::vector<PluginEntry>* list :
+       {&score.enabled, &multi.enabled}) {
+    for (const PluginEntry& e : *list) {
+      const InTree* known = FindInTree(e.name);
+      if (!known || !(known->modelled & kScore)) continue;
+      const int p = static_cast<int>(known->plugin);
+      if (weighed[p]) continue;
+      weighed[p] = true;
+      out.weight_[p] = e.weight.value_or(0) == 0 ? 1 : *e.weight;
+    }
+  }
+
+  // 5) A Filter whose plugin keeps PreFilter state needs its PreFilter.
+  for (Plugin p : out.order_[Slot(ExtensionPoint::kFilter)]) {
+    if (p == Plugin::kNodeResourcesFit || p == Plugin::kNodePorts ||
+        p == Plugin::kVolumeRestrictions || p == Plugin::kPodTopologySpread ||
+        p == Plugin::kInterPodAffinity) {
+      if (out.Runs(ExtensionPoint::kPreFilter, p)) continue;
+      std::string name(NameOf(p));
+      note(false, config.path,
+           name + " runs at filter but not at preFilter: kube-scheduler's " +
+               name +
+               " Filter then fails every pod with an error (its PreFilter "
+               "state is missing); podsim filters as if " +
+               name + "'s PreFilter had run");
+    }
+  }
+  return out;
+}
+
+}  // namespace podsim

@@ -1,0 +1,749 @@
+#include "core/controllers/workloads.h"
+
+#include <algorithm>
+#include <map>
+#include <optional>
+#include <unordered_map>
+#include <unordered_set>
+
+#include "core/framework/plugins/filters.h"
+
+namespace podsim {
+namespace {
+
+constexpr int64_t kSecond = 1000;
+// The Job controller's backoff for failed pods: 10 s, doubled per failure,
+// at most 6 minutes (DefaultJobPodFailureBackOff, MaxJobPodFailureBackOff).
+constexpr int64_t kJobBackoff = 10 * kSecond;
+constexpr int64_t kJobMaxBackoff = 360 * kSecond;
+
+// Mirrors GetScaledValueFromIntOrPercent.
+int32_t Scaled(const IntOrPercent& v, int32_t total, bool round_up) {
+  if (!v.is_percent) return v.value;
+  int64_t product = static_cast<int64_t>(v.value) * total;
+  return static_cast<int32_t>(round_up ? (product + 99) / 100 : product / 100);
+}
+
+const OwnerReference* ControllerRef(const Pod& pod) {
+  for (const OwnerReference& o : pod.owners) {
+    if (o.controller) return &o;
+  }
+  return nullptr;
+}
+
+// The tolerations the DaemonSet controller adds to its pods
+// (AddOrUpdateDaemonPodTolerations), network-unavailable aside: podsim does
+// not read hostNetwork.
+void AddDaemonTolerations(Pod& pod) {
+  const std::pair<const char*, TaintEffect> kAdded[] = {
+      {"node.kubernetes.io/not-ready", TaintEffect::kNoExecute},
+      {"node.kubernetes.io/unreachable", TaintEffect::kNoExecute},
+      {"node.kubernetes.io/disk-pressure", TaintEffect::kNoSchedule},
+      {"node.kubernetes.io/memory-pressure", TaintEffect::kNoSchedule},
+      {"node.kubernetes.io/pid-pressure", TaintEffect::kNoSchedule},
+      {"node.kubernetes.io/unschedulable", TaintEffect::kNoSchedule},
+  };
+  for (const auto& [key, effect] : kAdded) {
+    Toleration t;
+    t.key = key;
+    t.exists = true;
+    t.effect = effect;
+    pod.tolerations.push_back(std::move(t));
+  }
+}
+
+// The node a DaemonSet's pod is for: where it runs, or the node its
+// required affinity pins (ReplaceDaemonSetPodNodeNameNodeAffinity).
+std::string DaemonNodeOf(const Pod& pod) {
+  if (pod.bound()) return pod.node_name;
+  if (pod.required_node_affinity && pod.required_node_affinity->size() == 1) {
+    for (const Requirement& r : (*pod.required_node_affinity)[0].match_fields) {
+      if (r.key == "metadata.name" && r.op == SelectorOp::kIn &&
+          r.values.size() == 1) {
+        return r.values[0];
+      }
+    }
+  }
+  return "";
+}
+
+// The ordinal in a StatefulSet pod's name ("web-2" is 2), or -1.
+int OrdinalOf(const std::string& set, const std::string& pod) {
+  if (pod.size() <= set.size() + 1 || pod.compare(0, set.size(), set) != 0 ||
+      pod[set.size()] != '-') {
+    return -1;
+  }
+  int n = 0;
+  for (size_t i = set.size() + 1; i < pod.size(); ++i) {
+    if (pod[i] < '0' || pod[i] > '9' || n > 1'000'000) return -1;
+    n = n * 10 + (pod[i] - '0');
+  }
+  return n;
+}
+
+}  // namespace
+
+WorkloadControllers::WorkloadControllers(const Scenario& scenario)
+    : scenario_(scenario) {
+  const size_t n = scenario.pods.size();
+  owner_.assign(n, -1);
+  state_.assign(n, State::kPending);
+  deleting_.assign(n, 0);
+  for (const Pod& pod : scenario.pods) {
+    State& s = state_[pod.index];
+    if (pod.phase == "Succeeded" || pod.phase == "Failed") {
+      s = State::kDone;
+    } else if (pod.terminating) {
+      s = State::kTerminating;
+    } else if (pod.bound()) {
+      s = State::kBound;
+    }
+  }
+  std::map<std::string, int> by_name;  // "<kind>/<ns>/<name>"
+  for (size_t i = 0; i < scenario.controllers.size(); ++i) {
+    const Controller& c = scenario.controllers[i];
+    Workload w;
+    w.kind = c.kind;
+    w.ns = c.ns;
+    w.name = c.name;
+    w.controller = static_cast<int>(i);
+    w.pod_template = c.pod_template;
+    w.wanted = c.replicas;
+    w.spec_replicas = c.replicas;
+    w.applied = c.applied;
+    w.failed = c.kind == "Job" && c.failed > c.backoff_limit;
+    if (c.kind == "DaemonSet") w.wanted = 0;
+    by_name[c.kind + "/" + c.ns + "/" + c.name] = AddWorkload(std::move(w));
+  }
+  // Pods join the controller their reference names; one the input lacks is
+  // a workload of its own, built from its pods' specs.
+  for (const Pod& pod : scenario.pods) {
+    const OwnerReference* ref = ControllerRef(pod);
+    if (!ref) continue;
+    static const std::unordered_set<std::string> kKinds = {
+        "ReplicaSet", "StatefulSet", "DaemonSet", "Job",
+        "ReplicationController"};
+    if (!kKinds.count(ref->kind)) continue;
+    std::string key = ref->kind + "/" + pod.ns + "/" + ref->name;
+    auto it = by_name.find(key);
+    if (it == by_name.end()) {
+      Workload w;
+      w.kind = ref->kind;
+      w.ns = pod.ns;
+      w.name = ref->name;
+      w.wanted = 0;
+      it = by_name.emplace(key, AddWorkload(std::move(w))).first;
+    }
+    Own(it->second, pod.index);
+  }
+  // Orphans matching a selector are adopted (ClaimPods), Jobs aside.
+  for (const Pod& pod : scenario.pods) {
+    if (ControllerRef(pod) || owner_[pod.index] >= 0) continue;
+    for (size_t w = 0; w < workloads_.size(); ++w) {
+      const Workload& wl = workloads_[w];
+      if (wl.controller < 0 || wl.kind == "Job" || wl.kind == "Deployment" ||
+          wl.ns != pod.ns)
+        continue;
+      const LabelSelector& sel = scenario.controllers[wl.controller].selector;
+      if (sel.is_nil || sel.empty() || !sel.Matches(pod.labels)) continue;
+      Own(static_cast<int>(w), pod.index);
+      break;
+    }
+  }
+  for (size_t w = 0; w < workloads_.size(); ++w) {
+    Workload& wl = workloads_[w];
+    if (wl.controller < 0) {
+      // Its scale is what runs now: podsim replaces what it loses.
+      int32_t active = 0;
+      for (ObjectIndex p : wl.pods) active += Active(p) ? 1 : 0;
+      wl.wanted = wl.spec_replicas = active;
+    }
+    for (ObjectIndex p : wl.pods) {
+      wl.running_before += state_[p] == State::kBound ? 1 : 0;
+    }
+  }
+  for (size_t w = 0; w < workloads_.size(); ++w) {
+    if (workloads_[w].kind == "Deployment")
+      SetUpDeployment(static_cast<int>(w));
+  }
+  dirty_.assign(workloads_.size(), 1);
+  dirty_count_ = workloads_.size();
+}
+
+int WorkloadControllers::AddWorkload(Workload w) {
+  workloads_.push_back(std::move(w));
+  return static_cast<int>(workloads_.size()) - 1;
+}
+
+void WorkloadControllers::Own(int w, ObjectIndex p) {
+  owner_[p] = w;
+  workloads_[w].pods.push_back(p);
+}
+
+void WorkloadControllers::SetUpDeployment(int d) {
+  const Controller& dc = scenario_.controllers[workloads_[d].controller];
+  // Its ReplicaSets: those that name it as their controller, and those its
+  // pods name (a pods-only dump) by the name a Deployment gives them.
+  std::vector<int> sets;
+  for (size_t w = 0; w < workloads_.size(); ++w) {
+    Workload& rs = workloads_[w];
+    if (rs.kind != "ReplicaSet" || rs.ns != dc.ns || rs.parent >= 0) continue;
+    bool mine = false;
+    if (rs.controller >= 0) {
+      for (const OwnerReference& o :
+           scenario_.controllers[rs.controller].owners) {
+        mine |= o.controller && o.kind == "Deployment" && o.name == dc.name;
+      }
+    } else {
+      mine = rs.name.size() > dc.name.size() + 1 &&
+             rs.name.compare(0, dc.name.size() + 1, dc.name + "-") == 0 &&
+             rs.name.find('-', dc.name.size() + 1) == std::string::npos;
+    }
+    if (mine) sets.push_back(static_cast<int>(w));
+  }
+  // Oldest first (controller.ReplicaSetsByCreationTimestamp), then in input
+  // order; sets the input lacks have no time and come last.
+  auto created = [&](int w) {
+    const Workload& rs = workloads_[w];
+    return rs.controller >= 0
+               ? scenario_.controllers[rs.controller].creation_time
+               : std::nullopt;
+  };
+  std::stable_sort(sets.begin(), sets.end(), [&](int a, int b) {
+    std::optional<int64_t> ta = created(a);
+    std::optional<int64_t> tb = created(b);
+    if (ta.has_value() != tb.has_value()) return ta.has_value();
+    return ta && *ta < *tb;
+  });
+  // The new ReplicaSet has the Deployment's template (FindNewReplicaSet:
+  // the oldest such). A Deployment the change did not alter is settled:
+  // the set that runs its pods is new.
+  int current = -1;
+  for (int w : sets) {
+    const Workload& rs = workloads_[w];
+    if (rs.controller >= 0 &&
+        scenario_.controllers[rs.controller].template_key == dc.template_key) {
+      current = w;
+      break;
+    }
+  }
+  const bool changed = !dc.replaced_template_key.empty() &&
+                       dc.replaced_template_key != dc.template_key;
+  if (current < 0 && !changed) {
+    for (int w : sets) {
+      const Workload& rs = workloads_[w];
+      int active = 0;
+      for (ObjectIndex p : rs.pods) active += Active(p) ? 1 : 0;
+      if (active > 0 || rs.spec_replicas > 0) current = w;
+    }
+  }
+  if (current < 0) {
+    Workload rs;
+    rs.kind = "ReplicaSet";
+    rs.ns = dc.ns;
+    rs.name = dc.name + "-" + dc.template_hash;
+    rs.pod_template = dc.pod_template;
+    rs.applied = dc.applied;
+    rs.created_by_run = true;
+    current = AddWorkload(std::move(rs));
+    sets.push_back(current);
+  }
+  Workload& deployment = workloads_[d];
+  deployment.replica_sets.push_back(current);
+  for (int w : sets) {
+    workloads_[w].parent = d;
+    if (w != current) deployment.replica_sets.push_back(w);
+    deployment.running_before += workloads_[w].running_before;
+  }
+  // An old set keeps its template only to count its pods.
+  Workload& fresh = workloads_[current];
+  if (!fresh.pod_template) fresh.pod_template = dc.pod_template;
+}
+
+void WorkloadControllers::Touch(ObjectIndex p) {
+  int w = OwnerOf(p);
+  if (w < 0) return;
+  MarkDirty(w);
+  if (workloads_[w].parent >= 0) MarkDirty(workloads_[w].parent);
+}
+
+void WorkloadControllers::OnBound(ObjectIndex p) {
+  state_[p] = State::kBound;
+  Touch(p);
+}
+
+void WorkloadControllers::OnPreempted(ObjectIndex p) {
+  if (state_[p] == State::kGone) return;
+  state_[p] = State::kTerminating;
+  int w = OwnerOf(p);
+  if (w >= 0 && !deleting_[p]) {
+    workloads_[w].lost.push_back(p);
+    ++workloads_[w].lost_total;
+    // isPodFailed: a deleted pod is a failure at once, unless the Job
+    // replaces only failed pods (podReplacementPolicy Failed).
+    const Controller* job = JobOf(w);
+    if (job && !job->replace_when_failed) CountFailure(w);
+  }
+  Touch(p);
+}
+
+void WorkloadControllers::OnIgnored(ObjectIndex p) {
+  if (state_[p] == State::kDone) return;
+  state_[p] = State::kGone;
+  Touch(p);
+}
+
+const Controller* WorkloadControllers::JobOf(int w) const {
+  const Workload& wl = workloads_[w];
+  if (wl.kind != "Job" || wl.controller < 0) return nullptr;
+  const Controller& c = scenario_.controllers[wl.controller];
+  // A podFailurePolicy that ignores DisruptionTarget counts no preemption.
+  return c.ignores_disruption ? nullptr : &c;
+}
+
+void WorkloadControllers::CountFailure(int w) {
+  Workload& job = workloads_[w];
+  const Controller& c = scenario_.controllers[job.controller];
+  ++job.failures;
+  if (c.failed + job.failures > c.backoff_limit) job.failed = true;
+}
+
+void WorkloadControllers::OnGone(ObjectIndex p) {
+  const bool was_terminating = state_[p] == State::kTerminating;
+  state_[p] = State::kGone;
+  int w = OwnerOf(p);
+  if (w >= 0 && was_terminating && !deleting_[p]) {
+    // A Job that replaces only failed pods counts the preempted one when
+    // it has failed: once it is gone.
+    const Controller* job = JobOf(w);
+    if (job && job->replace_when_failed) CountFailure(w);
+  }
+  Touch(p);
+}
+
+void WorkloadControllers::OnCreated(ObjectIndex p, int w) {
+  if (owner_.size() <= static_cast<size_t>(p)) {
+    owner_.resize(p + 1, -1);
+    state_.resize(p + 1, State::kPending);
+    deleting_.resize(p + 1, 0);
+  }
+  owner_[p] = w;
+  state_[p] = State::kPending;
+  workloads_[w].pods.push_back(p);
+}
+
+int WorkloadControllers::Available(int w) const {
+  int n = 0;
+  for (ObjectIndex p : workloads_[w].pods) n += state_[p] == State::kBound;
+  return n;
+}
+
+Pod* WorkloadControllers::Create(int w, std::string name, int64_t at,
+                                 std::vector<ControllerAction>& out) {
+  if (created_ >= kMaxCreatedPods) {
+    capped_ = true;
+    return nullptr;
+  }
+  Workload& wl = workloads_[w];
+  ObjectIndex replaces = -1;
+  if (!wl.lost.empty()) {
+    replaces = wl.lost.front();
+    wl.lost.erase(wl.lost.begin());
+  }
+  // A workload the input lacks builds the pod from the one it replaces.
+  const Pod* from = wl.pod_template.get();
+  if (!from && replaces >= 0) from = &scenario_.pods[replaces];
+  if (!from) return nullptr;
+  auto pod = std::make_shared<Pod>(*from);
+  if (name.empty()) {
+    // generateName: "<owner>-" and five random characters, unique.
+    if (used_names_.empty()) {
+      // Built on the first generated name: most runs create none.
+      used_names_.reserve(scenario_.pods.size());
+      for (const Pod& p : scenario_.pods) used_names_.insert(p.key);
+    }
+    for (int i = 0;; ++i) {
+      name = wl.name + "-" +
+             NameSuffix(wl.ns + "/" + wl.name + "#" +
+                        std::to_string(wl.created + i));
+      if (used_names_.insert(wl.ns + "/" + name).second) break;
+    }
+  }
+  pod->name = std::move(name);
+  pod->ns = wl.ns;
+  pod->key = wl.ns + "/" + pod->name;
+  pod->uid =
+      "podsim-" + NameSuffix(pod->key + "@" + std::to_string(created_), 10);
+  pod->owners = {OwnerReference{wl.kind, wl.name, true}};
+  pod->applied = wl.applied;
+  pod->node_name.clear();
+  pod->nominated_node_name.clear();
+  pod->terminating = false;
+  pod->deletion_time.reset();
+  pod->preempted_by_scheduler = false;
+  pod->ready.reset();
+  pod->phase.clear();
+  pod->start_time.reset();
+  // The stored pod: its priority is the one admission gave the template.
+  pod->spec_priority = pod->priority;
+  if (wl.kind == "StatefulSet") {
+    std::vector<std::pair<std::string, std::string>> labels;
+    for (const auto& kv : pod->labels.items()) {
+      if (kv.first != "statefulset.kubernetes.io/pod-name" &&
+          kv.first != "apps.kubernetes.io/pod-index")
+        labels.push_back(kv);
+    }
+    labels.emplace_back("statefulset.kubernetes.io/pod-name", pod->name);
+    labels.emplace_back("apps.kubernetes.io/pod-index",
+                        std::to_string(OrdinalOf(wl.name, pod->name)));
+    pod->labels = Labels(std::move(labels));
+  }
+  ++created_;
+  ++wl.created;
+  Pod* made = pod.get();
+  out.push_back(
+      {ControllerAction::Kind::kCreate, w, replaces, std::move(pod), at});
+  return made;
+}
+
+void WorkloadControllers::Delete(int w, ObjectIndex p,
+                                 std::vector<ControllerAction>& out) {
+  deleting_[p] = 1;
+  state_[p] = state_[p] == State::kBound ? State::kTerminating : State::kGone;
+  out.push_back({ControllerAction::Kind::kDelete, w, p, nullptr, 0});
+}
+
+void WorkloadControllers::SyncReplicaSet(int w, int64_t now,
+                                         std::vector<ControllerAction>& out) {
+  // Mirrors ReplicaSetController.manageReplicas.
+  Workload& rs = workloads_[w];
+  std::vector<ObjectIndex> active;
+  for (ObjectIndex p : rs.pods) {
+    if (Active(p)) active.push_back(p);
+  }
+  const int32_t diff = static_cast<int32_t>(active.size()) - rs.spec_replicas;
+  for (int32_t i = diff; i < 0; ++i) Create(w, "", now, out);
+  if (diff <= 0) return;
+  // getPodsToDelete: unassigned before assigned, then the newest first.
+  std::stable_sort(active.begin(), active.end(),
+                   [&](ObjectIndex a, ObjectIndex b) {
+                     bool ba = state_[a] == State::kBound;
+                     bool bb = state_[b] == State::kBound;
+                     if (ba != bb) return !ba;
+                     return a > b;
+                   });
+  for (int32_t i = 0; i < diff; ++i) Delete(w, active[i], out);
+}
+
+// Mirrors DeploymentController.rolloutRolling (reconcileNewReplicaSet, else
+// reconcileOldReplicaSets) and rolloutRecreate.
+bool WorkloadControllers::SyncDeployment(int d) {
+  Workload& dep = workloads_[d];
+  const Controller& dc = scenario_.controllers[dep.controller];
+  if (dep.replica_sets.empty()) return false;
+  bool changed = false;
+  Workload& fresh = workloads_[dep.replica_sets[0]];
+  auto old_running = [&]() {
+    for (size_t i = 1; i < dep.replica_sets.size(); ++i) {
+      for (ObjectIndex p : workloads_[dep.replica_sets[i]].pods) {
+        State s = state_[p];
+        if (s == State::kPending || s == State::kBound ||
+            s == State::kTerminating)
+          return true;
+      }
+    }
+    return false;
+  };
+  auto set_scale = [&](int w, int32_t scale) {
+    if (workloads_[w].spec_replicas != scale) {
+      workloads_[w].spec_replicas = scale;
+      MarkDirty(w);
+      changed = true;
+    }
+  };
+  if (dc.recreate) {
+    // rolloutRecreate: the old sets to zero, then, once their pods are
+    // gone, the new one to full scale.
+    bool scaled = false;
+    for (size_t i = 1; i < dep.replica_sets.size(); ++i) {
+      if (workloads_[dep.replica_sets[i]].spec_replicas > 0) {
+        set_scale(dep.replica_sets[i], 0);
+        scaled = true;
+      }
+    }
+    if (scaled || old_running()) return changed;
+    set_scale(dep.replica_sets[0], dep.wanted);
+    return changed;
+  }
+  // rolloutRolling: reconcileNewReplicaSet, else reconcileOldReplicaSets.
+  int32_t surge = Scaled(dc.max_surge, dep.wanted, true);
+  int32_t unavailable = Scaled(dc.max_unavailable, dep.wanted, false);
+  if (surge == 0 && unavailable == 0) unavailable = 1;  // ResolveFenceposts
+  // deploymentutil.MaxUnavailable: at most the replicas, none of none.
+  unavailable = dep.wanted == 0 ? 0 : std::min(unavailable, dep.wanted);
+  auto total_scale = [&]() {
+    int32_t sum = 0;
+    for (int w : dep.replica_sets) sum += workloads_[w].spec_replicas;
+    return sum;
+  };
+  if (fresh.spec_replicas > dep.wanted) {
+    set_scale(dep.replica_sets[0], dep.wanted);
+  } else if (fresh.spec_replicas < dep.wanted) {
+    int32_t room = dep.wanted + surge - total_scale();
+    if (room > 0) {
+      set_scale(dep.replica_sets[0],
+                fresh.spec_replicas +
+                    std::min(room, dep.wanted - fresh.spec_replicas));
+    }
+  }
+  // A sync that scaled the new set up ends there (rolloutRolling); the
+  // ReplicaSet's update brings the next.
+  if (changed) return true;
+  int32_t old_scale = total_scale() - fresh.spec_replicas;
+  if (old_scale == 0) return false;
+  const int32_t min_available = dep.wanted - unavailable;
+  int32_t new_unavailable =
+      fresh.spec_replicas - Available(dep.replica_sets[0]);
+  int32_t max_scaled_down = total_scale() - min_available - new_unavailable;
+  if (max_scaled_down <= 0) return changed;
+  // cleanupUnhealthyReplicas: old pods that are not available go first.
+  for (size_t i = 1; i < dep.replica_sets.size() && max_scaled_down > 0; ++i) {
+    int w = dep.replica_sets[i];
+    int32_t unhealthy = workloads_[w].spec_replicas - Available(w);
+    if (unhealthy <= 0) continue;
+    int32_t down = std::min(max_scaled_down, unhealthy);
+    set_scale(w, workloads_[w].spec_replicas - down);
+    max_scaled_down -= down;
+  }
+  // scaleDownOldReplicaSetsForRollingUpdate.
+  int32_t available = 0;
+  for (int w : dep.replica_sets) available += Available(w);
+  int32_t to_scale_down = available - min_available;
+  for (size_t i = 1; i < dep.replica_sets.size() && to_scale_down > 0; ++i) {
+    int w = dep.replica_sets[i];
+    int32_t down = std::min(workloads_[w].spec_replicas, to_scale_down);
+    if (down <= 0) continue;
+    set_scale(w, workloads_[w].spec_replicas - down);
+    to_scale_down -= down;
+  }
+  return changed;
+}
+
+void WorkloadControllers::SyncStatefulSet(int w, int64_t now,
+                                          std::vector<ControllerAction>& out) {
+  // Mirrors StatefulSetControl's ordinal walk: OrderedReady waits for each
+  // ordinal to be running and ready (bound, here) before the next, and for
+  // a terminating pod to be gone before it is created again.
+  Workload& set = workloads_[w];
+  std::map<int, ObjectIndex> latest;  // ordinal -> its newest pod
+  for (ObjectIndex p : set.pods) {
+    int ordinal = OrdinalOf(set.name, scenario_.pods[p].name);
+    if (ordinal >= 0) latest[ordinal] = p;
+  }
+  const bool ordered =
+      set.controller >= 0 && !scenario_.controllers[set.controller].parallel;
+  int32_t replicas = set.wanted;
+  if (set.controller < 0 && !latest.empty()) {
+    replicas = std::max(replicas, latest.rbegin()->first + 1);
+  }
+  for (int i = 0; i < replicas; ++i) {
+    auto it = latest.find(i);
+    State s = it == latest.end() ? State::kGone : state_[it->second];
+    if (s == State::kBound) continue;
+    if (s == State::kPending || s == State::kTerminating) {
+      if (ordered) return;
+      continue;
+    }
+    if (set.controller < 0) {
+      // Without its object, only what it lost comes back.
+      if (it == latest.end() || std::find(set.lost.begin(), set.lost.end(),
+                                          it->second) == set.lost.end())
+        continue;
+    }
+    // Replace the lost pod of this ordinal, if it was lost.
+    if (it != latest.end()) {
+      auto lost = std::find(set.lost.begin(), set.lost.end(), it->second);
+      if (lost != set.lost.end()) std::rotate(set.lost.begin(), lost, lost + 1);
+    }
+    Create(w, set.name + "-" + std::to_string(i), now, out);
+    if (ordered) return;
+  }
+  // Scale down: the highest ordinal first, one at a time when ordered.
+  for (auto it = latest.rbegin(); it != latest.rend(); ++it) {
+    if (it->first < replicas) continue;
+    // processCondemned: OrderedReady waits for a condemned pod to be gone.
+    if (state_[it->second] == State::kTerminating && ordered) return;
+    if (!Active(it->second)) continue;
+    Delete(w, it->second, out);
+    if (ordered) return;
+  }
+}
+
+void WorkloadControllers::SyncDaemonSet(int w, int64_t now,
+                                        std::vector<ControllerAction>& out) {
+  // Mirrors DaemonSetsController.manage: podsShouldBeOnNode for each node,
+  // a node's terminating daemon pod holding its replacement back.
+  Workload& ds = workloads_[w];
+  std::unordered_map<std::string, int> on_node;  // active or terminating
+  for (ObjectIndex p : ds.pods) {
+    State s = state_[p];
+    if (s == State::kPending || s == State::kBound || s == State::kTerminating)
+      ++on_node[DaemonNodeOf(scenario_.pods[p])];
+  }
+  auto pin = [](Pod& pod, const std::string& node) {
+    // ReplaceDaemonSetPodNodeNameNodeAffinity: one term, on the node's name.
+    pod.required_node_affinity = std::vector<NodeSelectorTerm>{NodeSelectorTerm{
+        {}, {Requirement{"metadata.name", SelectorOp::kIn, {node}}}}};
+  };
+  if (ds.controller < 0) {
+    // Without its object: a lost pod comes back on its node once gone.
+    while (!ds.lost.empty()) {
+      ObjectIndex p = ds.lost.front();
+      if (state_[p] != State::kGone) break;
+      std::string node = DaemonNodeOf(scenario_.pods[p]);
+      if (on_node[node] > 0) {
+        ds.lost.erase(ds.lost.begin());
+        continue;
+      }
+      Pod* made = Create(w, "", now, out);
+      if (!made) break;
+      // The copy keeps the victim's pin; a bound victim named its node.
+      if (!made->required_node_affinity && !node.empty()) pin(*made, node);
+      ++on_node[node];
+    }
+    return;
+  }
+  if (!ds.pod_template) return;
+  Pod tolerant = *ds.pod_template;
+  AddDaemonTolerations(tolerant);
+  ds.wanted = 0;
+  for (const Node& node : scenario_.nodes) {
+    // NodeShouldRunDaemonPod: the template's nodeName, node affinity and
+    // selector, and the taints its pods cannot tolerate (resources are the
+    // scheduler's business).
+    if ((!tolerant.node_name.empty() && tolerant.node_name != node.name) ||
+        !MatchesNodeSelectorAndAffinity(tolerant, node) ||
+        FirstUntoleratedTaint(tolerant, node)) {
+      continue;
+    }
+    ++ds.wanted;
+    if (on_node[node.name] > 0) continue;
+    Pod* made = Create(w, "", now, out);
+    if (!made) continue;  // capped: still counted as wanted
+    made->tolerations = tolerant.tolerations;
+    pin(*made, node.name);
+  }
+}
+
+void WorkloadControllers::SyncJob(int w, int64_t now,
+                                  std::vector<ControllerAction>& out) {
+  // Mirrors the Job controller's manageJob for NonIndexed Jobs: active pods
+  // up to parallelism, within completions, after the failures' backoff.
+  Workload& job = workloads_[w];
+  if (job.failed) {
+    // BackoffLimitExceeded: the Job's remaining pods are deleted.
+    for (ObjectIndex p : job.pods) {
+      if (Active(p)) Delete(w, p, out);
+    }
+    return;
+  }
+  const Controller* c =
+      job.controller >= 0 ? &scenario_.controllers[job.controller] : nullptr;
+  int32_t want = job.wanted;
+  if (c && c->completions) {
+    want = std::min(want, std::max(0, *c->completions - c->succeeded));
+  } else if (c && c->succeeded > 0) {
+    want = 0;  // without completions, one success completes the Job
+  }
+  if (c && c->suspended) want = 0;
+  int32_t active = 0;
+  for (ObjectIndex p : job.pods) {
+    // podReplacementPolicy: Failed counts a terminating pod until it is gone.
+    active += Active(p) ||
+              (c && c->replace_when_failed && state_[p] == State::kTerminating);
+  }
+  // The failed pods' backoff delays the replacements.
+  int64_t delay = 0;
+  if (job.failures > 0) {
+    delay = kJobBackoff;
+    for (int i = 1; i < job.failures && delay < kJobMaxBackoff; ++i) delay *= 2;
+    delay = std::min(delay, kJobMaxBackoff);
+  }
+  for (int32_t i = active; i < want; ++i) Create(w, "", now + delay, out);
+}
+
+WorkloadOutcome WorkloadControllers::Outcome(int w) const {
+  const Workload& wl = workloads_[w];
+  WorkloadOutcome out;
+  out.kind = wl.kind;
+  out.ns = wl.ns;
+  out.name = wl.name;
+  if (wl.parent >= 0) out.parent = workloads_[wl.parent].name;
+  out.in_input = wl.controller >= 0;
+  out.created_by_run = wl.created_by_run;
+  out.applied = wl.applied;
+  out.failed = wl.failed;
+  out.wanted =
+      wl.kind == "ReplicaSet" && wl.parent >= 0 ? wl.spec_replicas : wl.wanted;
+  out.running_before = wl.running_before;
+  std::vector<int> sets = wl.replica_sets;
+  if (sets.empty()) sets.push_back(w);
+  for (int s : sets) {
+    const Workload& part = workloads_[s];
+    for (ObjectIndex p : part.pods) {
+      out.running_after += state_[p] == State::kBound;
+      out.pending += state_[p] == State::kPending;
+    }
+    out.created += part.created;
+    out.lost += static_cast<int>(part.lost_total);
+  }
+  return out;
+}
+
+void WorkloadControllers::MarkDirty(int w) {
+  if (!dirty_[w]) ++dirty_count_;
+  dirty_[w] = 1;
+}
+
+bool WorkloadControllers::TakeDirty(size_t w) {
+  if (!dirty_[w]) return false;
+  dirty_[w] = 0;
+  --dirty_count_;
+  return true;
+}
+
+std::vector<ControllerAction> WorkloadControllers::Reconcile(int64_t now_ms) {
+  std::vector<ControllerAction> out;
+  // The queue asks after every cycle; most cycles change no workload.
+  if (dirty_count_ == 0) return out;
+  // Deployments first: they set their ReplicaSets' scale. A scale change
+  // is an update of the ReplicaSet, which syncs its Deployment again
+  // (rolloutRolling scales one side per sync), until nothing moves.
+  for (int round = 0; round < 64; ++round) {
+    bool synced = false;
+    for (size_t w = 0; w < workloads_.size(); ++w) {
+      if (!dirty_[w] || workloads_[w].kind != "Deployment") continue;
+      TakeDirty(w);
+      synced = true;
+      if (SyncDeployment(static_cast<int>(w))) MarkDirty(static_cast<int>(w));
+    }
+    if (!synced) break;
+  }
+  for (size_t w = 0; w < workloads_.size() && dirty_count_ > 0; ++w) {
+    if (!TakeDirty(w)) continue;
+    const std::string& kind = workloads_[w].kind;
+    int i = static_cast<int>(w);
+    if (kind == "ReplicaSet" || kind == "ReplicationController") {
+      SyncReplicaSet(i, now_ms, out);
+    } else if (kind == "StatefulSet") {
+      SyncStatefulSet(i, now_ms, out);
+    } else if (kind == "DaemonSet") {
+      SyncDaemonSet(i, now_ms, out);
+    } else if (kind == "Job") {
+      SyncJob(i, now_ms, out);
+    }
+  }
+  return out;
+}
+
+}  // namespace podsim

@@ -1,0 +1,149 @@
+// Workload controllers on the simulated clock: the pods the ReplicaSet,
+// Deployment, StatefulSet, DaemonSet and Job controllers create and delete
+// as their pods are bound, preempted and gone (pkg/controller). The queue
+// tells them what happened to pods; they answer with the pods to create
+// (a replacement names the pod it replaces) and to delete.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <unordered_set>
+#include <utility>
+#include <vector>
+
+#include "core/api/generated_names.h"
+#include "core/api/objects.h"
+#include "core/base/diagnostics.h"
+#include "core/framework/trace.h"
+
+namespace podsim {
+
+// The most pods the controllers create in one run; past it they stop and
+// say so (a cascade that would not settle).
+inline constexpr int kMaxCreatedPods = 20'000;
+
+// What a controller does to one pod.
+struct ControllerAction {
+  enum class Kind : uint8_t { kCreate, kDelete };
+  Kind kind = Kind::kCreate;
+  int workload = -1;  // index into WorkloadControllers::workloads()
+  // kCreate: the pod it replaces (a victim), or -1; kDelete: the pod.
+  ObjectIndex pod = -1;
+  std::shared_ptr<Pod> created;  // kCreate: the new pod, without its index
+  int64_t at_ms = 0;             // when (a Job's backoff may delay it)
+};
+
+// One workload as its controller runs it: an object of the input, a
+// ReplicaSet a Deployment creates, or a controller the input lacks but its
+// pods name (built from the pods' own spec).
+struct Workload {
+  std::string kind;
+  std::string ns;
+  std::string name;
+  int controller = -1;  // index into Scenario::controllers, or -1
+  int parent = -1;      // a ReplicaSet's Deployment (a workload index)
+  std::vector<int> replica_sets;            // a Deployment's, the new one first
+  std::shared_ptr<const Pod> pod_template;  // admitted; null: creates none
+  int32_t wanted = 0;             // the object's replicas (the user's intent)
+  int32_t spec_replicas = 0;      // a ReplicaSet's current scale
+  bool applied = false;           // from the change (--apply)
+  bool created_by_run = false;    // a ReplicaSet a Deployment's rollout made
+  bool failed = false;            // a Job past its backoffLimit
+  int32_t failures = 0;           // a Job's failed pods, as counted
+  std::vector<ObjectIndex> pods;  // every pod it owns, in creation order
+  int created = 0;                // pods it created in this run
+  // Pods it lost to someone else (preemption): the next pod it creates
+  // replaces the first.
+  std::vector<ObjectIndex> lost;
+  int lost_total = 0;      // pods it lost over the run
+  int running_before = 0;  // bound and not terminating at the start
+};
+
+class WorkloadControllers {
+ public:
+  // Finds every workload of the scenario and the pods each owns (by
+  // controller reference, or adopted by selector). REQUIRES: the scenario
+  // was admitted, and outlives this.
+  explicit WorkloadControllers(const Scenario& scenario);
+
+  const std::vector<Workload>& workloads() const { return workloads_; }
+  // Returns whether pod p is still there: not gone, not finished.
+  bool Live(ObjectIndex p) const {
+    return state_[p] != State::kGone && state_[p] != State::kDone;
+  }
+  // Returns the workload that owns pod p, or -1.
+  int OwnerOf(ObjectIndex p) const {
+    return p < static_cast<ObjectIndex>(owner_.size()) ? owner_[p] : -1;
+  }
+
+  // What happened to a pod, as the queue saw it.
+  void OnBound(ObjectIndex p);
+  // The scheduler preempted p: it got its deletionTimestamp.
+  void OnPreempted(ObjectIndex p);
+  // The queue leaves p out (bound to a node the input lacks, another
+  // scheduler's, pending but being deleted): it counts as gone.
+  void OnIgnored(ObjectIndex p);
+  void OnGone(ObjectIndex p);
+  // The queue added pod p for a kCreate action of workload w.
+  void OnCreated(ObjectIndex p, int w);
+
+  // Runs every controller whose pods changed since it last ran; returns
+  // what they do, creations with their pods ready to append (their index
+  // and creation time are the queue's to set).
+  std::vector<ControllerAction> Reconcile(int64_t now_ms);
+
+  // What workload w wanted and got: its scale, its pods running (bound, not
+  // terminating) and pending now. A Deployment counts its ReplicaSets' pods.
+  WorkloadOutcome Outcome(int w) const;
+
+  // Pods created so far, and whether the cap stopped a controller.
+  int created() const { return created_; }
+  bool capped() const { return capped_; }
+
+ private:
+  enum class State : uint8_t { kPending, kBound, kTerminating, kGone, kDone };
+  State StateOf(ObjectIndex p) const { return state_[p]; }
+  bool Active(ObjectIndex p) const {
+    return state_[p] == State::kPending || state_[p] == State::kBound;
+  }
+  int AddWorkload(Workload w);
+  void Own(int w, ObjectIndex p);
+  void Touch(ObjectIndex p);
+  void SetUpDeployment(int d);
+
+  // Each controller's sync, adding to actions.
+  void SyncReplicaSet(int w, int64_t now, std::vector<ControllerAction>& out);
+  // Returns whether it changed a ReplicaSet's scale (a sync again follows).
+  bool SyncDeployment(int w);
+  void SyncStatefulSet(int w, int64_t now, std::vector<ControllerAction>& out);
+  void SyncDaemonSet(int w, int64_t now, std::vector<ControllerAction>& out);
+  void SyncJob(int w, int64_t now, std::vector<ControllerAction>& out);
+  // Adds the creation of a pod of w to out and returns that pod, or
+  // nullptr when the cap stops it or there is nothing to build it from.
+  Pod* Create(int w, std::string name, int64_t at,
+              std::vector<ControllerAction>& out);
+  void Delete(int w, ObjectIndex p, std::vector<ControllerAction>& out);
+  int Available(int w) const;  // bound, not terminating
+  // A Job workload whose preempted pods count toward backoffLimit, or null.
+  const Controller* JobOf(int w) const;
+  void CountFailure(int w);
+
+  const Scenario& scenario_;
+  std::vector<Workload> workloads_;
+  std::vector<int> owner_;    // by pod
+  std::vector<State> state_;  // by pod
+  // By workload: its pods changed since it last ran; and how many did.
+  std::vector<char> dirty_;
+  size_t dirty_count_ = 0;
+  void MarkDirty(int w);
+  bool TakeDirty(size_t w);     // clears w's mark; returns whether it was set
+  std::vector<char> deleting_;  // by pod: its controller deleted it
+  // Pod keys taken ("<ns>/<name>"), for generated names to avoid.
+  std::unordered_set<std::string> used_names_;
+  int created_ = 0;
+  bool capped_ = false;
+};
+
+}  // namespace podsim

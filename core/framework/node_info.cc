@@ -1,0 +1,130 @@
+#include "core/framework/node_info.h"
+
+#include <algorithm>
+#include <cassert>
+
+namespace podsim {
+
+Cluster::Cluster(const Scenario& scenario)
+    : scenario_(scenario),
+      infos_(scenario.nodes.size()),
+      pod_node_(scenario.pods.size(), kNoNode),
+      nominated_(scenario.nodes.size()),
+      nominated_node_(scenario.pods.size(), kNoNode),
+      terminating_(scenario.pods.size(), 0),
+      preempted_(scenario.pods.size(), 0),
+      versions_(scenario.nodes.size(), 0) {
+  for (const Node& n : scenario.nodes) {
+    infos_[n.index].node = n.index;
+    versions_[n.index] = next_version_++;
+    node_by_name_.emplace(n.name, n.index);
+  }
+  for (const Pod& p : scenario.pods) {
+    if (!p.required_anti_affinity.empty())
+      pods_with_anti_affinity_.push_back(p.index);
+    terminating_[p.index] = p.terminating;
+    preempted_[p.index] = p.preempted_by_scheduler;
+  }
+}
+
+void Cluster::MarkPreempted(ObjectIndex p) {
+  terminating_[p] = 1;
+  preempted_[p] = 1;
+  // Filters that skip terminating pods (PodTopologySpread) see a change.
+  if (pod_node_[p] != kNoNode) versions_[pod_node_[p]] = next_version_++;
+}
+
+void Cluster::MarkTerminating(ObjectIndex p) {
+  terminating_[p] = 1;
+  if (pod_node_[p] != kNoNode) versions_[pod_node_[p]] = next_version_++;
+}
+
+void Cluster::AddCreatedPod(ObjectIndex p) {
+  assert(static_cast<size_t>(p) == pod_node_.size());
+  const Pod& pod = scenario_.pods[p];
+  pod_node_.push_back(kNoNode);
+  nominated_node_.push_back(kNoNode);
+  terminating_.push_back(0);
+  preempted_.push_back(0);
+  if (!pod.required_anti_affinity.empty())
+    pods_with_anti_affinity_.push_back(p);
+  for (const auto& [key, value] : pod.labels.items()) {
+    auto indexed = pods_by_label_.find(key);
+    if (indexed != pods_by_label_.end()) indexed->second[value].push_back(p);
+  }
+}
+
+const std::vector<ObjectIndex>& Cluster::PodsLabelled(
+    const std::string& key, const std::string& value) const {
+  auto [by_value, added] = pods_by_label_.try_emplace(key);
+  if (added) {
+    for (const Pod& p : scenario_.pods) {
+      if (const std::string* v = p.labels.Find(key)) {
+        by_value->second[*v].push_back(p.index);
+      }
+    }
+  }
+  static const std::vector<ObjectIndex> kNone;
+  auto it = by_value->second.find(value);
+  return it == by_value->second.end() ? kNone : it->second;
+}
+
+ObjectIndex Cluster::FindNode(const std::string& name) const {
+  auto it = node_by_name_.find(name);
+  return it == node_by_name_.end() ? kNoNode : it->second;
+}
+
+void Cluster::Bind(ObjectIndex p, ObjectIndex n) {
+  AddPod(p, n);
+  versions_[n] = next_version_++;
+}
+
+void Cluster::Delete(ObjectIndex p) {
+  ObjectIndex n = pod_node_[p];
+  if (n == kNoNode) return;
+  RemovePod(p);
+  versions_[n] = next_version_++;
+}
+
+void Cluster::AddPod(ObjectIndex p, ObjectIndex n) {
+  const Pod& added = pod(p);
+  NodeInfo& info = infos_[n];
+  info.pods.push_back(p);
+  info.requested.Add(added.requests);
+  info.nonzero_cpu += added.nonzero_cpu;
+  info.nonzero_memory += added.nonzero_memory;
+  pod_node_[p] = n;
+}
+
+void Cluster::RemovePod(ObjectIndex p) {
+  ObjectIndex n = pod_node_[p];
+  if (n == kNoNode) return;
+  const Pod& removed = pod(p);
+  NodeInfo& info = infos_[n];
+  auto it = std::find(info.pods.begin(), info.pods.end(), p);
+  if (it != info.pods.end()) info.pods.erase(it);
+  info.requested.Subtract(removed.requests);
+  info.nonzero_cpu -= removed.nonzero_cpu;
+  info.nonzero_memory -= removed.nonzero_memory;
+  pod_node_[p] = kNoNode;
+}
+
+void Cluster::RestoreOrder(ObjectIndex n,
+                           const std::vector<ObjectIndex>& order) {
+  assert(order.size() == infos_[n].pods.size());
+  infos_[n].pods.assign(order.begin(), order.end());
+}
+
+void Cluster::Nominate(ObjectIndex p, ObjectIndex n) {
+  ObjectIndex old = nominated_node_[p];
+  if (old != kNoNode) {
+    auto& list = nominated_[old];
+    list.erase(std::remove(list.begin(), list.end(), p), list.end());
+  }
+  nominated_node_[p] = n;
+  if (n != kNoNode) nominated_[n].push_back(p);
+  if (old != kNoNode) versions_[old] = next_version_++;
+  if (n != kNoNode) versions_[n] = next_version_++;
+}
+
+}  // namespace podsim

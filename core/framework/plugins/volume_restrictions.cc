@@ -1,0 +1,126 @@
+#include "core/framework/plugins/volume_restrictions.h"
+
+#include <algorithm>
+#include <unordered_map>
+
+namespace podsim {
+
+void ResolveClaims(Scenario& scenario, const Profile& profile,
+                   Diagnostics& diagnostics) {
+  std::unordered_map<std::string, const PersistentVolumeClaim*> by_key;
+  for (const PersistentVolumeClaim& c : scenario.claims) {
+    by_key.emplace(c.ns + "/" + c.name, &c);
+  }
+  const bool checked = profile.read_write_once_pod;
+  int pods_with_claims = 0;
+  scenario.pod_claims.clear();
+  for (const Pod& pod : scenario.pods) {
+    if (pod.claims.empty()) continue;
+    const bool pending = pod.admitted && !pod.bound() &&
+                         pod.phase != "Succeeded" && pod.phase != "Failed";
+    pods_with_claims += pending ? 1 : 0;
+    if (scenario.claims.empty()) continue;
+    PodClaims& found = scenario.pod_claims[pod.index];
+    for (size_t i = 0; i < pod.claims.size(); ++i) {
+      const std::string& name = pod.claims[i];
+      auto it = by_key.find(pod.ns + "/" + name);
+      FieldPath path = FieldPath("spec.volumes")
+                           .Index(i)
+                           .Child("persistentVolumeClaim.claimName");
+      if (it == by_key.end()) {
+        if (found.missing.empty()) found.missing = name;
+        if (!pending || !checked) continue;
+        const ProfilePlugins& plugins = scenario.config.plugins;
+        const bool rejected =
+            plugins.Runs(ExtensionPoint::kPreFilter,
+                         Plugin::kVolumeRestrictions) ||
+            plugins.Runs(ExtensionPoint::kPreFilter, Plugin::kVolumeBinding);
+        Diagnostic& d = diagnostics.Add(
+            Severity::kWarning, "Pod " + pod.key, path, pod.line,
+            "PersistentVolumeClaim " + pod.ns + "/" + name +
+                " is not in the input; " +
+                (rejected ? "kube-scheduler's PreFilter (VolumeRestrictions, "
+                            "else VolumeBinding) rejects the pod (" +
+                                ClaimNotFound(name) + ") until the claim exists"
+                          : std::string("neither VolumeRestrictions nor "
+                                        "VolumeBinding runs at preFilter in "
+                                        "this profile, so nothing checks it")),
+            pod.document);
+        diagnostics.NamesMissing(
+            d, "PersistentVolumeClaim " + pod.ns + "/" + name);
+        continue;
+      }
+      const PersistentVolumeClaim& claim = *it->second;
+      if (claim.read_write_once_pod &&
+          std::find(found.read_write_once_pod.begin(),
+                    found.read_write_once_pod.end(),
+                    name) == found.read_write_once_pod.end()) {
+        found.read_write_once_pod.push_back(name);
+      }
+      if (pending && (claim.phase == "Pending" || claim.phase == "Lost")) {
+        diagnostics.Add(
+            Severity::kWarning, "Pod " + pod.key, path, pod.line,
+            "PersistentVolumeClaim " + pod.ns + "/" + name + " is " +
+                claim.phase +
+                "; podsim does not model VolumeBinding, which binds a claim "
+                "or rejects the pod, and treats the claim as bound to a "
+                "volume every node can reach",
+            pod.document);
+      }
+    }
+  }
+  if (scenario.claims.empty() && pods_with_claims > 0) {
+    diagnostics.Add(
+        Severity::kWarning, "", FieldPath(), 0,
+        std::to_string(pods_with_claims) +
+            (pods_with_claims == 1 ? " pending pod names"
+                                   : " pending pods name") +
+            " PersistentVolumeClaims, but the input holds none; podsim "
+            "takes each claim to exist and not to be ReadWriteOncePod (add "
+            "them, e.g. kubectl get pvc -A -o yaml, to check the "
+            "ReadWriteOncePod rule)");
+  }
+}
+
+const PodClaims* ClaimsOf(const Scenario& scenario, ObjectIndex pod) {
+  auto it = scenario.pod_claims.find(pod);
+  return it == scenario.pod_claims.end() ? nullptr : &it->second;
+}
+
+int CountClaimsInUse(const Cluster& cluster, const Pod& pod,
+                     const std::vector<std::string>& read_write_once_pod) {
+  int count = 0;
+  for (const std::string& claim : read_write_once_pod) {
+    // Mirrors StorageInfos().IsPVCUsedByPods: any pod on a node, by
+    // namespace and name.
+    for (const Pod& other : cluster.scenario().pods) {
+      if (other.ns != pod.ns || cluster.NodeOf(other.index) == kNoNode) {
+        continue;
+      }
+      if (std::find(other.claims.begin(), other.claims.end(), claim) !=
+          other.claims.end()) {
+        ++count;
+        break;
+      }
+    }
+  }
+  return count;
+}
+
+int ConflictingClaimRefs(const std::vector<std::string>& read_write_once_pod,
+                         const Pod& other) {
+  int conflicts = 0;
+  for (const std::string& claim : other.claims) {
+    if (std::find(read_write_once_pod.begin(), read_write_once_pod.end(),
+                  claim) != read_write_once_pod.end()) {
+      ++conflicts;
+    }
+  }
+  return conflicts;
+}
+
+std::string ClaimNotFound(const std::string& claim) {
+  return "persistentvolumeclaim \"" + claim + "\" not found";
+}
+
+}  // namespace podsim

@@ -1,0 +1,53 @@
+// The VolumeRestrictions plugin's ReadWriteOncePod rule and the claims it
+// reads: each pod's PersistentVolumeClaims resolved against the input, the
+// conflicting references its PreFilter counts, and its reasons.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include "core/api/objects.h"
+#include "core/base/diagnostics.h"
+#include "core/config/profile.h"
+#include "core/framework/node_info.h"
+
+namespace podsim {
+
+inline constexpr std::string_view kVolumeRestrictions = "VolumeRestrictions";
+inline constexpr std::string_view kVolumeBinding = "VolumeBinding";
+
+// Mirrors ErrReasonReadWriteOncePodConflict.
+inline constexpr std::string_view kReasonReadWriteOncePodConflict =
+    "node has pod using PersistentVolumeClaim with the same name and "
+    "ReadWriteOncePod access mode";
+
+// Fills scenario.pod_claims from the scenario's PersistentVolumeClaims for
+// every pod that names claims, and warns, for pending pods, of a claim
+// the input lacks and of a claim VolumeBinding would still have to bind.
+// When the input holds no PersistentVolumeClaim at all (a dump taken
+// without them), claims are taken to exist and not to be ReadWriteOncePod,
+// with one warning.
+void ResolveClaims(Scenario& scenario, const Profile& profile,
+                   Diagnostics& diagnostics);
+
+// Returns what ResolveClaims found of the pod's claims, or nullptr when it
+// names none.
+const PodClaims* ClaimsOf(const Scenario& scenario, ObjectIndex pod);
+
+// Mirrors VolumeRestrictions.calPreFilterState: the number of pod's
+// ReadWriteOncePod claims (read_write_once_pod, its) that a pod bound in the
+// cluster uses (at most one each).
+int CountClaimsInUse(const Cluster& cluster, const Pod& pod,
+                     const std::vector<std::string>& read_write_once_pod);
+
+// Mirrors preFilterState.conflictingPVCRefCountForPod: how many of other's
+// volumes name one of the ReadWriteOncePod claims. Like upstream, by claim
+// name alone, whatever other's namespace.
+int ConflictingClaimRefs(const std::vector<std::string>& read_write_once_pod,
+                         const Pod& other);
+
+// Mirrors the NotFound error of the PVC lister that VolumeRestrictions' and
+// VolumeBinding's PreFilter return: persistentvolumeclaim "<name>" not found.
+std::string ClaimNotFound(const std::string& claim);
+
+}  // namespace podsim

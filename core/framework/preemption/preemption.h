@@ -1,0 +1,152 @@
+// DefaultPreemption: eligibility, potential nodes, the dry run that picks
+// minimal victims per node, the tie-break chain, and its effects.
+#pragma once
+
+#include <cstdint>
+#include <deque>
+#include <optional>
+
+#include "core/framework/plugins/filters.h"
+#include "core/framework/runtime/node_cache.h"
+#include "core/framework/trace.h"
+
+namespace podsim {
+
+inline constexpr std::string_view kDefaultPreemption = "DefaultPreemption";
+
+// Mirrors util.MoreImportantPod, made total: higher priority, then earlier
+// start (a pod without startTime is newer than any with one; among those,
+// the earlier in the input is older), then smaller UID.
+bool MoreImportantPod(const Pod& a, const Pod& b);
+
+// Mirrors calculateNumCandidates.
+int NumCandidates(int potential_nodes, const SchedulerConfig& config);
+
+// Returns the score of each pick criterion, which depend on the victims
+// alone: computed once per dry run.
+CriterionScores ScoreCandidate(const Cluster& cluster,
+                               const std::vector<Victim>& victims,
+                               int pdb_violations);
+
+// A candidate while the dry run goes on: its victims are referenced where
+// they are kept (a memoized dry run, or the evaluator's own copies).
+struct CandidateRef {
+  ObjectIndex node = 0;
+  const std::vector<Victim>* victims = nullptr;
+  int pdb_violations = 0;
+  CriterionScores scores{};  // ScoreCandidate of the above
+};
+
+// Mirrors SelectCandidate / pickOneNodeForPreemption under profile: returns
+// the chosen candidate and, when selection is given, appends each criterion
+// applied. Candidates are considered in node order (upstream: map order).
+// REQUIRES: candidates is not empty; each one's scores are ScoreCandidate's.
+const CandidateRef* PickOneNode(const Profile& profile,
+                                const std::vector<CandidateRef>& candidates,
+                                std::vector<SelectionStep>* selection);
+
+// Working space of the evaluator, kept by the queue and reused from cycle
+// to cycle and node to node: a queue of preemptors then allocates only what
+// it returns. Holds nothing between cycles that a cycle reads.
+struct PreemptionScratch {
+  explicit PreemptionScratch(int num_nodes) : statuses(num_nodes) {}
+
+  NodeToStatus statuses;  // the dry run's node statuses
+  // Preempt: the potential nodes and the candidates found.
+  std::vector<ObjectIndex> potential_nodes;
+  std::vector<CandidateRef> non_violating_candidates;
+  std::vector<CandidateRef> violating_candidates;
+  // Victims of candidates whose dry run was not memoized; a deque, so the
+  // candidates' references survive growth. The first owned_used are live.
+  std::deque<std::vector<Victim>> owned_victims;
+  size_t owned_used = 0;
+  DryRun fresh;     // the latest dry run that was not memoized
+  NodeResult last;  // the latest node's outcome, when not detailed
+  // ComputeVictimsOnNode.
+  std::vector<ObjectIndex> saved_order;
+  std::vector<ObjectIndex> potential;
+  std::vector<ObjectIndex> violating;
+  std::vector<ObjectIndex> non_violating;
+  std::vector<ObjectIndex> victims;
+  std::vector<char> violates;
+  std::vector<int64_t> pdb_budget;
+};
+
+// DynamicResources' PostFilter answer for a pod without resource claims.
+inline constexpr std::string_view kNoClaimsToDeallocate =
+    "no new claims to deallocate";
+
+// Mirrors RunPostFilterPlugins' message when no PostFilter plugin succeeded:
+// the reasons of the profile's PostFilter plugins, in order, joined with
+// ", " (DynamicResources' only under profiles that have it), or
+// DefaultPreemption's alone when it failed with an error.
+std::string PostFilterMessage(const ProfilePlugins& plugins,
+                              const Profile& profile, const Status& preemption);
+
+// Mirrors schedulingCycle when DefaultPreemption is not a PostFilter plugin
+// of the profile: no pod is preempted. Makes attempt Unschedulable with the
+// event message (fit_error, then what DynamicResources' PostFilter says if
+// it runs) and a trace step, and clears the pod's nomination when no
+// PostFilter plugin runs at all.
+void FailWithoutPreemption(Cluster& cluster, const ProfilePlugins& plugins,
+                           const Profile& profile, std::string fit_error,
+                           Attempt& attempt);
+
+// Mirrors preemption.Evaluator for one preemptor in one cycle.
+class PreemptionEvaluator {
+ public:
+  // REQUIRES: attempt.nodes holds one entry per node, in node order;
+  // scratch.statuses has one entry per node.
+  // cache, when given, holds earlier dry runs of alike pods.
+  PreemptionEvaluator(Cluster& cluster, CycleState& state, Attempt& attempt,
+                      std::optional<uint64_t> seed, NodeCache::Shape* cache,
+                      PreemptionScratch& scratch);
+
+  // Mirrors Evaluator.Preempt. Returns Success with the nominated node in
+  // attempt.node and attempt.victims (the caller applies the effects), or
+  // the status whose message becomes "preemption: <message>".
+  // clears_nomination is set when the pod's nomination must be cleared.
+  Status Preempt(const NodeToStatus& filter_statuses, bool& clears_nomination);
+
+ private:
+  // Mirrors PodEligibleToPreemptOthers.
+  std::optional<std::string_view> NotEligibleReason(
+      const NodeToStatus& statuses) const;
+  // Returns the lower-priority pod terminating on the nominated node that
+  // keeps the pod from preempting, if any.
+  // REQUIRES: the pod has a nominated node.
+  std::optional<ObjectIndex> TerminatingOnNominated() const;
+  // Returns whether preemption might help on a node with this filter status.
+  bool MightHelp(const Status& status) const;
+  // Mirrors SelectVictimsOnNode; fills the node's verdict and trace. Serves
+  // and fills the cache. stable tells whether the result stays valid for the
+  // rest of the cycle (a memoized entry) or only until the next node.
+  const DryRun& SelectVictimsOnNode(ObjectIndex n, bool& stable);
+  // SelectVictimsOnNode when its result is not memoized; cacheable tells
+  // whether to memoize it.
+  const DryRun& DryRunOnNode(ObjectIndex n, bool cacheable);
+  Status ComputeVictimsOnNode(ObjectIndex n);
+  // Returns a copy of victims kept until the end of the cycle.
+  const std::vector<Victim>& Own(const std::vector<Victim>& victims);
+
+  std::string PodList(const std::vector<ObjectIndex>& pods) const;
+  // The find-candidates step in words: count potential nodes, numCandidates
+  // of them wanted, the dry run starting at first.
+  std::string FindCandidatesText(int count, int num_candidates,
+                                 ObjectIndex first) const;
+  // The eligibility step in words when the pod may not preempt.
+  std::string NotEligibleText(std::string_view reason) const;
+
+  Cluster& cluster_;
+  CycleState& state_;
+  Attempt& attempt_;
+  std::optional<uint64_t> seed_;
+  const Pod& preemptor_;
+  const ObjectIndex nominated_;  // the preemptor's nominated node, if any
+  const Profile& profile_;
+  const bool detailed_;  // record per-node results and trace text
+  NodeCache::Shape* cache_;
+  PreemptionScratch& scratch_;
+};
+
+}  // namespace podsim

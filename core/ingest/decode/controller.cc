@@ -1,0 +1,305 @@
+// Workload controllers: Deployment, ReplicaSet, StatefulSet, DaemonSet, Job
+// and ReplicationController. Their scale (for PodDisruptionBudgets), their
+// selector, their strategy and their pod template, decoded as a pod of the
+// controller would be, with the labels the controller adds.
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <utility>
+
+#include "core/api/generated_names.h"
+#include "core/api/pod_requests.h"
+#include "core/ingest/decode/decoder.h"
+
+namespace podsim {
+
+using decode::Quoted;
+using decode::ReadIntOrPercent;
+using decode::ReadLabelSelector;
+
+bool Decoder::IsWorkloadKind(std::string_view kind) {
+  return kind == "Deployment" || kind == "ReplicaSet" ||
+         kind == "StatefulSet" || kind == "DaemonSet" || kind == "Job" ||
+         kind == "ReplicationController";
+}
+
+// What this reader reads; the builder drops every other field unbuilt. The
+// template is kept whole: a change to any of its fields (an image) is a new
+// revision of a Deployment.
+const FieldRule& Decoder::ControllerFields() {
+  static const FieldRule* rule = new FieldRule(FieldRule::Parse(
+      "metadata{name namespace uid ownerReferences creationTimestamp} "
+      "spec{replicas parallelism completions backoffLimit podFailurePolicy "
+      "podReplacementPolicy podManagementPolicy strategy selector template "
+      "suspend} "
+      "status{succeeded failed}"));
+  return *rule;
+}
+
+void Decoder::DecodeController(const Json& obj, Reader& r,
+                               const std::string& kind) {
+  const Json empty = Json::object();
+  const Json* meta = r.Object(obj, "metadata", FieldPath("metadata"));
+  if (!meta) meta = &empty;
+  std::optional<std::string> name = Name(*meta, r);
+  if (!name) return;
+  Controller c;
+  c.kind = kind;
+  c.name = *name;
+  c.ns = default_namespace_;
+  if (std::optional<std::string> ns =
+          r.String(*meta, "namespace", FieldPath("metadata.namespace"))) {
+    if (!ns->empty()) c.ns = *ns;
+  }
+  r.SetObject(kind + " " + c.ns + "/" + c.name);
+  if (!seen_.insert(kind + "/" + c.ns + "/" + c.name).second) {
+    r.Error(FieldPath("metadata.name"),
+            "duplicate " + kind + " " + Quoted(c.ns + "/" + c.name) +
+                "; names must be unique within a namespace, this one is "
+                "ignored");
+    return;
+  }
+  c.line = r.line();
+  c.document = r.document();
+  c.uid = r.String(*meta, "uid", FieldPath("metadata.uid")).value_or("");
+  if (c.uid.empty()) c.uid = kind + "/" + c.ns + "/" + c.name;
+  c.owners = DecodeOwners(*meta, r);
+  c.creation_time = r.Time(*meta, "creationTimestamp",
+                           FieldPath("metadata.creationTimestamp"));
+  const Json* spec = r.Object(obj, "spec", FieldPath("spec"));
+  if (!spec) spec = &empty;
+  FieldPath sp("spec");
+  const bool job = kind == "Job";
+  if (job) {
+    c.replicas = static_cast<int32_t>(
+        r.Integer(*spec, "parallelism", sp.Child("parallelism"), 0, INT32_MAX)
+            .value_or(1));
+    if (std::optional<int64_t> n = r.Integer(
+            *spec, "completions", sp.Child("completions"), 0, INT32_MAX)) {
+      c.completions = static_cast<int32_t>(*n);
+    }
+    c.backoff_limit = static_cast<int32_t>(
+        r.Integer(*spec, "backoffLimit", sp.Child("backoffLimit"), 0, INT32_MAX)
+            .value_or(6));
+    DecodeJobPolicies(*spec, r, c);
+    c.suspended = r.Bool(*spec, "suspend", sp.Child("suspend")).value_or(false);
+  } else if (kind != "DaemonSet") {
+    c.replicas = static_cast<int32_t>(
+        r.Integer(*spec, "replicas", sp.Child("replicas"), 0, INT32_MAX)
+            .value_or(1));
+  }
+  if (kind == "ReplicationController") {
+    // A plain map; without one, the template's labels.
+    std::vector<std::pair<std::string, std::string>> map =
+        r.StringMap(*spec, "selector", sp.Child("selector"));
+    if (!map.empty()) {
+      c.selector.is_nil = false;
+      for (auto& [k, v] : map)
+        c.selector.requirements.push_back({k, SelectorOp::kIn, {v}});
+    }
+  } else {
+    c.selector = ReadLabelSelector(r, *spec, "selector", sp.Child("selector"));
+  }
+  if (kind == "Deployment") DecodeStrategy(*spec, r, c);
+  if (kind == "StatefulSet") {
+    std::string policy =
+        r.String(*spec, "podManagementPolicy", sp.Child("podManagementPolicy"))
+            .value_or("OrderedReady");
+    if (policy != "OrderedReady" && policy != "Parallel") {
+      r.Error(sp.Child("podManagementPolicy"),
+              "unknown policy " + Quoted(policy) +
+                  "; valid: OrderedReady, Parallel");
+    }
+    c.parallel = policy == "Parallel";
+  }
+  if (const Json* status = r.Object(obj, "status", FieldPath("status"))) {
+    c.succeeded = static_cast<int32_t>(r.Integer(*status, "succeeded",
+                                                 FieldPath("status.succeeded"),
+                                                 0, INT32_MAX)
+                                           .value_or(0));
+    c.failed = static_cast<int32_t>(
+        r.Integer(*status, "failed", FieldPath("status.failed"), 0, INT32_MAX)
+            .value_or(0));
+  }
+  if (const Json* tmpl = r.Object(*spec, "template", sp.Child("template"))) {
+    DecodeTemplate(*tmpl, r, c);
+  } else if (kind != "ReplicaSet" && kind != "ReplicationController") {
+    // A dump's ReplicaSets may come without templates (kubectl's custom
+    // columns); the others create pods only from theirs.
+    r.Error(sp.Child("template"),
+            "is required; a " + kind + " creates its pods from it");
+  }
+  scenario_.controllers.push_back(std::move(c));
+}
+
+void Decoder::DecodeStrategy(const Json& spec, Reader& r, Controller& c) {
+  FieldPath path("spec.strategy");
+  const Json* strategy = r.Object(spec, "strategy", path);
+  if (!strategy) return;
+  std::string type =
+      r.String(*strategy, "type", path.Child("type")).value_or("RollingUpdate");
+  if (type != "RollingUpdate" && type != "Recreate") {
+    r.Error(path.Child("type"), "unknown strategy " + Quoted(type) +
+                                    "; valid: RollingUpdate, Recreate");
+    return;
+  }
+  c.recreate = type == "Recreate";
+  FieldPath rp = path.Child("rollingUpdate");
+  const Json* rolling = r.Object(*strategy, "rollingUpdate", rp);
+  if (!rolling) return;
+  if (c.recreate) {
+    r.Error(rp, "may not be set when the strategy type is Recreate");
+    return;
+  }
+  if (auto surge =
+          ReadIntOrPercent(r, *rolling, "maxSurge", rp.Child("maxSurge"))) {
+    c.max_surge = *surge;
+  }
+  if (auto unavailable = ReadIntOrPercent(r, *rolling, "maxUnavailable",
+                                          rp.Child("maxUnavailable"))) {
+    c.max_unavailable = *unavailable;
+  }
+  if (c.max_surge.value == 0 && c.max_unavailable.value == 0) {
+    // The API's validation (ValidateRollingUpdateDeployment).
+    r.Error(rp.Child("maxUnavailable"),
+            "may not be 0 when maxSurge is 0; a rolling update could never "
+            "move");
+    c.max_unavailable = {false, 1};
+  }
+}
+
+void Decoder::DecodeJobPolicies(const Json& spec, Reader& r, Controller& c) {
+  FieldPath path("spec.podFailurePolicy");
+  const Json* policy = r.Object(spec, "podFailurePolicy", path);
+  if (std::optional<std::string> replacement =
+          r.String(spec, "podReplacementPolicy",
+                   FieldPath("spec.podReplacementPolicy"))) {
+    if (*replacement != "TerminatingOrFailed" && *replacement != "Failed") {
+      r.Error(FieldPath("spec.podReplacementPolicy"),
+              "unknown policy " + Quoted(*replacement) +
+                  "; valid: TerminatingOrFailed, Failed");
+    }
+    c.replace_when_failed = *replacement == "Failed";
+  } else {
+    // The default is Failed when a podFailurePolicy is set.
+    c.replace_when_failed = policy != nullptr;
+  }
+  if (!policy) return;
+  const Json* rules = r.Array(*policy, "rules", path.Child("rules"));
+  if (!rules) return;
+  // The first rule that matches a preempted pod's DisruptionTarget
+  // condition decides (JobController's matchPodFailurePolicy).
+  for (size_t i = 0; i < rules->size(); ++i) {
+    const Json& rule = (*rules)[i];
+    FieldPath rp = path.Child("rules").Index(i);
+    if (!rule.is_object()) {
+      r.Error(rp, "must be an object with action and onPodConditions");
+      continue;
+    }
+    std::string action =
+        r.String(rule, "action", rp.Child("action")).value_or("");
+    const Json* conditions =
+        r.Array(rule, "onPodConditions", rp.Child("onPodConditions"));
+    if (!conditions) continue;
+    bool matches = false;
+    for (size_t j = 0; j < conditions->size(); ++j) {
+      const Json& cond = (*conditions)[j];
+      FieldPath cp = rp.Child("onPodConditions").Index(j);
+      if (!cond.is_object()) continue;
+      std::string type = r.String(cond, "type", cp.Child("type")).value_or("");
+      std::string status =
+          r.String(cond, "status", cp.Child("status")).value_or("True");
+      if (type == "DisruptionTarget" && status == "True") matches = true;
+    }
+    if (!matches) continue;
+    c.ignores_disruption = action == "Ignore";
+    return;
+  }
+}
+
+void Decoder::DecodeTemplate(const Json& tmpl, Reader& r, Controller& c) {
+  // The key that tells revisions apart: the whole template, without the
+  // label a Deployment's ReplicaSets add and the creationTimestamp: null
+  // kubectl prints in templates.
+  Json keyed = tmpl;
+  if (Json* m = keyed.contains("metadata") ? &keyed["metadata"] : nullptr;
+      m && m->is_object()) {
+    m->erase("creationTimestamp");
+    if (m->contains("labels") && (*m)["labels"].is_object()) {
+      (*m)["labels"].erase(kPodTemplateHashLabel);
+      if ((*m)["labels"].empty()) m->erase("labels");
+    }
+    if (m->empty()) keyed.erase("metadata");
+  }
+  c.template_key = keyed.dump(-1, ' ', false, Json::error_handler_t::replace);
+  c.template_hash = TemplateHash(c);
+
+  auto pod = std::make_shared<Pod>();
+  pod->ns = c.ns;
+  pod->name = c.name;
+  pod->key = c.ns + "/" + c.name;
+  pod->line = c.line;
+  pod->document = c.document;
+  pod->index = -1;
+  r.SetPrefix("spec.template");
+  const Json empty = Json::object();
+  const Json* meta = r.Object(tmpl, "metadata", FieldPath("metadata"));
+  if (!meta) meta = &empty;
+  std::vector<std::pair<std::string, std::string>> labels =
+      r.StringMap(*meta, "labels", FieldPath("metadata.labels"));
+  // The labels every pod of this controller gets, so that matchLabelKeys
+  // (pod-template-hash, a favourite of topology spreading) sees them.
+  for (auto& [k, v] : ControllerPodLabels(c)) {
+    bool found = false;
+    for (auto& [lk, lv] : labels) {
+      if (lk == k) {
+        lv = v;
+        found = true;
+      }
+    }
+    if (!found) labels.emplace_back(k, v);
+  }
+  pod->labels = Labels(std::move(labels));
+  PodResourceSpec resources;
+  const Json* spec = r.Object(tmpl, "spec", FieldPath("spec"));
+  if (!spec) {
+    r.Error(FieldPath("spec"), "is required; a pod needs spec.containers");
+    spec = &empty;
+  }
+  const size_t errors_before = result_.diagnostics.items().size();
+  template_owner_ = static_cast<int>(scenario_.controllers.size());
+  DecodePodSpec(*spec, r, *pod, resources);
+  template_owner_ = -1;
+  r.SetPrefix("");
+  SetRequests(resources, *pod);
+  if (!pod->node_name.empty() && c.kind != "DaemonSet") {
+    // Pods created with a nodeName skip the scheduler; podsim places
+    // only what the scheduler decides.
+    r.Warn(FieldPath("spec.template.spec.nodeName"),
+           "the template names a node; its pods would skip the scheduler, "
+           "and podsim schedules them like the others");
+    pod->node_name.clear();
+  }
+  for (size_t i = errors_before; i < result_.diagnostics.items().size(); ++i) {
+    if (result_.diagnostics.items()[i].severity == Severity::kError) {
+      return;  // a broken template creates no pods (the API refuses them)
+    }
+  }
+  if (!c.selector.is_nil && !c.selector.Matches(pod->labels)) {
+    r.Error(FieldPath("spec.selector"),
+            "does not match the template's labels; the API server refuses "
+            "such a " +
+                c.kind + " (`selector` does not match template `labels`)");
+    return;
+  }
+  if (c.selector.is_nil && c.kind == "ReplicationController") {
+    c.selector.is_nil = false;
+    for (const auto& [k, v] : pod->labels.items()) {
+      c.selector.requirements.push_back({k, SelectorOp::kIn, {v}});
+    }
+  }
+  c.pod_template = std::move(pod);
+}
+
+}  // namespace podsim

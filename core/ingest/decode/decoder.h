@@ -1,0 +1,159 @@
+// The decoder behind Decode(): walks the input's values and hands each
+// object to its kind's reader. Each kind's members live in its own file
+// (node.cc, pod.cc, ...), as kube-scheduler keeps one folder per plugin.
+#pragma once
+
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <unordered_set>
+#include <vector>
+
+#include "core/api/labels.h"
+#include "core/api/objects.h"
+#include "core/api/pod_requests.h"
+#include "core/base/diagnostics.h"
+#include "core/ingest/decode.h"
+#include "core/ingest/decode/reader.h"
+#include "core/ingest/object_builder.h"
+
+namespace podsim {
+
+// One object of the input as the decoder received it: only the fields its
+// kind's reader keeps (FieldRule), and where it came from.
+struct RecordedObject {
+  nlohmann::json object;
+  int line = 0;
+  int document = -1;
+};
+
+// Decodes the objects of one input into a scenario and its diagnostics.
+class Decoder final : public ObjectSink {
+ public:
+  // resources, when given, are those of the cluster this input is laid
+  // over (LoadedCluster::With): they seed the scenario's resource names, and
+  // the input may then hold no objects at all.
+  explicit Decoder(const ResourceTable* resources = nullptr)
+      : over_cluster_(resources != nullptr) {
+    if (resources) scenario_.resources = *resources;
+  }
+  // The namespace of objects that name none ("default"; kubectl apply -n).
+  void SetDefaultNamespace(std::string ns) {
+    if (!ns.empty()) default_namespace_ = std::move(ns);
+  }
+  // Keeps a copy of each object handed over, as built (only the fields its
+  // kind's reader keeps), in input order; VariantDiff compares them.
+  void Record(std::vector<RecordedObject>* objects) { recorded_ = objects; }
+  // Returns the fields each kind's reader keeps (its file says which).
+  const FieldRule* FieldsOf(std::string_view kind) const override;
+  void AddObject(const nlohmann::json& object,
+                 const ObjectSource& source) override;
+  // Warns of each unknown field, the first kMaxUnknownFields of an input.
+  void AddUnknownFields(std::string_view kind,
+                        const std::vector<UnknownField>& fields,
+                        int document) override;
+  static constexpr size_t kMaxUnknownFields = 100;
+  void Report(Severity severity, const std::string& object,
+              const FieldPath& path, int line, std::string message,
+              int document, int related_line) override;
+  // Returns the scenario and every diagnostic, with a warning when the input
+  // held no objects and nothing else was said of it (empty, only comments,
+  // an empty List). REQUIRES: called once, last.
+  DecodeResult Finish();
+
+ private:
+  using Json = decode::Json;
+  using Reader = decode::Reader;
+
+  // decoder.cc: objects by kind, and what needs every object read.
+  void Dispatch(const Json& obj, const std::string& kind, Reader& r);
+  // Warns when apiVersion is not the one Kubernetes serves kind at.
+  void CheckApiVersion(const Json& obj, std::string_view kind, Reader& r);
+  // Returns the kind podsim reads that kind is one edit or so from ("Nod"
+  // is Node), or "".
+  static std::string_view MeantKind(std::string_view kind);
+  void ResolveNamespaces();
+  // Returns the metadata name (reporting when missing or invalid).
+  std::optional<std::string> Name(const Json& meta, Reader& r);
+
+  // Each kind's file also says which fields its reader keeps: the builder
+  // drops the rest (managedFields, status.images, ...) before they are
+  // built.
+
+  // node.cc
+  static const FieldRule& NodeFields();
+  void DecodeNode(const Json& obj, Reader& r);
+
+  // pod.cc
+  static const FieldRule& PodFields();
+  void DecodePod(const Json& obj, Reader& r);
+  void DecodePodSpec(const Json& spec, Reader& r, Pod& pod,
+                     PodResourceSpec& resources);
+  // Sets the pod's requests (PodRequests) and, with pod-level resources,
+  // what its containers alone ask.
+  static void SetRequests(const PodResourceSpec& resources, Pod& pod);
+  void DecodeContainers(const Json& spec, std::string_view key, Reader& r,
+                        Pod& pod, std::vector<ContainerRequests>& out);
+  void DecodeAffinity(const Json& spec, Reader& r, Pod& pod);
+  std::vector<PodAffinityTerm> DecodePodAffinityTerms(const Json& obj,
+                                                      const FieldPath& path,
+                                                      Reader& r,
+                                                      const Pod& pod);
+  void DecodeSpread(const Json& spec, Reader& r, Pod& pod);
+  void DecodeVolumes(const Json& spec, Reader& r, Pod& pod);
+  std::vector<OwnerReference> DecodeOwners(const Json& meta, Reader& r);
+
+  // priority_class.cc
+  static const FieldRule& PriorityClassFields();
+  void DecodePriorityClass(const Json& obj, Reader& r);
+
+  // pod_disruption_budget.cc
+  static const FieldRule& PdbFields();
+  void DecodePdb(const Json& obj, Reader& r);
+
+  // persistent_volume_claim.cc
+  static const FieldRule& ClaimFields();
+  void DecodeClaim(const Json& obj, Reader& r);
+
+  // scheduler_config.cc
+  void DecodeConfig(const Json& obj, Reader& r);
+  void DecodePlugins(const Json& profile, const FieldPath& path, Reader& r);
+
+  // namespace.cc
+  static const FieldRule& NamespaceFields();
+  void DecodeNamespace(const Json& obj, Reader& r);
+
+  // controller.cc
+  static bool IsWorkloadKind(std::string_view kind);
+  static const FieldRule& ControllerFields();
+  void DecodeController(const Json& obj, Reader& r, const std::string& kind);
+  void DecodeStrategy(const Json& spec, Reader& r, Controller& c);
+  void DecodeJobPolicies(const Json& spec, Reader& r, Controller& c);
+  void DecodeTemplate(const Json& tmpl, Reader& r, Controller& c);
+
+  DecodeResult result_;
+  Scenario& scenario_ = result_.scenario;
+  const bool over_cluster_;
+  std::string default_namespace_ = "default";
+  // While a template is decoded: the index its controller will have.
+  int template_owner_ = -1;
+  std::vector<RecordedObject>* recorded_ = nullptr;
+  size_t objects_ = 0;
+  bool too_many_reported_ = false;
+  size_t unknown_fields_ = 0;             // found in this input, listed or not
+  std::string unknown_object_;            // the object AddUnknownFields names
+  std::unordered_set<std::string> seen_;  // "<kind>/<ns>/<name>"
+  // Affinity terms whose namespaceSelector is resolved once all Namespace
+  // objects are known: (pod, anti?, term index, selector).
+  struct PendingNamespaceSelector {
+    ObjectIndex pod;
+    int controller;  // >= 0: the template of that controller
+    bool anti;
+    size_t term;
+    LabelSelector selector;
+  };
+  std::vector<PendingNamespaceSelector> namespace_selectors_;
+};
+
+}  // namespace podsim

@@ -1,0 +1,78 @@
+// PodDisruptionBudget: selector, minAvailable or maxUnavailable, and the
+// status fields (disruptionsAllowed, disruptedPods) when present.
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <utility>
+
+#include "core/ingest/decode/decoder.h"
+
+namespace podsim {
+
+using decode::Quoted;
+using decode::ReadIntOrPercent;
+using decode::ReadLabelSelector;
+
+// What this reader reads; the builder drops every other field unbuilt.
+const FieldRule& Decoder::PdbFields() {
+  static const FieldRule* rule = new FieldRule(
+      FieldRule::Parse("metadata{name namespace creationTimestamp} "
+                       "spec{selector minAvailable maxUnavailable} "
+                       "status{disruptionsAllowed disruptedPods}"));
+  return *rule;
+}
+
+void Decoder::DecodePdb(const Json& obj, Reader& r) {
+  const Json empty = Json::object();
+  const Json* meta = r.Object(obj, "metadata", FieldPath("metadata"));
+  if (!meta) meta = &empty;
+  std::optional<std::string> name = Name(*meta, r);
+  if (!name) return;
+  PodDisruptionBudget pdb;
+  pdb.name = *name;
+  pdb.ns = default_namespace_;
+  if (std::optional<std::string> ns =
+          r.String(*meta, "namespace", FieldPath("metadata.namespace"))) {
+    if (!ns->empty()) pdb.ns = *ns;
+  }
+  r.SetObject("PodDisruptionBudget " + pdb.ns + "/" + pdb.name);
+  if (!seen_.insert("PodDisruptionBudget/" + pdb.ns + "/" + pdb.name).second) {
+    r.Error(FieldPath("metadata.name"), "duplicate PodDisruptionBudget " +
+                                            Quoted(pdb.ns + "/" + pdb.name) +
+                                            "; this one is ignored");
+    return;
+  }
+  pdb.line = r.line();
+  pdb.creation_time = r.Time(*meta, "creationTimestamp",
+                             FieldPath("metadata.creationTimestamp"));
+  const Json* spec = r.Object(obj, "spec", FieldPath("spec"));
+  if (!spec) spec = &empty;
+  pdb.selector =
+      ReadLabelSelector(r, *spec, "selector", FieldPath("spec.selector"));
+  pdb.min_available = ReadIntOrPercent(r, *spec, "minAvailable",
+                                       FieldPath("spec.minAvailable"));
+  pdb.max_unavailable = ReadIntOrPercent(r, *spec, "maxUnavailable",
+                                         FieldPath("spec.maxUnavailable"));
+  if (pdb.min_available && pdb.max_unavailable) {
+    r.Error(FieldPath("spec"),
+            "minAvailable and maxUnavailable cannot be both set; keep one");
+  }
+  const Json* status = r.Object(obj, "status", FieldPath("status"));
+  if (status) {
+    if (std::optional<int64_t> allowed =
+            r.Integer(*status, "disruptionsAllowed",
+                      FieldPath("status.disruptionsAllowed"), 0, INT32_MAX)) {
+      pdb.has_status = true;
+      pdb.disruptions_allowed = static_cast<int32_t>(*allowed);
+    }
+    if (const Json* disrupted = r.Object(*status, "disruptedPods",
+                                         FieldPath("status.disruptedPods"))) {
+      for (auto it = disrupted->begin(); it != disrupted->end(); ++it) {
+        pdb.disrupted_pods.push_back(it.key());
+      }
+    }
+  }
+  scenario_.pdbs.push_back(std::move(pdb));
+}
+
+}  // namespace podsim

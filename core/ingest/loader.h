@@ -1,0 +1,67 @@
+// Reads scenario text as it arrives, in chunks of any size: YAML (one or
+// many documents) or JSON (what `kubectl get -o json` prints), a kubectl
+// List or single objects. Objects are decoded one at a time, so a cluster
+// dump is never held whole; what the engine does not read is never built.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/ingest/decode.h"
+
+namespace podsim {
+
+class Decoder;
+struct RecordedObject;
+class JsonReader;
+class ObjectBuilder;
+class YamlReader;
+
+class Loader {
+ public:
+  // resources, when given, are the resource names already interned by the
+  // cluster this input is laid over, so the objects read here share their
+  // ids (and an input with no objects is no problem: see Decoder).
+  explicit Loader(const ResourceTable* resources = nullptr);
+  ~Loader();
+  Loader(const Loader&) = delete;
+  Loader& operator=(const Loader&) = delete;
+
+  // The namespace of objects that name none ("default"; kubectl apply -n).
+  // REQUIRES: called before the first Feed.
+  void SetDefaultNamespace(std::string ns);
+
+  // Keeps a copy of each object read, as the decoder built it, in objects.
+  // REQUIRES: called before the first Feed; objects outlives Finish.
+  void Record(std::vector<RecordedObject>* objects);
+
+  // Reads the next chunk. Chunks may split a line, a token or a UTF-8
+  // character anywhere.
+  void Feed(std::string_view bytes);
+  // Reads what is left and returns the scenario with every diagnostic.
+  // REQUIRES: called once, last.
+  DecodeResult Finish();
+
+  // Progress: bytes fed and objects decoded so far.
+  uint64_t bytes() const { return bytes_; }
+  int objects() const;
+
+ private:
+  enum class Format { kUnknown, kJsonTentative, kJson, kYaml, kStopped };
+  void Route(std::string_view bytes);
+  void StartYaml();
+  void JsonFailed(bool at_end);
+
+  std::unique_ptr<Decoder> decoder_;
+  std::unique_ptr<ObjectBuilder> builder_;
+  std::unique_ptr<JsonReader> json_;
+  std::unique_ptr<YamlReader> yaml_;
+  Format format_ = Format::kUnknown;
+  std::string replay_;  // input kept while the format is not settled
+  uint64_t bytes_ = 0;
+};
+
+}  // namespace podsim

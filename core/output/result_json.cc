@@ -1,0 +1,825 @@
+// The result document: SimulationResult -> JSON text (apiVersion podsim/v1),
+// the comparison of two profiles and the diff of two variants around two of
+// them.
+
+#include "core/output/result_json.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "core/analysis/compare.h"
+#include "core/analysis/variant_diff.h"
+#include "core/framework/plugins/filters.h"
+#include "core/scheduler/simulator.h"
+
+namespace podsim {
+namespace {
+
+// A minimal streaming JSON writer; commas are placed automatically.
+class JsonWriter {
+ public:
+  std::string Take() { return std::move(out_); }
+
+  JsonWriter& BeginObject() { return Open('{'); }
+  JsonWriter& EndObject() { return Close('}'); }
+  JsonWriter& BeginArray() { return Open('['); }
+  JsonWriter& EndArray() { return Close(']'); }
+  JsonWriter& Key(std::string_view key) {
+    Comma();
+    String(key);
+    out_ += ':';
+    after_key_ = true;
+    return *this;
+  }
+  JsonWriter& Value(std::string_view s) {
+    Comma();
+    String(s);
+    return *this;
+  }
+  JsonWriter& Value(const char* s) { return Value(std::string_view(s)); }
+  JsonWriter& Value(int64_t v) {
+    Comma();
+    out_ += std::to_string(v);
+    return *this;
+  }
+  JsonWriter& Value(int v) { return Value(static_cast<int64_t>(v)); }
+  JsonWriter& Bool(bool v) {
+    Comma();
+    out_ += v ? "true" : "false";
+    return *this;
+  }
+  JsonWriter& Null() {
+    Comma();
+    out_ += "null";
+    return *this;
+  }
+  // REQUIRES: json is one complete JSON value.
+  JsonWriter& Raw(std::string_view json) {
+    Comma();
+    out_ += json;
+    return *this;
+  }
+
+ private:
+  JsonWriter& Open(char c) {
+    Comma();
+    out_ += c;
+    first_ = true;
+    return *this;
+  }
+  JsonWriter& Close(char c) {
+    out_ += c;
+    first_ = false;
+    return *this;
+  }
+  void Comma() {
+    if (after_key_) {
+      after_key_ = false;
+      return;
+    }
+    if (!first_) out_ += ',';
+    first_ = false;
+  }
+  // Writes a string literal; invalid UTF-8 bytes become U+FFFD.
+  void String(std::string_view s) {
+    out_ += '"';
+    for (size_t i = 0; i < s.size(); ++i) {
+      unsigned char c = static_cast<unsigned char>(s[i]);
+      if (c == '"' || c == '\\') {
+        out_ += '\\';
+        out_ += static_cast<char>(c);
+      } else if (c < 0x20) {
+        char buf[8];
+        std::snprintf(buf, sizeof buf, "\\u%04x", c);
+        out_ += buf;
+      } else if (c < 0x80) {
+        out_ += static_cast<char>(c);
+      } else {
+        size_t len = c >= 0xF0 && c < 0xF5   ? 4
+                     : c >= 0xE0             ? 3
+                     : c >= 0xC2 && c < 0xE0 ? 2
+                                             : 0;
+        bool valid = len > 0 && i + len <= s.size();
+        for (size_t j = 1; valid && j < len; ++j) {
+          valid = (static_cast<unsigned char>(s[i + j]) & 0xC0) == 0x80;
+        }
+        if (valid) {
+          out_.append(s.data() + i, len);
+          i += len - 1;
+        } else {
+          out_ += "\xEF\xBF\xBD";
+        }
+      }
+    }
+    out_ += '"';
+  }
+
+  std::string out_;
+  bool first_ = true;
+  bool after_key_ = false;
+};
+
+class ResultWriter {
+ public:
+  explicit ResultWriter(const SimulationResult& result) : r_(result) {}
+
+  std::string Write() {
+    w_.BeginObject();
+    w_.Key("apiVersion").Value("podsim/v1");
+    w_.Key("kubernetesVersion").Value(r_.profile->kubernetes_version);
+    w_.Key("profile").Value(r_.profile->name);
+    w_.Key("diagnostics").BeginArray();
+    for (const Diagnostic& d : r_.diagnostics.items()) {
+      w_.BeginObject();
+      w_.Key("severity")
+          .Value(d.severity == Severity::kError ? "error" : "warning");
+      w_.Key("object").Value(d.object);
+      w_.Key("path").Value(d.path);
+      w_.Key("line").Value(d.line);
+      w_.Key("message").Value(d.message);
+      w_.Key("document").Value(d.document);
+      if (!d.cause.empty()) w_.Key("cause").Value(d.cause);
+      if (d.related_line > 0) w_.Key("relatedLine").Value(d.related_line);
+      if (d.in_cluster) w_.Key("inCluster").Bool(true);
+      w_.EndObject();
+    }
+    w_.EndArray();
+    w_.Key("pdbs").BeginArray();
+    for (const PodDisruptionBudget& pdb : r_.scenario.pdbs) {
+      w_.BeginObject();
+      w_.Key("pdb").Value(pdb.ns + "/" + pdb.name);
+      w_.Key("disruptionsAllowed")
+          .Value(int64_t{pdb.disruptions_allowed_at_start});
+      // What the disruption controller left it at (pdbStatus events).
+      w_.Key("disruptionsAllowedAtEnd").Value(int64_t{pdb.disruptions_allowed});
+      w_.Key("computed").Bool(!pdb.has_status);
+      w_.Key("explanation").Value(pdb.status_explanation);
+      w_.EndObject();
+    }
+    w_.EndArray();
+    w_.Key("pods").BeginArray();
+    for (const Attempt& a : r_.attempts) WriteAttempt(a);
+    w_.EndArray();
+    WriteClock();
+    WriteWorkloads();
+    WriteCluster();
+    w_.EndObject();
+    return w_.Take();
+  }
+
+ private:
+  const std::string& PodKey(ObjectIndex p) { return r_.scenario.pods[p].key; }
+  const std::string& NodeName(ObjectIndex n) {
+    return r_.scenario.nodes[n].name;
+  }
+
+  // For each pod, the attempt's pod whose preemption deleted it, or -1: not
+  // a later one that found it already terminating.
+  const std::vector<ObjectIndex>& EvictedBy() {
+    if (evicted_by_.empty()) {
+      evicted_by_.assign(r_.scenario.pods.size(), -1);
+      for (const Attempt& a : r_.attempts) {
+        for (const Victim& v : a.victims) {
+          if (!v.already_terminating) evicted_by_[v.pod] = a.pod;
+        }
+      }
+    }
+    return evicted_by_;
+  }
+
+  // The numbers a picture of the cluster needs: each node's allocatable,
+  // each pod's requests, where it started and where the queue left it.
+  void WriteCluster() {
+    const Scenario& sc = r_.scenario;
+    std::vector<ObjectIndex> final_node(sc.pods.size(), -1);
+    std::vector<ObjectIndex> nominated(sc.pods.size(), -1);
+    const std::vector<ObjectIndex>& evicted_by = EvictedBy();
+    std::vector<char> queued(sc.pods.size(), 0);
+    for (const Attempt& a : r_.attempts) {
+      queued[a.pod] = 1;
+      final_node[a.pod] = a.outcome == Outcome::kScheduled ? a.node : -1;
+      nominated[a.pod] = a.outcome == Outcome::kNominated ? a.node : -1;
+    }
+    w_.Key("cluster").BeginObject();
+    w_.Key("nodes").BeginArray();
+    for (const Node& n : sc.nodes) {
+      w_.BeginObject();
+      w_.Key("node").Value(n.name);
+      w_.Key("line").Value(n.line);
+      w_.Key("allocatable").BeginObject();
+      w_.Key("cpu").Value(n.allocatable.Get(kCpu));
+      w_.Key("memory").Value(n.allocatable.Get(kMemory));
+      w_.Key("pods").Value(n.allocatable.Get(kPods));
+      w_.EndObject();
+      w_.EndObject();
+    }
+    w_.EndArray();
+    w_.Key("pods").BeginArray();
+    for (const Pod& p : sc.pods) {
+      bool placed = p.bound() && FindNodeIndex(p.node_name) >= 0;
+      if (!p.admitted || (!placed && !queued[p.index])) continue;
+      w_.BeginObject();
+      w_.Key("pod").Value(p.key);
+      w_.Key("line").Value(p.line);
+      w_.Key("priority").Value(int64_t{p.priority});
+      w_.Key("terminating").Bool(p.terminating);
+      w_.Key("requests").BeginObject();
+      w_.Key("cpu").Value(p.requests.Get(kCpu));
+      w_.Key("memory").Value(p.requests.Get(kMemory));
+      w_.EndObject();
+      w_.Key("node");
+      NodeOrNull(placed ? FindNodeIndex(p.node_name) : -1);
+      w_.Key("pending").Bool(!placed);
+      // Where the run left it: nowhere once evicted or deleted by its
+      // controller.
+      const int deleted_by = DeletedBy(p.index);
+      ObjectIndex end =
+          placed ? FindNodeIndex(p.node_name) : final_node[p.index];
+      if (deleted_by >= 0 || (placed && evicted_by[p.index] >= 0)) end = -1;
+      w_.Key("finalNode");
+      NodeOrNull(end);
+      w_.Key("nominatedNode");
+      NodeOrNull(nominated[p.index]);
+      w_.Key("evictedBy");
+      if (evicted_by[p.index] >= 0) {
+        w_.Value(PodKey(evicted_by[p.index]));
+      } else {
+        w_.Null();
+      }
+      w_.Key("deletedBy");
+      if (deleted_by >= 0) {
+        w_.Value(WorkloadName(deleted_by));
+      } else {
+        w_.Null();
+      }
+      w_.EndObject();
+    }
+    w_.EndArray();
+    w_.EndObject();
+  }
+
+  // The workload whose controller deleted pod p in the run, or -1.
+  int DeletedBy(ObjectIndex p) const {
+    const std::vector<int>& d = r_.timeline.deleted_by;
+    return static_cast<size_t>(p) < d.size() ? d[p] : -1;
+  }
+
+  ObjectIndex FindNodeIndex(const std::string& name) {
+    if (node_index_.empty()) {
+      for (const Node& n : r_.scenario.nodes)
+        node_index_.emplace(n.name, n.index);
+    }
+    auto it = node_index_.find(name);
+    return it == node_index_.end() ? -1 : it->second;
+  }
+
+  void NodeOrNull(ObjectIndex n) {
+    if (n >= 0) {
+      w_.Value(NodeName(n));
+    } else {
+      w_.Null();
+    }
+  }
+
+  void WriteStatus(const Status& s) {
+    w_.BeginObject();
+    w_.Key("code").Value(ToString(s.code()));
+    w_.Key("plugin").Value(s.plugin());
+    w_.Key("reasons").BeginArray();
+    for (int i = 0; i < s.num_reasons(); ++i) w_.Value(s.reason(i));
+    w_.EndArray();
+    // v1.14 had predicates, not plugins: name the one that failed.
+    if (r_.profile->reasons.predicates) {
+      std::string predicate = PredicateName(s, r_.profile->reasons);
+      if (!predicate.empty()) w_.Key("predicate").Value(predicate);
+    }
+    w_.EndObject();
+  }
+
+  // timed: the victims an attempt deleted, with when each leaves.
+  void WriteVictims(const std::vector<Victim>& victims, bool timed = false) {
+    w_.BeginArray();
+    for (const Victim& v : victims) {
+      w_.BeginObject();
+      w_.Key("pod").Value(PodKey(v.pod));
+      w_.Key("node").Value(NodeName(v.node));
+      w_.Key("priority").Value(int64_t{v.priority});
+      w_.Key("pdbViolation").Bool(v.pdb_violation);
+      if (timed) {
+        w_.Key("goneAt").Value(FormatMillis(v.gone_ms));
+        w_.Key("goneAfterMs").Value(v.gone_ms - r_.timeline.start_ms);
+        w_.Key("alreadyTerminating").Bool(v.already_terminating);
+      }
+      w_.EndObject();
+    }
+    w_.EndArray();
+  }
+
+  // "+30 s" for a time on the clock.
+  std::string Since(int64_t ms) {
+    return "+" + FormatDuration(ms - r_.timeline.start_ms);
+  }
+
+  std::string EventText(const QueueEvent& e) {
+    const std::string& pod = PodKey(e.pod);
+    switch (e.kind) {
+      case QueueEventKind::kArrive:
+        return pod + " enters the scheduling queue.";
+      case QueueEventKind::kTerminating:
+        return pod + " is deleted by preemption; it keeps its room on " +
+               NodeName(e.node) + " until " + Since(e.until_ms) +
+               " (its grace period, " + FormatDuration(e.until_ms - e.time_ms) +
+               ").";
+      case QueueEventKind::kGone:
+        return pod + " has left " + NodeName(e.node) +
+               "; the pods its room may help move on.";
+      case QueueEventKind::kUnschedulable:
+        return pod +
+               " waits in the unschedulable pool for a cluster event that may "
+               "help it (at most " +
+               FormatDuration(r_.profile->unschedulable_timeout_seconds *
+                              1000) +
+               ").";
+      case QueueEventKind::kBackoff:
+        return pod + " backs off until " + Since(e.until_ms) + ".";
+      case QueueEventKind::kActive:
+        return pod + " moves to the active queue.";
+      case QueueEventKind::kFlush:
+        return pod + " waited " +
+               FormatDuration(r_.profile->unschedulable_timeout_seconds *
+                              1000) +
+               " in the unschedulable pool: the flush moves it to the active "
+               "queue.";
+      case QueueEventKind::kGated:
+        return pod + " waits for its preemption's API calls to finish.";
+      case QueueEventKind::kCreated: {
+        std::string text = WorkloadName(e.workload) + " creates " + pod;
+        if (e.other >= 0) {
+          text += " to replace " + PodKey(static_cast<ObjectIndex>(e.other)) +
+                  ", which preemption deleted";
+        }
+        if (e.until_ms > e.time_ms) {
+          text += "; it enters the queue at " + Since(e.until_ms) +
+                  ", after the Job's backoff";
+        }
+        return text + ".";
+      }
+      case QueueEventKind::kDeleted: {
+        // A Job past its backoffLimit deletes its pods; others scale down.
+        const auto& all = r_.timeline.workloads;
+        const bool failed_job = e.workload >= 0 &&
+                                static_cast<size_t>(e.workload) < all.size() &&
+                                all[e.workload].failed;
+        const std::string why = failed_job
+                                    ? " (the Job failed: backoffLimit exceeded)"
+                                    : " (scaling down)";
+        if (e.node >= 0) {
+          return WorkloadName(e.workload) + " deletes " + pod + why +
+                 "; it keeps its room on " + NodeName(e.node) + " until " +
+                 Since(e.until_ms) + ".";
+        }
+        return WorkloadName(e.workload) + " deletes " + pod + why +
+               ", which was still pending.";
+      }
+      case QueueEventKind::kPdbStatus: {
+        const PodDisruptionBudget& pdb = r_.scenario.pdbs[e.workload];
+        return "The disruption controller sets PodDisruptionBudget " + pdb.ns +
+               "/" + pdb.name + "'s disruptionsAllowed to " +
+               std::to_string(e.other) + " after " + pod + " changed.";
+      }
+    }
+    return pod;
+  }
+
+  std::string WorkloadName(int w) {
+    const auto& all = r_.timeline.workloads;
+    if (w < 0 || static_cast<size_t>(w) >= all.size()) return "a controller";
+    return all[w].kind + " " + all[w].ns + "/" + all[w].name;
+  }
+
+  // What the workload controllers did: each workload's scale and pods, and
+  // each chain of a preemption, a replacement and what became of it.
+  void WriteWorkloads() {
+    const Timeline& t = r_.timeline;
+    w_.Key("workloads").BeginObject();
+    w_.Key("controllers").Bool(t.controllers);
+    w_.Key("capped").Bool(t.controllers_capped);
+    w_.Key("items").BeginArray();
+    for (const WorkloadOutcome& o : t.workloads) {
+      w_.BeginObject();
+      w_.Key("kind").Value(o.kind);
+      w_.Key("namespace").Value(o.ns);
+      w_.Key("name").Value(o.name);
+      w_.Key("parent").Value(o.parent);
+      w_.Key("inInput").Bool(o.in_input);
+      w_.Key("createdByRun").Bool(o.created_by_run);
+      w_.Key("fromChange").Bool(o.applied);
+      w_.Key("failed").Bool(o.failed);
+      w_.Key("wanted").Value(int64_t{o.wanted});
+      w_.Key("runningBefore").Value(o.running_before);
+      w_.Key("runningAfter").Value(o.running_after);
+      w_.Key("pending").Value(o.pending);
+      w_.Key("created").Value(o.created);
+      w_.Key("lost").Value(o.lost);
+      w_.Key("settled").Bool(o.running_after >= o.wanted);
+      w_.EndObject();
+    }
+    w_.EndArray();
+    // The last attempt of each pod.
+    std::unordered_map<ObjectIndex, const Attempt*> last;
+    for (const Attempt& a : r_.attempts) last[a.pod] = &a;
+    const std::vector<ObjectIndex>& evicted_by = EvictedBy();
+    w_.Key("chains").BeginArray();
+    for (const QueueEvent& e : t.events) {
+      if (e.kind != QueueEventKind::kCreated || e.other < 0) continue;
+      const ObjectIndex victim = static_cast<ObjectIndex>(e.other);
+      const ObjectIndex by = evicted_by[victim];
+      auto attempt = last.find(e.pod);
+      w_.BeginObject();
+      w_.Key("victim").Value(PodKey(victim));
+      w_.Key("preemptor");
+      if (by >= 0) {
+        w_.Value(PodKey(by));
+      } else {
+        w_.Null();
+      }
+      w_.Key("workload").Value(WorkloadName(e.workload));
+      w_.Key("replacement").Value(PodKey(e.pod));
+      w_.Key("createdAt").Value(FormatMillis(e.time_ms));
+      std::string outcome = "not tried";
+      std::string text = (by >= 0 ? PodKey(by) : "?") + " evicted " +
+                         PodKey(victim) + "; " + WorkloadName(e.workload) +
+                         " recreated it as " + PodKey(e.pod) + "; " +
+                         PodKey(e.pod) + " ";
+      w_.Key("outcome");
+      if (attempt != last.end()) {
+        const Attempt& a = *attempt->second;
+        outcome = std::string(ToString(a.outcome));
+        w_.Value(outcome);
+        w_.Key("node");
+        NodeOrNull(a.node);
+        w_.Key("message").Value(a.message);
+        if (a.outcome == Outcome::kScheduled) {
+          text += "bound to " + NodeName(a.node);
+        } else if (a.outcome == Outcome::kNominated) {
+          text += "nominated to " + NodeName(a.node) + ", preempting " +
+                  std::to_string(a.victims.size()) + " pod(s)";
+        } else {
+          text += "pending: " + a.message;
+        }
+      } else {
+        w_.Value(outcome);
+        w_.Key("node").Null();
+        w_.Key("message").Value("");
+        text += "not tried before the run ended";
+      }
+      w_.Key("text").Value(text);
+      w_.EndObject();
+    }
+    w_.EndArray();
+    w_.EndObject();
+  }
+
+  void WriteClock() {
+    const Timeline& t = r_.timeline;
+    w_.Key("clock").BeginObject();
+    w_.Key("start").Value(FormatMillis(t.start_ms));
+    w_.Key("startFrom")
+        .Value(t.start_given ? "option" : (t.start_found ? "objects" : "none"));
+    w_.Key("end").Value(FormatMillis(t.end_ms));
+    w_.Key("durationMs").Value(t.end_ms - t.start_ms);
+    w_.Key("events").BeginArray();
+    for (const QueueEvent& e : t.events) {
+      w_.BeginObject();
+      w_.Key("time").Value(FormatMillis(e.time_ms));
+      w_.Key("atMs").Value(e.time_ms - t.start_ms);
+      w_.Key("kind").Value(ToString(e.kind));
+      w_.Key("pod").Value(PodKey(e.pod));
+      if (e.node >= 0) w_.Key("node").Value(NodeName(e.node));
+      if (e.until_ms > 0) w_.Key("until").Value(FormatMillis(e.until_ms));
+      if (e.kind == QueueEventKind::kCreated ||
+          e.kind == QueueEventKind::kDeleted) {
+        w_.Key("workload").Value(WorkloadName(e.workload));
+      }
+      if (e.kind == QueueEventKind::kCreated && e.other >= 0) {
+        w_.Key("replaces").Value(PodKey(static_cast<ObjectIndex>(e.other)));
+      }
+      if (e.kind == QueueEventKind::kPdbStatus) {
+        const PodDisruptionBudget& pdb = r_.scenario.pdbs[e.workload];
+        w_.Key("pdb").Value(pdb.ns + "/" + pdb.name);
+        w_.Key("disruptionsAllowed").Value(e.other);
+      }
+      w_.Key("text").Value(EventText(e));
+      w_.EndObject();
+    }
+    w_.EndArray();
+    w_.Key("eventsDropped").Value(t.events_dropped);
+    w_.EndObject();
+  }
+
+  void WritePods(const std::vector<ObjectIndex>& pods) {
+    w_.BeginArray();
+    for (ObjectIndex p : pods) w_.Value(PodKey(p));
+    w_.EndArray();
+  }
+
+  void WriteTrace(const std::vector<TraceStep>& steps) {
+    w_.BeginArray();
+    for (const TraceStep& t : steps) {
+      w_.BeginObject();
+      w_.Key("step").Value(t.step);
+      w_.Key("pods");
+      WritePods(t.pods);
+      w_.Key("text").Value(t.text);
+      if (t.fits) w_.Key("fits").Bool(*t.fits);
+      if (!t.result.empty()) w_.Key("result").Value(t.result);
+      if (t.pdb_violation) w_.Key("pdbViolation").Bool(*t.pdb_violation);
+      if (t.status) {
+        w_.Key("status");
+        WriteStatus(*t.status);
+      }
+      w_.EndObject();
+    }
+    w_.EndArray();
+  }
+
+  void WriteNode(const Attempt& a, const NodeResult& n) {
+    w_.BeginObject();
+    w_.Key("node").Value(NodeName(n.node));
+    w_.Key("filter");
+    if (n.filtered || !n.filter.ok()) {
+      WriteStatus(n.filter);
+    } else {
+      w_.Null();
+    }
+    if (n.score) {
+      w_.Key("score").BeginObject();
+      w_.Key("total").Value(n.score->total);
+      w_.Key("plugins").BeginObject();
+      for (const PluginScore& p : n.score->plugins)
+        w_.Key(p.plugin).Value(p.score);
+      w_.EndObject();
+      w_.EndObject();
+    }
+    w_.Key("preemption");
+    if (!a.preemption.ran || n.verdict == Verdict::kNone) {
+      w_.Null();
+    } else {
+      w_.BeginObject();
+      w_.Key("verdict").Value(ToString(n.verdict));
+      w_.Key("status");
+      WriteStatus(n.preemption);
+      w_.Key("victims");
+      WriteVictims(n.victims);
+      w_.Key("pdbViolations").Value(n.pdb_violations);
+      w_.Key("trace");
+      WriteTrace(n.trace);
+      w_.EndObject();
+    }
+    w_.EndObject();
+  }
+
+  void WriteAttempt(const Attempt& a) {
+    const Pod& pod = r_.scenario.pods[a.pod];
+    w_.BeginObject();
+    w_.Key("pod").Value(pod.key);
+    w_.Key("fromChange").Bool(pod.applied);
+    w_.Key("attempt").Value(a.attempt);
+    w_.Key("time").Value(FormatMillis(a.time_ms));
+    w_.Key("atMs").Value(a.time_ms - r_.timeline.start_ms);
+    w_.Key("eventsBefore").Value(a.events_before);
+    w_.Key("detailed").Bool(a.detailed);
+    w_.Key("priority").Value(int64_t{a.priority});
+    w_.Key("preemptionPolicy").Value(ToString(a.preemption_policy));
+    w_.Key("outcome").Value(ToString(a.outcome));
+    w_.Key("node");
+    if (a.node >= 0) {
+      w_.Value(NodeName(a.node));
+    } else {
+      w_.Null();
+    }
+    w_.Key("victims");
+    WriteVictims(a.victims, /*timed=*/true);
+    if (a.outcome == Outcome::kNominated) {
+      // How long the preemptor waits nominated: until its last victim has
+      // left (each holds its grace period, the worst case).
+      int64_t until = a.time_ms;
+      for (const Victim& v : a.victims) until = std::max(until, v.gone_ms);
+      w_.Key("waitMs").Value(until - a.time_ms);
+      w_.Key("waitUntilMs").Value(until - r_.timeline.start_ms);
+    }
+    w_.Key("pdbViolations").Value(a.pdb_violations);
+    w_.Key("message").Value(a.message);
+    w_.Key("nodes").BeginArray();
+    for (const NodeResult& n : a.nodes) WriteNode(a, n);
+    w_.EndArray();
+    w_.Key("selection").BeginArray();
+    for (const SelectionStep& s : a.selection) {
+      w_.BeginObject();
+      w_.Key("criterion").Value(s.criterion);
+      w_.Key("scores").BeginObject();
+      for (const auto& [node, score] : s.scores)
+        w_.Key(NodeName(node)).Value(score);
+      w_.EndObject();
+      w_.Key("display").BeginObject();
+      for (size_t i = 0; i < s.display.size(); ++i) {
+        w_.Key(NodeName(s.scores[i].first)).Value(s.display[i]);
+      }
+      w_.EndObject();
+      w_.Key("values").BeginObject();
+      for (size_t i = 0; i < s.values.size(); ++i) {
+        w_.Key(NodeName(s.scores[i].first));
+        if (s.values[i]) {
+          w_.Value(*s.values[i]);
+        } else {
+          w_.Null();
+        }
+      }
+      w_.EndObject();
+      w_.Key("kept").BeginArray();
+      for (ObjectIndex n : s.kept) w_.Value(NodeName(n));
+      w_.EndArray();
+      // The step that leaves one candidate decides: that node wins.
+      w_.Key("winner");
+      NodeOrNull(s.kept.size() == 1 ? s.kept[0] : -1);
+      w_.Key("note").Value(s.note);
+      w_.EndObject();
+    }
+    w_.EndArray();
+    w_.Key("scoredPlugins").BeginArray();
+    for (std::string_view p : a.scored_plugins) w_.Value(p);
+    w_.EndArray();
+    const PreemptionSummary& p = a.preemption;
+    w_.Key("preemption");
+    if (!p.ran) {
+      w_.Null();
+    } else {
+      w_.BeginObject();
+      w_.Key("eligible").Bool(p.eligible);
+      w_.Key("potentialNodes").Value(p.potential_nodes);
+      w_.Key("numCandidates").Value(p.num_candidates);
+      w_.Key("offset").Value(p.offset);
+      w_.Key("candidateCount").Value(p.candidate_count);
+      w_.Key("nominationCleared").Bool(p.nomination_cleared);
+      w_.Key("candidates").BeginArray();
+      for (const Candidate& c : p.candidates) {
+        w_.BeginObject();
+        w_.Key("node").Value(NodeName(c.node));
+        w_.Key("victims").BeginArray();
+        for (const Victim& v : c.victims) w_.Value(PodKey(v.pod));
+        w_.EndArray();
+        w_.Key("pdbViolations").Value(c.pdb_violations);
+        w_.EndObject();
+      }
+      w_.EndArray();
+      w_.Key("message").Value(p.status_message);
+      w_.EndObject();
+    }
+    w_.Key("clearedNominations");
+    WritePods(a.cleared_nominations);
+    w_.Key("trace");
+    WriteTrace(a.trace);
+    w_.EndObject();
+  }
+
+  const SimulationResult& r_;
+  JsonWriter w_;
+  std::unordered_map<std::string, ObjectIndex> node_index_;
+  std::vector<ObjectIndex> evicted_by_;  // EvictedBy(), built on first use
+};
+
+}  // namespace
+
+std::string ToJson(const SimulationResult& result) {
+  return ResultWriter(result).Write();
+}
+
+std::string ProfilesJson() {
+  JsonWriter w;
+  w.BeginArray();
+  for (const Profile* p : AllProfiles()) {
+    w.BeginObject();
+    w.Key("name").Value(p->name);
+    w.Key("kubernetesVersion").Value(p->kubernetes_version);
+    w.Key("summary").Value(p->summary);
+    w.EndObject();
+  }
+  w.EndArray();
+  return w.Take();
+}
+
+namespace {
+
+void WriteDecision(JsonWriter& w, const PodDecision& d) {
+  w.BeginObject();
+  w.Key("outcome").Value(ToString(d.outcome));
+  w.Key("node").Value(d.node);
+  w.Key("victims").BeginArray();
+  for (const std::string& v : d.victims) w.Value(v);
+  w.EndArray();
+  w.EndObject();
+}
+
+// How a difference begins in a Comparison and a VariantDiff: the pod, the
+// kind of difference and each side's decision (null: no cycle there).
+void WriteDifferenceHead(JsonWriter& w, const std::string& pod,
+                         std::string_view kind, const PodDecision* a,
+                         const PodDecision* b) {
+  w.Key("pod").Value(pod);
+  w.Key("kind").Value(kind);
+  for (auto [key, d] : {std::pair{"a", a}, std::pair{"b", b}}) {
+    w.Key(key);
+    if (d) {
+      WriteDecision(w, *d);
+    } else {
+      w.Null();
+    }
+  }
+}
+
+// Both documents end with the two runs' full results.
+void WriteResults(JsonWriter& w, const SimulationResult& a,
+                  const SimulationResult& b) {
+  w.Key("results").BeginArray();
+  w.Raw(ToJson(a));
+  w.Raw(ToJson(b));
+  w.EndArray();
+}
+
+}  // namespace
+
+std::string ToJson(const Comparison& comparison) {
+  JsonWriter w;
+  w.BeginObject();
+  w.Key("apiVersion").Value("podsim/v1");
+  w.Key("kind").Value("Comparison");
+  w.Key("profiles").BeginArray();
+  for (const SimulationResult* r : {&comparison.a, &comparison.b}) {
+    w.BeginObject();
+    w.Key("name").Value(r->profile->name);
+    w.Key("kubernetesVersion").Value(r->profile->kubernetes_version);
+    w.Key("summary").Value(r->profile->summary);
+    w.EndObject();
+  }
+  w.EndArray();
+  w.Key("differences").BeginArray();
+  for (const Difference& d : comparison.differences) {
+    w.BeginObject();
+    WriteDifferenceHead(w, d.pod, d.kind, &d.a, &d.b);
+    w.Key("together").Bool(d.together);
+    w.Key("rules").BeginArray();
+    for (const Rule& r : d.rules) {
+      w.BeginObject();
+      w.Key("switch").Value(r.name);
+      w.Key("text").Value(r.text);
+      w.EndObject();
+    }
+    w.EndArray();
+    w.EndObject();
+  }
+  w.EndArray();
+  WriteResults(w, comparison.a, comparison.b);
+  w.EndObject();
+  return w.Take();
+}
+
+std::string ToJson(const VariantDiff& diff) {
+  JsonWriter w;
+  w.BeginObject();
+  w.Key("apiVersion").Value("podsim/v1");
+  w.Key("kind").Value("VariantDiff");
+  w.Key("objects").BeginArray();
+  for (const ObjectChange& c : diff.objects) {
+    w.BeginObject();
+    w.Key("object").Value(c.object);
+    w.Key("kind").Value(c.kind);
+    w.Key("namespace").Value(c.ns);
+    w.Key("name").Value(c.name);
+    w.Key("change").Value(c.change);
+    w.EndObject();
+  }
+  w.EndArray();
+  w.Key("differences").BeginArray();
+  for (const VariantDifference& d : diff.differences) {
+    w.BeginObject();
+    WriteDifferenceHead(w, d.pod, d.kind, d.a ? &*d.a : nullptr,
+                        d.b ? &*d.b : nullptr);
+    w.Key("cause").Value(d.cause);
+    w.Key("together").Bool(d.together);
+    w.Key("changes").BeginArray();
+    for (size_t i : d.changes) w.Value(diff.objects[i].object);
+    w.EndArray();
+    w.EndObject();
+  }
+  w.EndArray();
+  w.Key("tried").Value(diff.tried);
+  w.Key("limit").Value(kMaxSingleChangeRuns);
+  WriteResults(w, diff.a, diff.b);
+  w.EndObject();
+  return w.Take();
+}
+
+}  // namespace podsim

@@ -1,0 +1,28 @@
+// The result documents (apiVersion podsim/v1) as JSON text: a run, a
+// comparison of two profiles, a diff of two variants, the profiles' list.
+// Everything is decided before; this only writes.
+#pragma once
+
+#include <string>
+
+#include "core/analysis/compare.h"
+#include "core/analysis/variant_diff.h"
+#include "core/scheduler/simulator.h"
+
+namespace podsim {
+
+// Returns the result document (apiVersion podsim/v1) as JSON text.
+std::string ToJson(const SimulationResult& result);
+
+// Returns {"apiVersion","kind":"Comparison","profiles","differences",
+// "results":[a, b]} as JSON text.
+std::string ToJson(const Comparison& comparison);
+
+// Returns {"apiVersion","kind":"VariantDiff","objects","differences",
+// "tried","limit","results":[a, b]} as JSON text.
+std::string ToJson(const VariantDiff& diff);
+
+// Returns every profile as JSON: [{"name","kubernetesVersion","summary"}].
+std::string ProfilesJson();
+
+}  // namespace podsim

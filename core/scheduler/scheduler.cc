@@ -1,0 +1,425 @@
+#include "core/scheduler/scheduler.h"
+
+#include <algorithm>
+
+#include "core/framework/plugins/filters.h"
+#include "core/framework/plugins/scoring.h"
+#include "core/framework/preemption/preemption.h"
+
+namespace podsim {
+namespace {
+
+// v1.34+ runs DynamicResources' PostFilter first; for a pod without claims
+// it adds this reason before DefaultPreemption's.
+constexpr const char* kDraReason = "no new claims to deallocate";
+
+// Mirrors numFeasibleNodesToFind.
+int NumFeasibleNodesToFind(int num_nodes, int32_t percentage) {
+  if (num_nodes < 100) return num_nodes;
+  int64_t pct = percentage;
+  if (pct == 0) {
+    pct = 50 - num_nodes / 125;
+    if (pct < 5) pct = 5;
+  }
+  int64_t k = int64_t{num_nodes} * pct / 100;
+  return static_cast<int>(std::max<int64_t>(k, 100));
+}
+
+}  // namespace
+
+uint32_t SchedulingQueue::Rejectors(const NodeToStatus& statuses) const {
+  auto bit = [](const Status& s) -> uint32_t {
+    if (s.ok()) return 0;
+    if (s.plugin() == kNodeResourcesFit) return kRejectsFit;
+    if (s.plugin() == kNodePorts) return kRejectsPorts;
+    if (s.plugin() == kInterPodAffinity) return kRejectsAffinity;
+    if (s.plugin() == kPodTopologySpread) return kRejectsSpread;
+    if (s.plugin() == kVolumeRestrictions && s.code() == Code::kUnschedulable) {
+      return kRejectsVolumes;
+    }
+    return kRejectsOther;
+  };
+  uint32_t bits = bit(statuses.absent);
+  // Plugin names are the filters' constants: the same pointer, the same
+  // plugin, so most nodes cost one comparison.
+  const char* last = nullptr;
+  uint32_t last_bit = 0;
+  for (int n = 0; n < cluster_.num_nodes(); ++n) {
+    const Status& s = statuses.Get(n);
+    if (s.ok()) continue;
+    if (s.plugin().data() != last) {
+      last = s.plugin().data();
+      last_bit = bit(s);
+    }
+    bits |= last_bit;
+  }
+  return bits;
+}
+
+std::string SchedulingQueue::VictimTimes(const Attempt& attempt) const {
+  int64_t last = now_;
+  int64_t grace = -1;
+  bool same_grace = true;
+  for (const Victim& v : attempt.victims) {
+    last = std::max(last, v.gone_ms);
+    int64_t g = v.gone_ms - now_;
+    if ((grace >= 0 && g != grace) || v.already_terminating) {
+      same_grace = false;
+    }
+    grace = g;
+  }
+  const bool one = attempt.victims.size() == 1;
+  if (last <= now_) {
+    return one ? "; it leaves at once (no grace period)"
+               : "; they leave at once (no grace period)";
+  }
+  std::string text = std::string(one ? "; it keeps its" : "; they keep their") +
+                     " room on the node for " + FormatDuration(last - now_);
+  const int64_t latency = options_.api_latency_ms;
+  if (latency > 0) {
+    text += " (the deletion lands after " + FormatDuration(latency) +
+            ", then the grace period runs)";
+  } else if (same_grace) {
+    text += one ? " (its grace period)" : " (their grace period)";
+  }
+  return text + " while the pod waits nominated";
+}
+
+bool SchedulingQueue::Detailed(int attempt, ObjectIndex pod) const {
+  if (!options_.focus_pod.empty()) {
+    return scenario_.pods[pod].key == options_.focus_pod &&
+           attempts_per_pod_[pod] == 1;
+  }
+  if (options_.detail_attempt) return *options_.detail_attempt == attempt;
+  if (options_.detail_budget <= 0) return false;
+  // The first attempt is always detailed, however large the cluster.
+  return attempt == 0 ||
+         detailed_entries_ + cluster_.num_nodes() <= options_.detail_budget;
+}
+
+std::vector<ObjectIndex> SchedulingQueue::FindNodesThatFit(
+    CycleState& state, Attempt& attempt, NodeToStatus& statuses,
+    NodeCache::Shape* cache) {
+  // The pod's own nominated node is never served from the cache: there the
+  // pod must not count its own nomination.
+  const ObjectIndex own = cluster_.NominatedNodeOf(state.pod());
+  const std::vector<ObjectIndex>* only =
+      state.prefilter_nodes() ? &*state.prefilter_nodes() : nullptr;
+  int count = only ? static_cast<int>(only->size()) : cluster_.num_nodes();
+  int to_find = NumFeasibleNodesToFind(
+      count, scenario_.config.percentage_of_nodes_to_score);
+  std::vector<ObjectIndex> feasible;
+  int processed = 0;
+  int start = count == 0 ? 0 : next_start_node_ % count;
+  for (int i = 0, k = start; i < count; ++i, k = k + 1 == count ? 0 : k + 1) {
+    ObjectIndex n = only ? (*only)[k] : k;
+    ++processed;
+    const Status* status;
+    if (cache && n != own) {
+      // A memoized status is referenced; it lasts the whole cycle.
+      if (cache->filter_version[n] != cluster_.version(n)) {
+        cache->filter[n] = RunFiltersWithNominatedPods(state, cluster_, n);
+        cache->filter_version[n] = cluster_.version(n);
+      }
+      status = &cache->filter[n];
+      if (!status->ok()) statuses.SetRef(n, *status);
+    } else {
+      Status fresh = RunFiltersWithNominatedPods(state, cluster_, n);
+      status = nullptr;  // passes
+      if (!fresh.ok()) {
+        statuses.Set(n, std::move(fresh));
+        status = &statuses.Get(n);
+      }
+    }
+    if (attempt.detailed) {
+      attempt.nodes[n].filtered = true;
+      attempt.nodes[n].filter = status ? *status : Status();
+    }
+    if (status == nullptr || status->ok()) {
+      feasible.push_back(n);
+      if (static_cast<int>(feasible.size()) >= to_find) break;
+    }
+  }
+  if (cluster_.num_nodes() > 0) {
+    next_start_node_ = (next_start_node_ + processed) % cluster_.num_nodes();
+  }
+  return feasible;
+}
+
+Attempt SchedulingQueue::ScheduleOne(ObjectIndex p) {
+  const Pod& pod = cluster_.pod(p);
+  Attempt attempt;
+  attempt.pod = p;
+  attempt.attempt = ++attempts_per_pod_[p];
+  attempt.priority = pod.priority;
+  attempt.preemption_policy = pod.preemption_policy;
+  attempt.detailed = Detailed(attempts_made_, p);
+  if (attempt.detailed) {
+    attempt.nodes.resize(cluster_.num_nodes());
+    for (int n = 0; n < cluster_.num_nodes(); ++n) attempt.nodes[n].node = n;
+    detailed_entries_ += cluster_.num_nodes();
+  }
+  ++attempts_made_;
+  auto bind = [&](ObjectIndex n) {
+    attempt.outcome = Outcome::kScheduled;
+    attempt.node = n;
+    attempt.message =
+        "Successfully assigned " + pod.key + " to " + cluster_.node(n).name;
+    cluster_.Nominate(p, kNoNode);
+    cluster_.Bind(p, n);
+  };
+
+  if (cluster_.num_nodes() == 0) {
+    // Mirrors ErrNoNodesAvailable: returned as is, not as a FitError.
+    attempt.message = "no nodes available to schedule pods";
+    queued_[p].rejectors = kRejectsOther;
+    return attempt;
+  }
+  if (filter_statuses_.size() != cluster_.num_nodes()) {
+    filter_statuses_ = NodeToStatus(cluster_.num_nodes());
+    preemption_scratch_ = PreemptionScratch(cluster_.num_nodes());
+  }
+  const Profile& profile = *options_.profile;
+  CycleState state(cluster_, p, profile);
+  NodeCache::Shape* cache = cache_.For(state, cluster_);
+  NodeToStatus& statuses = filter_statuses_;
+  statuses.Reset(Status());
+  std::string prefilter_message;
+  if (!state.prefilter_status().ok()) {
+    // A PreFilter rejection applies to every node.
+    statuses.absent = state.prefilter_status();
+    prefilter_message = state.prefilter_status().Message();
+    for (NodeResult& r : attempt.nodes)
+      r.filter = state.prefilter_status();  // empty unless detailed
+  } else {
+    if (state.prefilter_nodes()) {
+      statuses.absent =
+          Status::Make(Code::kUnschedulableAndUnresolvable, "",
+                       "node(s) didn't satisfy plugin(s) [NodeAffinity]");
+      for (NodeResult& r : attempt.nodes) r.filter = statuses.absent;
+    }
+    // 1) The nominated node first: if it passes, no other node is tried.
+    ObjectIndex nominated = cluster_.NominatedNodeOf(p);
+    if (nominated != kNoNode && profile.nominated_node_first) {
+      Status status = RunFiltersWithNominatedPods(state, cluster_, nominated);
+      if (attempt.detailed) {
+        attempt.nodes[nominated].filtered = true;
+        attempt.nodes[nominated].filter = status;
+      }
+      if (status.ok()) {
+        attempt.trace.push_back(
+            {"nominated-node",
+             {},
+             "The nominated node " + cluster_.node(nominated).name +
+                 " passes every filter: bound there without scoring.",
+             true,
+             "",
+             std::nullopt,
+             std::nullopt});
+        bind(nominated);
+        return attempt;
+      }
+      attempt.trace.push_back({"nominated-node",
+                               {},
+                               "The nominated node " +
+                                   cluster_.node(nominated).name +
+                                   " no longer fits (" + status.Message() +
+                                   "); every node is filtered.",
+                               false,
+                               "",
+                               std::nullopt,
+                               status});
+    }
+    // 2) Filter every node.
+    std::vector<ObjectIndex> feasible =
+        FindNodesThatFit(state, attempt, statuses, cache);
+    if (!feasible.empty()) {
+      if (feasible.size() == 1) {
+        attempt.trace.push_back(
+            {"score",
+             {},
+             "Only " + cluster_.node(feasible[0]).name + " passes the " +
+                 (profile.reasons.predicates ? "predicates" : "filters") +
+                 ": chosen without scoring.",
+             std::nullopt,
+             "",
+             std::nullopt,
+             std::nullopt});
+        bind(feasible[0]);
+        return attempt;
+      }
+      std::vector<NodeScore> scores =
+          ScoreNodes(cluster_, p, feasible, attempt.scored_plugins);
+      const NodeScore* best = nullptr;
+      for (const NodeScore& s : scores) {
+        if (attempt.detailed) attempt.nodes[s.node].score = s;
+        // Ties go to the first node in input order.
+        if (!best || s.total > best->total ||
+            (s.total == best->total && s.node < best->node)) {
+          best = &s;
+        }
+      }
+      // v1.14's priority functions are not modelled: today's plugins score.
+      attempt.trace.push_back(
+          {"score",
+           {},
+           std::to_string(feasible.size()) + " nodes pass the " +
+               (profile.reasons.predicates ? "predicates" : "filters") + "; " +
+               cluster_.node(best->node).name + " scores highest (" +
+               std::to_string(best->total) + ")" +
+               (profile.reasons.predicates
+                    ? ", scored by today's plugins: " +
+                          std::string(profile.name) +
+                          "'s priority functions are not modelled."
+                    : "."),
+           std::nullopt,
+           "",
+           std::nullopt,
+           std::nullopt});
+      bind(best->node);
+      return attempt;
+    }
+  }
+  // 3) No node fits: PostFilter (DefaultPreemption). The plugins that
+  // rejected the pod decide which events move it back (queueing hints).
+  queued_[p].rejectors = Rejectors(statuses);
+  // The profile's plugins may leave DefaultPreemption out: no dry run.
+  if (!scenario_.config.plugins.preempts()) {
+    FailWithoutPreemption(cluster_, scenario_.config.plugins, profile,
+                          FitErrorMessage(statuses, prefilter_message, ""),
+                          attempt);
+    return attempt;
+  }
+  bool clears_nomination = false;
+  PreemptionEvaluator evaluator(cluster_, state, attempt, options_.seed, cache,
+                                preemption_scratch_);
+  Status preemption = evaluator.Preempt(statuses, clears_nomination);
+  std::string fit_error = FitErrorMessage(statuses, prefilter_message, "");
+  if (preemption.ok()) {
+    // A node needing no victims (v1.14) is nominated the same way.
+    attempt.outcome = Outcome::kNominated;
+    attempt.message = std::move(fit_error);
+    ObjectIndex n = attempt.node;
+    const std::string& node_name = cluster_.node(n).name;
+    // Effects: the pod is nominated; victims are deleted (DisruptionTarget,
+    // then a graceful delete: they keep their room until gone); then
+    // lower-priority nominations on the node are cleared.
+    cluster_.Nominate(p, n);
+    const bool acts = StartTerminating(attempt);
+    std::vector<ObjectIndex> nominated = cluster_.NominatedPods(n);
+    for (ObjectIndex q : nominated) {
+      if (acts && cluster_.pod(q).priority < pod.priority) {
+        cluster_.Nominate(q, kNoNode);
+        attempt.cleared_nominations.push_back(q);
+      }
+    }
+    std::string text = "Nominated " + node_name;
+    if (acts) {
+      text +=
+          "; deleted " + std::to_string(attempt.victims.size()) + " victim(s)";
+    } else {
+      text +=
+          "; every victim was already terminating after an earlier "
+          "preemption, so kube-scheduler (v1.34+) deletes none again and "
+          "clears no other nomination";
+    }
+    if (!attempt.victims.empty()) text += VictimTimes(attempt);
+    if (!attempt.cleared_nominations.empty()) {
+      const bool one = attempt.cleared_nominations.size() == 1;
+      std::string names;
+      for (ObjectIndex q : attempt.cleared_nominations) {
+        if (!names.empty()) names += ", ";
+        names += cluster_.pod(q).name + " (priority " +
+                 std::to_string(cluster_.pod(q).priority) + ")";
+      }
+      text += std::string("; cleared the nomination") +
+              (one ? " of " : "s of ") + names + ": " +
+              (one ? "it was" : "they were") + " nominated to " + node_name +
+              " with a lower priority and may no longer fit there, so " +
+              (one ? "it goes" : "they go") +
+              " back to the queue to find a node again";
+    }
+    attempt.trace.push_back({"actuate", attempt.cleared_nominations, text + ".",
+                             std::nullopt, "", std::nullopt, std::nullopt});
+    return attempt;
+  }
+  attempt.outcome = Outcome::kUnschedulable;
+  attempt.node = kNoNode;
+  attempt.victims.clear();
+  attempt.pdb_violations = 0;
+  std::string postfilter =
+      PostFilterMessage(scenario_.config.plugins, profile, preemption);
+  attempt.preemption.status_message = postfilter;
+  // Since v1.23 the event adds the PostFilter result to the FitError (what
+  // FitErrorMessage(statuses, prefilter_message, postfilter) writes, without
+  // counting every node's reasons a second time); before, the FitError alone.
+  attempt.message = std::move(fit_error);
+  if (profile.postfilter_in_message) attempt.message += " " + postfilter;
+  const bool dra_clause =
+      profile.postfilter_in_message && postfilter.starts_with(kDraReason);
+  if (cluster_.NominatedNodeOf(p) != kNoNode && attempt.preemption.eligible &&
+      preemption.code() != Code::kError) {
+    const std::string& node_name =
+        cluster_.node(cluster_.NominatedNodeOf(p)).name;
+    attempt.preemption.nomination_cleared = clears_nomination;
+    attempt.trace.push_back(
+        {"nomination",
+         {},
+         clears_nomination ? "The nomination of " + node_name + " is cleared."
+                           : "The nomination of " + node_name +
+                                 " is kept: no candidate was found, and " +
+                                 std::string(profile.name) +
+                                 " clears it only when no node might help.",
+         std::nullopt,
+         "",
+         std::nullopt,
+         std::nullopt});
+    if (clears_nomination) cluster_.Nominate(p, kNoNode);
+  }
+  if (dra_clause) {
+    attempt.trace.push_back(
+        {"postfilter",
+         {},
+         "The message ends with what the PostFilter plugins said, in order: "
+         "\"" +
+             std::string(kDraReason) +
+             "\" is the DynamicResources plugin, which could free devices "
+             "claimed by other pods but has nothing to free for a pod "
+             "without resource claims; \"preemption: ...\" is "
+             "DefaultPreemption, saying why evicting lower-priority pods "
+             "cannot make room.",
+         std::nullopt,
+         "",
+         std::nullopt,
+         std::nullopt});
+  }
+  return attempt;
+}
+
+SchedulingQueue::SchedulingQueue(Scenario& scenario,
+                                 const SchedulerOptions& options,
+                                 Diagnostics& diagnostics)
+    : scenario_(scenario),
+      options_(options),
+      diagnostics_(diagnostics),
+      cluster_(scenario),
+      attempts_per_pod_(scenario.pods.size(), 0) {
+  Setup();
+}
+
+SchedulerRun RunScheduler(Scenario& scenario, const SchedulerOptions& options,
+                          Diagnostics& diagnostics) {
+  SchedulingQueue queue(scenario, options, diagnostics);
+  SchedulerRun run;
+  Attempt attempt;
+  while (queue.Next(attempt)) {
+    const bool focus = !options.focus_pod.empty() &&
+                       scenario.pods[attempt.pod].key == options.focus_pod;
+    run.attempts.push_back(std::move(attempt));
+    if (focus) break;
+  }
+  run.timeline = queue.TakeTimeline();
+  return run;
+}
+
+}  // namespace podsim
