@@ -18,6 +18,7 @@
 #endif
 
 #include "core/admission/admission.h"
+#include "core/controllers/disruption.h"
 #include "core/framework/preemption/pdb.h"
 #include "core/ingest/decode.h"
 #include "core/scheduler/scheduler.h"

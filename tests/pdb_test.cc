@@ -1,5 +1,6 @@
 #include "core/framework/preemption/pdb.h"
 
+#include "core/controllers/disruption.h"
 #include "tests/builders.h"
 
 namespace podsim {

@@ -5,6 +5,7 @@
 // grace periods. The cycle itself is in scheduler.cc.
 #include <algorithm>
 
+#include "core/controllers/disruption.h"
 #include "core/framework/preemption/pdb.h"
 #include "core/scheduler/scheduler.h"
 

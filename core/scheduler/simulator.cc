@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "core/admission/admission.h"
+#include "core/controllers/disruption.h"
 #include "core/framework/plugins/volume_restrictions.h"
 #include "core/framework/preemption/pdb.h"
 #include "core/ingest/decode.h"

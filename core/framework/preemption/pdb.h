@@ -1,5 +1,7 @@
-// PodDisruptionBudgets: the status the disruption controller would compute,
-// and the scheduler's split of potential victims by PDB violation.
+// PodDisruptionBudgets as the scheduler reads them: which budgets select a
+// pod, and the split of potential victims by PDB violation (DefaultPreemption's
+// filterPodsWithPDBViolation). The budgets' status is the disruption
+// controller's (controllers/disruption.h).
 #pragma once
 
 #include <vector>
@@ -8,11 +10,6 @@
 #include "core/config/profile.h"
 
 namespace podsim {
-
-// Fills disruptions_allowed for every PDB given without status, as the
-// disruption controller computes it, and records how in status_explanation.
-// Mirrors pkg/controller/disruption/disruption.go (trySync).
-void ComputePdbStatus(Scenario& scenario);
 
 // Mirrors filterPodsWithPDBViolation. kPerPodBudget walks pods (sorted most
 // important first) and spends each matching PDB's disruptionsAllowed; a pod
@@ -23,12 +20,6 @@ void ClassifyPdbViolations(const Scenario& scenario,
                            const std::vector<ObjectIndex>& pods,
                            PdbViolation rule, std::vector<char>& violating,
                            std::vector<int64_t>& budget);
-
-// Returns how many of the pods a budget selects must stay healthy, as the
-// disruption controller derives it from the spec (a budget that expects no
-// pods: more than can ever be).
-int32_t DesiredHealthy(const Scenario& scenario, const PodDisruptionBudget& pdb,
-                       const std::vector<ObjectIndex>& pods);
 
 // Fills scenario.pod_pdbs: for each pod, the PDBs that select it (what
 // ClassifyPdbViolations walks). PDBs are bucketed by one label their

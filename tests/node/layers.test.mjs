@@ -1,0 +1,61 @@
+// The dependency order of docs/architecture.md, checked by
+// scripts/check-layers.mjs: the tree follows it, and each kind of breach is
+// caught (a planted one in a scratch tree).
+import assert from "node:assert/strict";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { test } from "node:test";
+
+import { checkLayers, layerOf } from "../../scripts/check-layers.mjs";
+
+const root = new URL("../..", import.meta.url).pathname;
+
+function tree(files) {
+  const dir = mkdtempSync(join(tmpdir(), "podsim-layers-"));
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(dir, path)), { recursive: true });
+    writeFileSync(join(dir, path), text);
+  }
+  return dir;
+}
+
+test("layers: the project's own tree follows the order", () => {
+  assert.deepEqual(checkLayers(root), []);
+});
+
+test("layers: a file's layer is its folder's, a folder not listed is its parent's", () => {
+  assert.equal(layerOf("core/framework/plugins/filters.h"), "framework/plugins");
+  assert.equal(layerOf("core/ingest/decode/pod.cc"), "ingest");
+  assert.equal(layerOf("core/base/quantity.h"), "base");
+});
+
+test("layers: an include of a later layer, a cycle, a stray file and wrong imports are each named", () => {
+  const dir = tree({
+    "core/base/low.h": '#pragma once\n#include "core/api/high.h"\n',
+    "core/api/high.h": "#pragma once\n",
+    "core/api/x.h": '#pragma once\n#include "core/api/y.h"\n',
+    "core/api/y.cc": '#include "core/api/x.h"\n',
+    "core/api/y.h": "#pragma once\n",
+    "core/api/z.cc": '#include "core/api/y.h"\n#include "wasm/glue.h"\n',
+    "core/stray.h": "#pragma once\n",
+    "wasm/cli.mjs": 'import { x } from "../web/src/main.js";\n',
+    "web/src/views/panel.js": 'import { simulate } from "../../../wasm/index.mjs";\nimport { formatDuration } from "../../../wasm/report.mjs";\n',
+    "web/src/engine-worker.js": 'import { simulate } from "../../wasm/index.mjs";\n',
+    "web/src/main.js": 'const t = await import("../../tests/node/helper.mjs");\n',
+  });
+  try {
+    const problems = checkLayers(dir);
+    const has = (re) => assert.ok(problems.some((p) => re.test(p)), `${re} not in:\n${problems.join("\n")}`);
+    has(/^core\/base\/low\.h:2: base\/ includes core\/api\/high\.h, from api\/, a later layer/);
+    has(/^core: units include each other: core\/api\/x -> core\/api\/y -> core\/api\/x$/);
+    has(/^core\/api\/z\.cc:2: core includes wasm\/glue\.h/);
+    has(/^core\/stray\.h: in core\/ itself, which is not a layer/);
+    has(/^wasm\/cli\.mjs:1: wasm\/ imports web\/src\/main\.js/);
+    has(/^web\/src\/views\/panel\.js:1: imports wasm\/index\.mjs; only web\/src\/engine-worker\.js and web\/src\/embed\/embed-worker\.js load the engine/);
+    has(/^web\/src\/main\.js:1: web\/ imports tests\/node\/helper\.mjs/);
+    assert.equal(problems.length, 7, problems.join("\n"));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
