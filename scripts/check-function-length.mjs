@@ -19,6 +19,13 @@ function sources(dir, out = []) {
   return out;
 }
 
+// Returns how many more "{" than "}" a line holds outside its string and
+// character literals and its comment.
+function braceBalance(line) {
+  const code = line.replace(/"(?:\\.|[^"\\])*"|'(?:\\.|[^'\\])*'/g, "").replace(/\/\/.*$/, "");
+  return (code.match(/\{/g) ?? []).length - (code.match(/\}/g) ?? []).length;
+}
+
 // Returns every function definition of a clang-formatted C++ source as
 // {name, line, lines}: top-level and member definitions, not those written
 // inside a class body.
@@ -39,7 +46,16 @@ export function functionsOf(text) {
     const opens = /\{\s*$/.test(lines[end]);
     const isFunction = opens && /\)[^=]*\{\s*$/.test(head) && !/^(struct|class|enum|union)\b/.test(first);
     let close = end + 1;
-    if (opens) while (close < lines.length && !lines[close].startsWith("}")) close += 1;
+    if (opens && isFunction) {
+      while (close < lines.length && !lines[close].startsWith("}")) close += 1;
+    } else if (opens) {
+      // A class body or a braced initializer: to where its braces balance.
+      close = end;
+      for (let depth = 0; close < lines.length; close += 1) {
+        depth += braceBalance(lines[close]);
+        if (depth <= 0) break;
+      }
+    }
     if (isFunction) {
       found.push({ name: head.replace(/\s+/g, " ").replace(/\s*\{\s*$/, ""), line: i + 1, lines: close - i + 1 });
     }

@@ -7,6 +7,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { test } from "node:test";
 
+import { functionsOf, longFunctions } from "../../scripts/check-function-length.mjs";
 import { checkLayers, layerOf } from "../../scripts/check-layers.mjs";
 
 const root = new URL("../..", import.meta.url).pathname;
@@ -58,4 +59,49 @@ test("layers: an include of a later layer, a cycle, a stray file and wrong impor
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+});
+
+test("function length: definitions are measured from signature to closing brace, class bodies and declarations aside", () => {
+  const body = (n) => Array.from({ length: n }, (_, i) => `  x += ${i};`).join("\n");
+  const text = [
+    "namespace podsim {",
+    "struct S {",
+    "  int f() {",
+    "    return 1;",
+    "  }",
+    "};",
+    "int Declared(int a);",
+    "const int kTable[] = {",
+    "    1, 2};",
+    "Status Evaluator::Long(const Pod& pod,",
+    "                       int budget) {",
+    body(119),
+    "}",
+    "int Short() {",
+    body(3),
+    "}",
+    "}  // namespace podsim",
+  ].join("\n");
+  const found = functionsOf(text);
+  assert.deepEqual(
+    found.map(({ name, line, lines }) => ({ name, line, lines })),
+    [
+      { name: "Status Evaluator::Long(const Pod& pod, int budget)", line: 10, lines: 122 },
+      { name: "int Short()", line: 132, lines: 5 },
+    ],
+  );
+});
+
+test("function length: the planted long function is named, the project's own core has none over 120 lines", () => {
+  const dir = tree({ "core/base/long.cc": `int Long() {\n${"  ++x;\n".repeat(119)}}\n` });
+  try {
+    assert.deepEqual(
+      longFunctions(dir).map(({ file, line, lines, name }) => ({ file, line, lines, name })),
+      [{ file: "core/base/long.cc", line: 1, lines: 121, name: "int Long()" }],
+    );
+    assert.deepEqual(longFunctions(dir, 121), []);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  assert.deepEqual(longFunctions(root).map((f) => `${f.file}:${f.line} ${f.lines}`), []);
 });
