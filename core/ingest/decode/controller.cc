@@ -39,19 +39,14 @@ const FieldRule& Decoder::ControllerFields() {
 
 void Decoder::DecodeController(const Json& obj, Reader& r,
                                const std::string& kind) {
+  std::optional<Metadata> metadata = NamespacedMetadata(obj, r);
+  if (!metadata) return;
   const Json empty = Json::object();
-  const Json* meta = r.Object(obj, "metadata", FieldPath("metadata"));
-  if (!meta) meta = &empty;
-  std::optional<std::string> name = Name(*meta, r);
-  if (!name) return;
+  const Json* meta = metadata->meta;
   Controller c;
   c.kind = kind;
-  c.name = *name;
-  c.ns = default_namespace_;
-  if (std::optional<std::string> ns =
-          r.String(*meta, "namespace", FieldPath("metadata.namespace"))) {
-    if (!ns->empty()) c.ns = *ns;
-  }
+  c.name = metadata->name;
+  c.ns = metadata->ns;
   r.SetObject(kind + " " + c.ns + "/" + c.name);
   if (!seen_.insert(kind + "/" + c.ns + "/" + c.name).second) {
     r.Error(FieldPath("metadata.name"),

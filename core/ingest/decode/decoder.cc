@@ -102,6 +102,21 @@ std::optional<std::string> Decoder::Name(const Json& meta, Reader& r) {
   return name;
 }
 
+std::optional<Decoder::Metadata> Decoder::NamespacedMetadata(const Json& obj,
+                                                             Reader& r) {
+  static const Json* const kEmpty = new Json(Json::object());
+  const Json* meta = r.Object(obj, "metadata", FieldPath("metadata"));
+  if (!meta) meta = kEmpty;
+  std::optional<std::string> name = Name(*meta, r);
+  if (!name) return std::nullopt;
+  Metadata m{.meta = meta, .name = *name, .ns = default_namespace_};
+  if (std::optional<std::string> ns =
+          r.String(*meta, "namespace", FieldPath("metadata.namespace"))) {
+    if (!ns->empty()) m.ns = *ns;
+  }
+  return m;
+}
+
 void Decoder::AddObject(const Json& obj, const ObjectSource& source) {
   int line = source.line;
   if (++objects_ > kMaxObjects) {

@@ -76,6 +76,15 @@ class Decoder final : public ObjectSink {
   void ResolveNamespaces();
   // Returns the metadata name (reporting when missing or invalid).
   std::optional<std::string> Name(const Json& meta, Reader& r);
+  // A namespaced object's metadata as its decoder starts from it.
+  struct Metadata {
+    const Json* meta;  // the metadata map (an empty one when missing)
+    std::string name;
+    std::string ns;  // the default namespace when none is given
+  };
+  // Returns the metadata of obj, or nullopt when its name is missing or
+  // invalid (reported).
+  std::optional<Metadata> NamespacedMetadata(const Json& obj, Reader& r);
 
   // Each kind's file also says which fields its reader keeps: the builder
   // drops the rest (managedFields, status.images, ...) before they are

@@ -18,18 +18,12 @@ const FieldRule& Decoder::ClaimFields() {
 }
 
 void Decoder::DecodeClaim(const Json& obj, Reader& r) {
+  std::optional<Metadata> metadata = NamespacedMetadata(obj, r);
+  if (!metadata) return;
   const Json empty = Json::object();
-  const Json* meta = r.Object(obj, "metadata", FieldPath("metadata"));
-  if (!meta) meta = &empty;
-  std::optional<std::string> name = Name(*meta, r);
-  if (!name) return;
   PersistentVolumeClaim claim;
-  claim.name = *name;
-  claim.ns = default_namespace_;
-  if (std::optional<std::string> ns =
-          r.String(*meta, "namespace", FieldPath("metadata.namespace"))) {
-    if (!ns->empty()) claim.ns = *ns;
-  }
+  claim.name = metadata->name;
+  claim.ns = metadata->ns;
   const std::string key = claim.ns + "/" + claim.name;
   r.SetObject("PersistentVolumeClaim " + key);
   if (!seen_.insert("PersistentVolumeClaim/" + key).second) {

@@ -75,18 +75,13 @@ std::vector<OwnerReference> Decoder::DecodeOwners(const Json& meta, Reader& r) {
 }
 
 void Decoder::DecodePod(const Json& obj, Reader& r) {
+  std::optional<Metadata> metadata = NamespacedMetadata(obj, r);
+  if (!metadata) return;
   const Json empty = Json::object();
-  const Json* meta = r.Object(obj, "metadata", FieldPath("metadata"));
-  if (!meta) meta = &empty;
-  std::optional<std::string> name = Name(*meta, r);
-  if (!name) return;
+  const Json* meta = metadata->meta;
   Pod pod;
-  pod.name = *name;
-  pod.ns = default_namespace_;
-  if (std::optional<std::string> ns =
-          r.String(*meta, "namespace", FieldPath("metadata.namespace"))) {
-    if (!ns->empty()) pod.ns = *ns;
-  }
+  pod.name = metadata->name;
+  pod.ns = metadata->ns;
   pod.key = pod.ns + "/" + pod.name;
   r.SetObject("Pod " + pod.key);
   if (!seen_.insert("Pod/" + pod.key).second) {

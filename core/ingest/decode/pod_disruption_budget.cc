@@ -23,18 +23,13 @@ const FieldRule& Decoder::PdbFields() {
 }
 
 void Decoder::DecodePdb(const Json& obj, Reader& r) {
+  std::optional<Metadata> metadata = NamespacedMetadata(obj, r);
+  if (!metadata) return;
   const Json empty = Json::object();
-  const Json* meta = r.Object(obj, "metadata", FieldPath("metadata"));
-  if (!meta) meta = &empty;
-  std::optional<std::string> name = Name(*meta, r);
-  if (!name) return;
+  const Json* meta = metadata->meta;
   PodDisruptionBudget pdb;
-  pdb.name = *name;
-  pdb.ns = default_namespace_;
-  if (std::optional<std::string> ns =
-          r.String(*meta, "namespace", FieldPath("metadata.namespace"))) {
-    if (!ns->empty()) pdb.ns = *ns;
-  }
+  pdb.name = metadata->name;
+  pdb.ns = metadata->ns;
   r.SetObject("PodDisruptionBudget " + pdb.ns + "/" + pdb.name);
   if (!seen_.insert("PodDisruptionBudget/" + pdb.ns + "/" + pdb.name).second) {
     r.Error(FieldPath("metadata.name"), "duplicate PodDisruptionBudget " +
