@@ -120,6 +120,12 @@ std::string PodText(const PodYaml& p) {
   return out;
 }
 
+// The object text of Workload(...) with a status block.
+std::string WithStatus(std::string object, const std::string& status) {
+  object.insert(object.size() - 4, "status: " + status + "\n");
+  return object;
+}
+
 // The queue events of one kind as "<pod>@<seconds from the start>".
 std::vector<std::string> TimedEvents(const SimulationResult& r,
                                      QueueEventKind kind) {
@@ -728,6 +734,117 @@ TEST_CASE(
 
 namespace podsim {
 using namespace testing;
+
+namespace {
+
+// Simulated from 2024-05-01T08:00:00Z.
+SimulationResult RunFromEight(const std::string& text) {
+  SimulateOptions options;
+  options.start_ms = int64_t{1'714'550'400} * 1000;
+  return Simulate(text, options);
+}
+
+// A high-priority pod of 2 cpu arriving at 08:00:<second>.
+std::string Preemptor(const std::string& name, int second) {
+  return PodText(
+      {.name = name,
+       .app = name,
+       .created = "2024-05-01T08:00:0" + std::to_string(second) + "Z",
+       .priority_class = "high",
+       .cpu = "2"});
+}
+
+}  // namespace
+
+TEST_CASE(
+    "Workloads: a Job wants parallelism pods, at most the completions not "
+    "yet succeeded, and none while suspended or past its backoffLimit") {
+  struct Row {
+    const char* name;
+    std::string spec;
+    std::string status;  // empty: none
+    int created;
+  };
+  const Row rows[] = {
+      {"parallelism alone", "  parallelism: 3\n", "", 3},
+      {"completions 5, 3 succeeded: 2 remain",
+       "  parallelism: 3\n  completions: 5\n", "{succeeded: 3}", 2},
+      {"every completion succeeded", "  parallelism: 3\n  completions: 5\n",
+       "{succeeded: 5}", 0},
+      {"no completions: one success completes it", "  parallelism: 3\n",
+       "{succeeded: 1}", 0},
+      {"suspended", "  parallelism: 3\n  suspend: true\n", "", 0},
+      {"status.failed at backoffLimit", "  parallelism: 2\n  backoffLimit: 1\n",
+       "{failed: 1}", 2},
+      {"status.failed past backoffLimit",
+       "  parallelism: 2\n  backoffLimit: 1\n", "{failed: 2}", 0},
+  };
+  for (const Row& row : rows) {
+    CAPTURE(row.name);
+    std::string job = Workload("Job", "train", row.spec, "low", "1",
+                               "      restartPolicy: Never\n");
+    if (!row.status.empty()) job = WithStatus(job, row.status);
+    SimulationResult r = Run(std::string(kClasses) + NodeYaml("n1", "8") + job);
+    CHECK(Events(r, QueueEventKind::kCreated).size() ==
+          static_cast<size_t>(row.created));
+    CHECK(WorkloadNamed(r, "Job", "train").created == row.created);
+    CHECK(r.attempts.size() == static_cast<size_t>(row.created));
+  }
+}
+
+TEST_CASE(
+    "Workloads: a Job's failure count starts at its status.failed, so one "
+    "preemption at backoffLimit fails it") {
+  auto run = [](const std::string& status) {
+    return RunFromEight(
+        std::string(kClasses) + NodeYaml("n1", "2") +
+        WithStatus(
+            Workload("Job", "train", "  parallelism: 1\n  backoffLimit: 1\n",
+                     "low", "2", "      restartPolicy: Never\n"),
+            status) +
+        Preemptor("api", 5));
+  };
+  // status.failed 1 and the preempted pod: 2 failures, past backoffLimit 1.
+  SimulationResult at_limit = run("{failed: 1}");
+  const WorkloadOutcome& failed = WorkloadNamed(at_limit, "Job", "train");
+  CHECK(failed.failed);
+  CHECK(failed.lost == 1);
+  CHECK(failed.created == 1);  // no replacement
+  CHECK(Events(at_limit, QueueEventKind::kCreated).size() == 1);
+  // status.failed 0 and the preempted pod: 1 failure, within backoffLimit 1.
+  SimulationResult within = run("{failed: 0}");
+  const WorkloadOutcome& running = WorkloadNamed(within, "Job", "train");
+  CHECK_FALSE(running.failed);
+  CHECK(running.lost == 1);
+  CHECK(running.created == 2);  // the first pod and its replacement
+}
+
+TEST_CASE(
+    "Workloads: a Job's backoff doubles with each failure: its replacements "
+    "wait 10 s, 20 s, then 40 s") {
+  // Three Job pods, one per node; three preemptors a second apart each take
+  // one node, and each preempted pod's replacement is created at once
+  // (TerminatingOrFailed) and enters the queue after the backoff of the
+  // failures so far.
+  SimulationResult r = RunFromEight(
+      std::string(kClasses) + NodeYaml("n1", "2") + NodeYaml("n2", "2") +
+      NodeYaml("n3", "2") +
+      Workload("Job", "train", "  parallelism: 3\n  backoffLimit: 6\n", "low",
+               "2", "      restartPolicy: Never\n") +
+      Preemptor("api-1", 5) + Preemptor("api-2", 6) + Preemptor("api-3", 7));
+  std::vector<std::string> replacements;  // "<created s> -> <queued s>"
+  for (const QueueEvent& e : r.timeline.events) {
+    if (e.kind != QueueEventKind::kCreated || e.other < 0) continue;
+    replacements.push_back(
+        std::to_string((e.time_ms - r.timeline.start_ms) / 1000) + " -> " +
+        std::to_string((e.until_ms - r.timeline.start_ms) / 1000));
+  }
+  CHECK(replacements ==
+        std::vector<std::string>{"5 -> 15", "6 -> 26", "7 -> 47"});
+  const WorkloadOutcome& job = WorkloadNamed(r, "Job", "train");
+  CHECK(job.lost == 3);
+  CHECK_FALSE(job.failed);
+}
 
 TEST_CASE(
     "Workloads: a ReplicaSet above its scale deletes its unassigned pods "
