@@ -157,15 +157,47 @@ test("API: hostile input never throws", async () => {
   }
 });
 
+// The engine's offset (core/preemption.cc): SplitMix64 of the seed, the
+// preemptor's index among the scenario's pods shifted left 20 bits, and the
+// attempt (from 1), taken modulo the potential nodes.
+function seededOffset(seed, podIndex, attempt, potentialNodes) {
+  const mask = (1n << 64n) - 1n;
+  let x = (BigInt(seed) ^ (BigInt(podIndex) << 20n) ^ BigInt(attempt)) & mask;
+  x = (x + 0x9e3779b97f4a7c15n) & mask;
+  x = ((x ^ (x >> 30n)) * 0xbf58476d1ce4e5b9n) & mask;
+  x = ((x ^ (x >> 27n)) * 0x94d049bb133111ebn) & mask;
+  x ^= x >> 31n;
+  return Number(x % BigInt(potentialNodes));
+}
+
 test("API: the seed changes only where the dry run starts", async () => {
   const nodes = [1, 2, 3, 4, 5].map((i) => NODE.replace("node-1", `node-${i}`));
   const pods = [1, 2, 3, 4, 5].map((i) => RUNNING.replace("name: low", `name: low-${i}`).replace("node-1", `node-${i}`));
   const text = [...nodes, ...pods, PENDING].join("---\n");
+  const dryRun = (attempt) => attempt.preemption.candidates.map((c) => c.node);
+  const startsAt = (attempt) => attempt.trace.find((t) => t.step === "find-candidates").text.replace(/^.*; /, "");
+  // Without a seed (or with one that is not a non-negative integer) the dry
+  // run starts at the first potential node.
   const plain = await simulate(text);
   assert.equal(plain.pods[0].preemption.offset, 0);
+  assert.deepEqual(dryRun(plain.pods[0]), ["node-1", "node-2", "node-3", "node-4", "node-5"]);
+  assert.equal(startsAt(plain.pods[0]), "without a seed podsim starts at the first, node-1.");
+  assert.deepEqual((await simulate(text, { seed: -1 })).pods, plain.pods);
+  // web is the sixth pod (index 5), in its first attempt, over 5 potential nodes.
   const seeded = await simulate(text, { seed: 7 });
-  assert.equal(seeded.pods[0].outcome, "Nominated");
-  assert.ok(seeded.pods[0].preemption.offset >= 0 && seeded.pods[0].preemption.offset < 5);
+  assert.equal(seededOffset(7, 5, 1, 5), 2);
+  assert.equal(seeded.pods[0].preemption.offset, 2);
+  assert.deepEqual(dryRun(seeded.pods[0]), ["node-3", "node-4", "node-5", "node-1", "node-2"]);
+  assert.equal(startsAt(seeded.pods[0]), "with this seed podsim starts at node-3.");
+  for (const [seed, offset] of [[8, 4], [9, 3]]) {
+    assert.equal(seededOffset(seed, 5, 1, 5), offset);
+    assert.equal((await simulate(text, { seed })).pods[0].preemption.offset, offset, `seed ${seed}`);
+  }
+  // Every candidate evicts one pod of priority 10: the choice is the same.
+  assert.deepEqual(
+    seeded.pods.map((p) => [p.outcome, p.node, p.victims.map((v) => v.pod)]),
+    plain.pods.map((p) => [p.outcome, p.node, p.victims.map((v) => v.pod)]),
+  );
   assert.deepEqual(await simulate(text, { seed: 7 }), seeded);
 });
 
