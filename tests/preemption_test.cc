@@ -351,14 +351,14 @@ TEST_CASE(
           intro + "without a seed podsim starts at the first, a.");
   }
   SUBCASE("with a seed, the node at the random offset") {
+    // SplitMix64(4 ^ (3 << 20) ^ 1) % 3 == 2: web is pod 3, on its first
+    // attempt, among 3 potential nodes.
     SimulateOptions options;
-    options.seed = 7;
+    options.seed = 4;
     SimulationResult r = Simulate(text, options);
     const Attempt& a = FirstAttempt(r, "web");
-    const std::string start =
-        r.scenario.nodes[a.preemption.offset].name;  // one node per pod
-    CHECK(a.trace.front().text ==
-          intro + "with this seed podsim starts at " + start + ".");
+    CHECK(a.preemption.offset == 2);
+    CHECK(a.trace.front().text == intro + "with this seed podsim starts at c.");
   }
   SUBCASE("v1.14 dry-runs every potential node") {
     SimulationResult r = RunAs("v1.14", text);
@@ -366,6 +366,42 @@ TEST_CASE(
           "3 node(s) might be helped by preemption (none of their failures "
           "is on v1.14's list of unresolvable ones); v1.14 dry-runs every "
           "one of them (selectNodesForPreemption).");
+  }
+}
+
+TEST_CASE(
+    "Preemption: a seed decides where the sampled dry run starts, so with "
+    "one candidate wanted it decides the node and the victim") {
+  // Five full nodes, each with one victim; numCandidates is 1 (10% of 5,
+  // at least 1), so the dry run stops at the node it starts at. The offset
+  // is SplitMix64(seed ^ (5 << 20) ^ 1) % 5 (web is pod 5, on its first
+  // attempt): seed 7 gives 2 (c), seed 8 gives 4 (e), seed 10 gives 0 (a).
+  std::string text = ScenarioWith(
+      SchedulerConfigWith(10, 1), NodeWith("a", {"1"}), NodeWith("b", {"1"}),
+      NodeWith("c", {"1"}), NodeWith("d", {"1"}), NodeWith("e", {"1"}),
+      RunningPod("pa", "a", {"1"}, 1), RunningPod("pb", "b", {"1"}, 1),
+      RunningPod("pc", "c", {"1"}, 1), RunningPod("pd", "d", {"1"}, 1),
+      RunningPod("pe", "e", {"1"}, 1), PendingPod("web", {"1"}, 100));
+  struct Row {
+    const char* name;
+    std::optional<uint64_t> seed;
+    std::string node;
+    std::string victim;
+  };
+  const Row rows[] = {{"no seed: the first node", std::nullopt, "a", "pa"},
+                      {"seed 7", 7, "c", "pc"},
+                      {"seed 8", 8, "e", "pe"},
+                      {"seed 10", 10, "a", "pa"}};
+  for (const Row& row : rows) {
+    CAPTURE(row.name);
+    SimulateOptions options;
+    options.seed = row.seed;
+    SimulationResult r = Simulate(text, options);
+    const Attempt& a = FirstAttempt(r, "web");
+    CHECK(a.outcome == Outcome::kNominated);
+    CHECK(NodeName(r, a) == row.node);
+    CHECK(VictimNames(r, a) == std::vector<std::string>{row.victim});
+    CHECK(a.preemption.num_candidates == 1);
   }
 }
 

@@ -203,3 +203,78 @@ TEST_CASE("VariantDiff: tries at most kMaxSingleChangeRuns changes alone") {
 }
 
 }  // namespace podsim
+
+namespace podsim {
+using namespace testing;
+
+TEST_CASE(
+    "VariantDiff: a pod whose first decision agrees but whose final outcome "
+    "differs is an outcome difference") {
+  // busy (above web's priority) is terminating in a and leaves at +10 s,
+  // so web, Unschedulable at first, is bound then; in b busy stays.
+  auto scenario = [](bool terminating) {
+    Json busy = RunningPod("busy", "n1", {"1"}, 1000);
+    busy["metadata"]["creationTimestamp"] = "2024-05-01T08:00:00Z";
+    if (terminating) {
+      busy["metadata"]["deletionTimestamp"] = "2024-05-01T08:00:10Z";
+    }
+    return ScenarioWith(NodeWith("n1", {"1"}), busy,
+                        PendingPod("web", {"1"}, 100));
+  };
+  VariantDiff d = DiffVariants(scenario(true), scenario(false));
+  CHECK(ChangedObjects(d) ==
+        std::vector<std::string>{"changed Pod default/busy"});
+  REQUIRE(d.differences.size() == 1);
+  const VariantDifference& w = d.differences[0];
+  CHECK(w.pod == "default/web");
+  CHECK(w.kind == "outcome");
+  CHECK(w.a == PodDecision{Outcome::kScheduled, "n1", {}});
+  CHECK(w.b == PodDecision{Outcome::kUnschedulable, "", {}});
+  CHECK(w.cause == "single");
+  CHECK(Flipping(d, w) == std::vector<std::string>{"Pod default/busy"});
+  CHECK(ToJson(d).find("\"kind\":\"outcome\"") != std::string::npos);
+}
+
+TEST_CASE(
+    "VariantDiff: an object repeated in one input is keyed with #2, apart "
+    "from the first") {
+  auto scenario = [](const std::vector<std::string>& cpus) {
+    Json list = Json::array({NodeWith("n1", {"4"})});
+    for (const std::string& cpu : cpus) {
+      list.push_back(PendingPod("web", {cpu}, 100));
+    }
+    return list.dump();
+  };
+  SUBCASE("the second copy changed") {
+    VariantDiff d = DiffVariants(scenario({"1", "2"}), scenario({"1", "3"}));
+    CHECK(ChangedObjects(d) ==
+          std::vector<std::string>{"changed Pod default/web #2"});
+  }
+  SUBCASE("a second copy added") {
+    VariantDiff d = DiffVariants(scenario({"1"}), scenario({"1", "2"}));
+    CHECK(ChangedObjects(d) ==
+          std::vector<std::string>{"added Pod default/web #2"});
+  }
+}
+
+TEST_CASE(
+    "VariantDiff: a quantity written another way (\"1\" against \"1000m\") "
+    "is a changed object that moves no pod") {
+  // docs/diff.md: objects compare as the decoder received them, so the
+  // spelling is a change; the decisions read the quantity, and agree.
+  auto scenario = [](const std::string& cpu) {
+    return ScenarioWith(NodeWith("n1", {"2"}),
+                        RunningPod("low", "n1", {cpu}, 1),
+                        PendingPod("web", {"1"}, 100));
+  };
+  VariantDiff d = DiffVariants(scenario("1"), scenario("1000m"));
+  CHECK(ChangedObjects(d) ==
+        std::vector<std::string>{"changed Pod default/low"});
+  CHECK(d.differences.empty());
+  CHECK(d.tried == 0);
+  // low takes 1 cpu of 2 either way: web fits beside it.
+  CHECK(DecisionsOf(d.b).first.at("default/web") ==
+        PodDecision{Outcome::kScheduled, "n1", {}});
+}
+
+}  // namespace podsim

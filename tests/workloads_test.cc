@@ -37,10 +37,13 @@ std::string NodeYaml(const std::string& name, const std::string& cpu,
          "\", memory: 8Gi, pods: \"110\"}}\n---\n";
 }
 
-// A running pod of ReplicaSet rs (which the input may lack).
+// A running pod of ReplicaSet rs (which the input may lack), created at
+// created when given.
 std::string OwnedPod(const std::string& name, const std::string& rs,
-                     const std::string& node, const std::string& cpu) {
+                     const std::string& node, const std::string& cpu,
+                     const std::string& created = "") {
   return "apiVersion: v1\nkind: Pod\nmetadata:\n  name: " + name +
+         (created.empty() ? "" : "\n  creationTimestamp: \"" + created + "\"") +
          "\n  labels: {app: " + rs +
          "}\n  ownerReferences: [{apiVersion: apps/v1, kind: ReplicaSet, "
          "name: " +
@@ -77,6 +80,62 @@ std::vector<std::string> Events(const SimulationResult& r,
       text += " replaces " + r.scenario.pods[e.other].name;
     }
     out.push_back(text);
+  }
+  return out;
+}
+
+// A pod as a test lays it out: labelled app: <app>, owned by owner_kind
+// owner_name as controller (none when owner_kind is empty), bound to node
+// (pending when empty), created at created (none when empty).
+struct PodYaml {
+  std::string name;
+  std::string app;
+  std::string owner_kind;
+  std::string owner_name;
+  std::string node;
+  std::string created;
+  std::string ns = "default";
+  std::string priority_class = "low";
+  std::string cpu = "1";
+};
+
+std::string PodText(const PodYaml& p) {
+  std::string out = "apiVersion: v1\nkind: Pod\nmetadata:\n  name: " + p.name +
+                    "\n  namespace: " + p.ns + "\n  labels: {app: " + p.app +
+                    "}\n";
+  if (!p.created.empty()) {
+    out += "  creationTimestamp: \"" + p.created + "\"\n";
+  }
+  if (!p.owner_kind.empty()) {
+    std::string api = p.owner_kind == "Job" ? "batch/v1" : "apps/v1";
+    out += "  ownerReferences: [{apiVersion: " + api +
+           ", kind: " + p.owner_kind + ", name: " + p.owner_name +
+           ", uid: uid-" + p.owner_name + ", controller: true}]\n";
+  }
+  out += "spec:\n";
+  if (!p.node.empty()) out += "  nodeName: " + p.node + "\n";
+  out += "  priorityClassName: " + p.priority_class +
+         "\n  containers: [{name: c, image: x, resources: {requests: {cpu: \"" +
+         p.cpu +
+         "\"}}}]\nstatus: {phase: " + (p.node.empty() ? "Pending" : "Running") +
+         "}\n---\n";
+  return out;
+}
+
+// The object text of Workload(...) with a status block.
+std::string WithStatus(std::string object, const std::string& status) {
+  object.insert(object.size() - 4, "status: " + status + "\n");
+  return object;
+}
+
+// The queue events of one kind as "<pod>@<seconds from the start>".
+std::vector<std::string> TimedEvents(const SimulationResult& r,
+                                     QueueEventKind kind) {
+  std::vector<std::string> out;
+  for (const QueueEvent& e : r.timeline.events) {
+    if (e.kind != kind) continue;
+    out.push_back(r.scenario.pods[e.pod].name + "@" +
+                  std::to_string((e.time_ms - r.timeline.start_ms) / 1000));
   }
   return out;
 }
@@ -381,7 +440,8 @@ TEST_CASE(
       "selector: {matchLabels: {app: web}}\n  template:\n" +
       old_template + "---\n";
   for (int i = 0; i < 4; ++i) {
-    cluster += OwnedPod("web-old-" + std::to_string(i), "web-old", "n1", "1");
+    cluster += OwnedPod("web-old-" + std::to_string(i), "web-old", "n1", "1",
+                        "2024-05-01T07:00:0" + std::to_string(i) + "Z");
   }
   DecodeResult decoded = Decode(cluster);
   LoadedCluster loaded(std::move(decoded));
@@ -412,8 +472,12 @@ TEST_CASE(
   CHECK(w.running_before == 4);
   CHECK(w.running_after == 4);
   CHECK(w.created == 4);
-  // Every old pod was deleted by the rollout, none by preemption.
-  CHECK(Events(r, QueueEventKind::kDeleted).size() == 4);
+  // Every old pod was deleted by the rollout, none by preemption, the
+  // newest first (getPodsToDelete: all are bound, on one node): two at the
+  // start, then one as each of the new pods waiting for room binds.
+  CHECK(TimedEvents(r, QueueEventKind::kDeleted) ==
+        std::vector<std::string>{"web-old-3@0", "web-old-2@0", "web-old-1@30",
+                                 "web-old-0@30"});
   for (const Attempt& a : r.attempts) {
     CHECK(r.scenario.pods[a.pod].applied);
     CHECK(r.scenario.pods[a.pod].labels.Find("pod-template-hash") != nullptr);
@@ -666,6 +730,273 @@ TEST_CASE(
   CHECK(current.scenario.pods[current.attempts[0].pod].requests.Get(kCpu) ==
         3000);
   CHECK(old.scenario.pods[old.attempts[0].pod].requests.Get(kCpu) == 1000);
+}
+
+}  // namespace podsim
+
+namespace podsim {
+using namespace testing;
+
+namespace {
+
+// Simulated from 2024-05-01T08:00:00Z.
+SimulationResult RunFromEight(const std::string& text) {
+  SimulateOptions options;
+  options.start_ms = int64_t{1'714'550'400} * 1000;
+  return Simulate(text, options);
+}
+
+// A high-priority pod of 2 cpu arriving at 08:00:<second>.
+std::string Preemptor(const std::string& name, int second) {
+  return PodText(
+      {.name = name,
+       .app = name,
+       .created = "2024-05-01T08:00:0" + std::to_string(second) + "Z",
+       .priority_class = "high",
+       .cpu = "2"});
+}
+
+}  // namespace
+
+TEST_CASE(
+    "Workloads: a Job wants parallelism pods, at most the completions not "
+    "yet succeeded, and none while suspended or past its backoffLimit") {
+  struct Row {
+    const char* name;
+    std::string spec;
+    std::string status;  // empty: none
+    int created;
+  };
+  const Row rows[] = {
+      {"parallelism alone", "  parallelism: 3\n", "", 3},
+      {"completions 5, 3 succeeded: 2 remain",
+       "  parallelism: 3\n  completions: 5\n", "{succeeded: 3}", 2},
+      {"every completion succeeded", "  parallelism: 3\n  completions: 5\n",
+       "{succeeded: 5}", 0},
+      {"no completions: one success completes it", "  parallelism: 3\n",
+       "{succeeded: 1}", 0},
+      {"suspended", "  parallelism: 3\n  suspend: true\n", "", 0},
+      {"status.failed at backoffLimit", "  parallelism: 2\n  backoffLimit: 1\n",
+       "{failed: 1}", 2},
+      {"status.failed past backoffLimit",
+       "  parallelism: 2\n  backoffLimit: 1\n", "{failed: 2}", 0},
+  };
+  for (const Row& row : rows) {
+    CAPTURE(row.name);
+    std::string job = Workload("Job", "train", row.spec, "low", "1",
+                               "      restartPolicy: Never\n");
+    if (!row.status.empty()) job = WithStatus(job, row.status);
+    SimulationResult r = Run(std::string(kClasses) + NodeYaml("n1", "8") + job);
+    CHECK(Events(r, QueueEventKind::kCreated).size() ==
+          static_cast<size_t>(row.created));
+    CHECK(WorkloadNamed(r, "Job", "train").created == row.created);
+    CHECK(r.attempts.size() == static_cast<size_t>(row.created));
+  }
+}
+
+TEST_CASE(
+    "Workloads: a Job's failure count starts at its status.failed, so one "
+    "preemption at backoffLimit fails it") {
+  auto run = [](const std::string& status) {
+    return RunFromEight(
+        std::string(kClasses) + NodeYaml("n1", "2") +
+        WithStatus(
+            Workload("Job", "train", "  parallelism: 1\n  backoffLimit: 1\n",
+                     "low", "2", "      restartPolicy: Never\n"),
+            status) +
+        Preemptor("api", 5));
+  };
+  // status.failed 1 and the preempted pod: 2 failures, past backoffLimit 1.
+  SimulationResult at_limit = run("{failed: 1}");
+  const WorkloadOutcome& failed = WorkloadNamed(at_limit, "Job", "train");
+  CHECK(failed.failed);
+  CHECK(failed.lost == 1);
+  CHECK(failed.created == 1);  // no replacement
+  CHECK(Events(at_limit, QueueEventKind::kCreated).size() == 1);
+  // status.failed 0 and the preempted pod: 1 failure, within backoffLimit 1.
+  SimulationResult within = run("{failed: 0}");
+  const WorkloadOutcome& running = WorkloadNamed(within, "Job", "train");
+  CHECK_FALSE(running.failed);
+  CHECK(running.lost == 1);
+  CHECK(running.created == 2);  // the first pod and its replacement
+}
+
+TEST_CASE(
+    "Workloads: a Job's backoff doubles with each failure: its replacements "
+    "wait 10 s, 20 s, then 40 s") {
+  // Three Job pods, one per node; three preemptors a second apart each take
+  // one node, and each preempted pod's replacement is created at once
+  // (TerminatingOrFailed) and enters the queue after the backoff of the
+  // failures so far.
+  SimulationResult r = RunFromEight(
+      std::string(kClasses) + NodeYaml("n1", "2") + NodeYaml("n2", "2") +
+      NodeYaml("n3", "2") +
+      Workload("Job", "train", "  parallelism: 3\n  backoffLimit: 6\n", "low",
+               "2", "      restartPolicy: Never\n") +
+      Preemptor("api-1", 5) + Preemptor("api-2", 6) + Preemptor("api-3", 7));
+  std::vector<std::string> replacements;  // "<created s> -> <queued s>"
+  for (const QueueEvent& e : r.timeline.events) {
+    if (e.kind != QueueEventKind::kCreated || e.other < 0) continue;
+    replacements.push_back(
+        std::to_string((e.time_ms - r.timeline.start_ms) / 1000) + " -> " +
+        std::to_string((e.until_ms - r.timeline.start_ms) / 1000));
+  }
+  CHECK(replacements ==
+        std::vector<std::string>{"5 -> 15", "6 -> 26", "7 -> 47"});
+  const WorkloadOutcome& job = WorkloadNamed(r, "Job", "train");
+  CHECK(job.lost == 3);
+  CHECK_FALSE(job.failed);
+}
+
+TEST_CASE(
+    "Workloads: a ReplicaSet above its scale deletes its unassigned pods "
+    "first, then the newest") {
+  // Room for the three bound pods only, so the two pending ones stay
+  // unassigned. Five active pods, scale 2: three go. getPodsToDelete ranks
+  // unassigned before assigned, then the newer creationTimestamp first.
+  std::string text =
+      std::string(kClasses) + NodeYaml("n1", "3") +
+      Workload("ReplicaSet", "batch", "  replicas: 2\n", "low", "1");
+  const char* pods[][2] = {
+      {"b1", "n1"}, {"u1", ""}, {"b2", "n1"}, {"u2", ""}, {"b3", "n1"}};
+  int second = 1;
+  for (const auto& [name, node] : pods) {
+    text += PodText(
+        {.name = name,
+         .app = "batch",
+         .owner_kind = "ReplicaSet",
+         .owner_name = "batch",
+         .node = node,
+         .created = "2024-05-01T07:00:0" + std::to_string(second++) + "Z"});
+  }
+  SimulationResult r = Run(text);
+  CHECK(TimedEvents(r, QueueEventKind::kDeleted) ==
+        std::vector<std::string>{"u2@0", "u1@0", "b3@0"});
+  CHECK(Events(r, QueueEventKind::kCreated).empty());
+  const WorkloadOutcome& rs = WorkloadNamed(r, "ReplicaSet", "batch");
+  CHECK(rs.running_before == 3);
+  CHECK(rs.running_after == 2);
+  CHECK(rs.pending == 0);
+}
+
+TEST_CASE(
+    "Workloads: a pod without a controller reference is adopted by the "
+    "ReplicaSet whose selector matches it in its namespace; a Job adopts "
+    "nothing") {
+  std::string text =
+      std::string(kClasses) + NodeYaml("n1", "8") +
+      Workload("ReplicaSet", "cache", "  replicas: 3\n", "low", "1") +
+      Workload("Job", "train", "  parallelism: 1\n", "low", "1",
+               "      restartPolicy: Never\n") +
+      PodText({.name = "c1", .app = "cache", .node = "n1"}) +
+      PodText({.name = "c2", .app = "cache", .node = "n1"}) +
+      PodText({.name = "c3", .app = "cache", .node = "n1", .ns = "other"}) +
+      PodText({.name = "t1", .app = "train", .node = "n1"});
+  SimulationResult r = Run(text);
+  // c1 and c2 are the ReplicaSet's: it creates one pod for its 3. c3 is in
+  // another namespace; t1 matches the Job's selector, but Jobs adopt none.
+  const WorkloadOutcome& rs = WorkloadNamed(r, "ReplicaSet", "cache");
+  CHECK(rs.running_before == 2);
+  CHECK(rs.created == 1);
+  CHECK(rs.running_after == 3);
+  const WorkloadOutcome& job = WorkloadNamed(r, "Job", "train");
+  CHECK(job.running_before == 0);
+  CHECK(job.created == 1);
+  CHECK(Events(r, QueueEventKind::kCreated).size() == 2);
+  CHECK(Events(r, QueueEventKind::kDeleted).empty());
+}
+
+TEST_CASE(
+    "Workloads: a StatefulSet above its scale deletes its highest ordinal "
+    "first; OrderedReady waits for each to be gone before the next") {
+  auto run = [](const std::string& spec) {
+    std::string text = std::string(kClasses) + NodeYaml("n1", "8") +
+                       Workload("StatefulSet", "db", spec, "low", "1");
+    for (const char* name : {"db-0", "db-1", "db-2"}) {
+      text += PodText({.name = name,
+                       .app = "db",
+                       .owner_kind = "StatefulSet",
+                       .owner_name = "db",
+                       .node = "n1"});
+    }
+    return Run(text);
+  };
+  // Each deleted pod keeps its room for the default grace period, 30 s.
+  SimulationResult ordered = run("  replicas: 1\n");
+  CHECK(TimedEvents(ordered, QueueEventKind::kDeleted) ==
+        std::vector<std::string>{"db-2@0", "db-1@30"});
+  CHECK(Events(ordered, QueueEventKind::kCreated).empty());
+  SimulationResult parallel =
+      run("  replicas: 1\n  podManagementPolicy: Parallel\n");
+  CHECK(TimedEvents(parallel, QueueEventKind::kDeleted) ==
+        std::vector<std::string>{"db-2@0", "db-1@0"});
+}
+
+TEST_CASE(
+    "Workloads: a rolling update of 3 replicas at 25% surges by one pod "
+    "(maxSurge rounds up) and keeps all 3 available (maxUnavailable rounds "
+    "down)") {
+  const std::string old_template =
+      "    metadata: {labels: {app: web}}\n    spec:\n      "
+      "priorityClassName: low\n      containers: [{name: c, image: v1, "
+      "resources: {requests: {cpu: \"1\"}}}]\n";
+  const std::string head =
+      "apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: web}\nspec:\n"
+      "  replicas: 3\n  strategy: {type: RollingUpdate, rollingUpdate: "
+      "{maxSurge: 25%, maxUnavailable: 25%}}\n  selector: {matchLabels: "
+      "{app: web}}\n  template:\n";
+  auto cluster = [&](const std::string& cpu) {
+    std::string text =
+        std::string(kClasses) + NodeYaml("n1", cpu) + head + old_template +
+        "---\napiVersion: apps/v1\nkind: ReplicaSet\nmetadata: {name: "
+        "web-old, ownerReferences: [{apiVersion: apps/v1, kind: Deployment, "
+        "name: web, uid: u, controller: true}]}\nspec:\n  replicas: 3\n  "
+        "selector: {matchLabels: {app: web}}\n  template:\n" +
+        old_template + "---\n";
+    for (int i = 0; i < 3; ++i) {
+      text +=
+          PodText({.name = "web-old-" + std::to_string(i),
+                   .app = "web",
+                   .owner_kind = "ReplicaSet",
+                   .owner_name = "web-old",
+                   .node = "n1",
+                   .created = "2024-05-01T07:00:0" + std::to_string(i) + "Z"});
+    }
+    return LoadedCluster(Decode(text));
+  };
+  std::string change = head + old_template;
+  change.replace(change.find("image: v1"), 9, "image: v2");
+
+  SUBCASE("no room for a fourth pod: the surge pod waits, no old pod goes") {
+    // maxSurge ceil(0.75) = 1: the new ReplicaSet scales to 1 (4 in all).
+    // maxUnavailable floor(0.75) = 0: 3 must stay available, and the new
+    // pod is not, so no old pod may go.
+    SimulationResult r = cluster("3").Simulate(change);
+    CHECK(TimedEvents(r, QueueEventKind::kCreated).size() == 1);
+    CHECK(TimedEvents(r, QueueEventKind::kDeleted).empty());
+    const WorkloadOutcome& w = WorkloadNamed(r, "Deployment", "web");
+    CHECK(w.running_after == 3);
+    CHECK(w.pending == 1);
+    CHECK(w.created == 1);
+  }
+  SUBCASE(
+      "room for a fourth: one old pod at a time, each after a new one "
+      "runs") {
+    // The surge pod binds, so one old pod (the newest) goes and the next
+    // new pod waits for its room, 30 s, and so on.
+    SimulationResult r = cluster("4").Simulate(change);
+    CHECK(TimedEvents(r, QueueEventKind::kDeleted) ==
+          std::vector<std::string>{"web-old-2@0", "web-old-1@30",
+                                   "web-old-0@60"});
+    std::vector<std::string> created_at;
+    for (const std::string& e : TimedEvents(r, QueueEventKind::kCreated)) {
+      created_at.push_back(e.substr(e.find('@')));
+    }
+    CHECK(created_at == std::vector<std::string>{"@0", "@0", "@30"});
+    const WorkloadOutcome& w = WorkloadNamed(r, "Deployment", "web");
+    CHECK(w.running_after == 3);
+    CHECK(w.pending == 0);
+  }
 }
 
 }  // namespace podsim

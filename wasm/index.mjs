@@ -102,9 +102,11 @@ export function loadEngine(options = {}) {
 
 // An engine that aborted (out of memory) cannot be used again: the next
 // call loads a fresh one.
+// core never aborts (no exceptions, no abort(), asserts off in release), so
+// an Emscripten "Aborted()" is a failed allocation: memory that could not grow.
 function engineFailed(error) {
   enginePromise = null;
-  const what = /memory|OOM|enlarge/i.test(String(error?.message ?? error))
+  const what = /memory|OOM|enlarge|^Aborted\(/i.test(String(error?.message ?? error))
     ? "the engine ran out of memory (WebAssembly holds at most 4 GiB)"
     : `the engine failed: ${error?.message ?? error}`;
   return new Error(`${what}; the command line (npx podsim run) reads any size in the same engine`);

@@ -1,5 +1,6 @@
 // The JS API (wasm/index.mjs): YAML and JSON in every shape kubectl prints,
-// diagnostics with field lines, seeds, and input that must not break it.
+// diagnostics with field lines, seeds, input that must not break it, and
+// the limits: objects, text size, an engine out of memory.
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
@@ -7,7 +8,7 @@ import { test } from "node:test";
 
 import { parseAllDocuments } from "yaml";
 
-import { compare, hasErrors, loadCluster, profiles, simulate } from "../../wasm/index.mjs";
+import { MAX_TEXT_BYTES, compare, diff, hasErrors, loadCluster, profiles, reduce, simulate } from "../../wasm/index.mjs";
 
 const NODE = `apiVersion: v1
 kind: Node
@@ -157,15 +158,47 @@ test("API: hostile input never throws", async () => {
   }
 });
 
+// The engine's offset (core/preemption.cc): SplitMix64 of the seed, the
+// preemptor's index among the scenario's pods shifted left 20 bits, and the
+// attempt (from 1), taken modulo the potential nodes.
+function seededOffset(seed, podIndex, attempt, potentialNodes) {
+  const mask = (1n << 64n) - 1n;
+  let x = (BigInt(seed) ^ (BigInt(podIndex) << 20n) ^ BigInt(attempt)) & mask;
+  x = (x + 0x9e3779b97f4a7c15n) & mask;
+  x = ((x ^ (x >> 30n)) * 0xbf58476d1ce4e5b9n) & mask;
+  x = ((x ^ (x >> 27n)) * 0x94d049bb133111ebn) & mask;
+  x ^= x >> 31n;
+  return Number(x % BigInt(potentialNodes));
+}
+
 test("API: the seed changes only where the dry run starts", async () => {
   const nodes = [1, 2, 3, 4, 5].map((i) => NODE.replace("node-1", `node-${i}`));
   const pods = [1, 2, 3, 4, 5].map((i) => RUNNING.replace("name: low", `name: low-${i}`).replace("node-1", `node-${i}`));
   const text = [...nodes, ...pods, PENDING].join("---\n");
+  const dryRun = (attempt) => attempt.preemption.candidates.map((c) => c.node);
+  const startsAt = (attempt) => attempt.trace.find((t) => t.step === "find-candidates").text.replace(/^.*; /, "");
+  // Without a seed (or with one that is not a non-negative integer) the dry
+  // run starts at the first potential node.
   const plain = await simulate(text);
   assert.equal(plain.pods[0].preemption.offset, 0);
+  assert.deepEqual(dryRun(plain.pods[0]), ["node-1", "node-2", "node-3", "node-4", "node-5"]);
+  assert.equal(startsAt(plain.pods[0]), "without a seed podsim starts at the first, node-1.");
+  assert.deepEqual((await simulate(text, { seed: -1 })).pods, plain.pods);
+  // web is the sixth pod (index 5), in its first attempt, over 5 potential nodes.
   const seeded = await simulate(text, { seed: 7 });
-  assert.equal(seeded.pods[0].outcome, "Nominated");
-  assert.ok(seeded.pods[0].preemption.offset >= 0 && seeded.pods[0].preemption.offset < 5);
+  assert.equal(seededOffset(7, 5, 1, 5), 2);
+  assert.equal(seeded.pods[0].preemption.offset, 2);
+  assert.deepEqual(dryRun(seeded.pods[0]), ["node-3", "node-4", "node-5", "node-1", "node-2"]);
+  assert.equal(startsAt(seeded.pods[0]), "with this seed podsim starts at node-3.");
+  for (const [seed, offset] of [[8, 4], [9, 3]]) {
+    assert.equal(seededOffset(seed, 5, 1, 5), offset);
+    assert.equal((await simulate(text, { seed })).pods[0].preemption.offset, offset, `seed ${seed}`);
+  }
+  // Every candidate evicts one pod of priority 10: the choice is the same.
+  assert.deepEqual(
+    seeded.pods.map((p) => [p.outcome, p.node, p.victims.map((v) => v.pod)]),
+    plain.pods.map((p) => [p.outcome, p.node, p.victims.map((v) => v.pod)]),
+  );
   assert.deepEqual(await simulate(text, { seed: 7 }), seeded);
 });
 
@@ -259,4 +292,93 @@ spec:
   const messages = [...cluster.summary.diagnostics, ...result.diagnostics].map((d) => d.message).join("\n");
   assert.match(messages, /gold\u{1F600}/u);
   assert.doesNotMatch(messages, /\uFFFD/);
+});
+
+// The limits of docs/ingestion.md#limits.
+
+test("API: the engine reads 400,000 objects and ignores the rest with one error", async () => {
+  // 399,999 Namespaces, then the 400,000th object (kept) and the 400,001st
+  // (ignored), one JSON value a line, streamed in chunks of 20,000.
+  const total = 400_001;
+  async function* objects() {
+    for (let from = 1; from <= total; from += 20_000) {
+      let chunk = "";
+      for (let i = from; i < Math.min(total + 1, from + 20_000); i += 1) {
+        if (i === total - 1) chunk += `{"kind":"Node","metadata":{"name":"last-kept"}}\n`;
+        else if (i === total) chunk += `{"kind":"Node","metadata":{"name":"first-ignored"}}\n`;
+        else chunk += `{"kind":"Namespace","metadata":{"name":"ns-${i}"}}\n`;
+      }
+      yield chunk;
+    }
+  }
+  const cluster = await loadCluster(objects());
+  try {
+    assert.deepEqual(cluster.summary.diagnostics, [
+      {
+        severity: "error",
+        object: "",
+        path: "",
+        line: total,
+        message: "too many objects; the limit is 400000 (Kubernetes' published limits are 5,000 nodes and 150,000 pods) and the rest were ignored",
+      },
+    ]);
+    assert.equal(cluster.summary.nodes, 1);
+    assert.equal(cluster.objects("last-kept").total, 1);
+    assert.equal(cluster.objects("first-ignored").total, 0);
+  } finally {
+    cluster.free();
+  }
+});
+
+test("API: simulate(), compare(), diff() and reduce() refuse text over 256 MiB, counted in UTF-8", async () => {
+  assert.equal(MAX_TEXT_BYTES, 256 * 1024 * 1024);
+  const refusal = "input is 256.0 MiB; simulate() takes at most 256 MiB of text: read a larger cluster with loadCluster() (the CLI and the page do)";
+  const refused = (result) => {
+    assert.deepEqual(result.diagnostics, [{ severity: "error", object: "", path: "", line: 0, document: -1, message: refusal }]);
+    assert.deepEqual([result.pods, result.cluster.nodes], [[], []]);
+  };
+  // One byte over, in ASCII; then a string of half as many characters that
+  // is as many bytes over in UTF-8 ("é" is 2 bytes).
+  const ascii = `${NODE}---\n${PENDING}#`.padEnd(MAX_TEXT_BYTES + 1, "#");
+  refused(await simulate(ascii));
+  const accented = "#".padEnd(MAX_TEXT_BYTES / 2 + 1, "é");
+  assert.ok(accented.length < MAX_TEXT_BYTES);
+  refused(await simulate(accented));
+  refused(await compare(accented));
+  refused(await diff(NODE, accented));
+  assert.deepEqual(await reduce(accented, { pod: "default/web" }), { apiVersion: "podsim/v1", kind: "Reduction", pod: "default/web", error: refusal, runs: 0 });
+});
+
+test("API: an engine that runs out of memory rejects the call, and the next call loads a fresh one", () => {
+  // In a fresh engine (32 MiB) whose memory cannot grow, as at its 4 GiB
+  // maximum: 6 MB of pods fit as text but not decoded (the engine aborts),
+  // and 40 MB of text does not fit at all.
+  const seen = inFreshProcess(`
+const pod = (i) => \`{"kind":"Pod","metadata":{"name":"p-\${i}"},"spec":{"containers":[{"name":"c"}]}}\`;
+const pods = Array.from({ length: 60000 }, (_, i) => pod(i)).join("\\n");
+const node = ${JSON.stringify(NODE)};
+const grow = WebAssembly.Memory.prototype.grow;
+for (const text of [pods, node + "#".repeat(40 * 1024 * 1024)]) {
+  const engine = await podsim.loadEngine();
+  WebAssembly.Memory.prototype.grow = () => {
+    throw new RangeError("WebAssembly.Memory.grow(): Maximum memory size exceeded");
+  };
+  try {
+    await podsim.simulate(text);
+    out.push("simulated");
+  } catch (error) {
+    out.push(error.message);
+  }
+  WebAssembly.Memory.prototype.grow = grow;
+  out.push((await podsim.loadEngine()) !== engine);
+  const again = await podsim.simulate(node);
+  out.push(again.cluster.nodes.map((n) => n.node));
+}
+`);
+  const cli = "; the command line (npx podsim run) reads any size in the same engine";
+  const [aborted, freshAfterAbort, nodesAfterAbort, overflowed, freshAfterOverflow, nodesAfterOverflow] = seen;
+  assert.equal(aborted, `the engine ran out of memory (WebAssembly holds at most 4 GiB)${cli}`);
+  assert.equal(overflowed, `the engine ran out of memory (WebAssembly holds at most 4 GiB)${cli}`);
+  assert.deepEqual([freshAfterAbort, freshAfterOverflow], [true, true]);
+  assert.deepEqual([nodesAfterAbort, nodesAfterOverflow], [["node-1"], ["node-1"]]);
 });

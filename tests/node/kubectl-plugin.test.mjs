@@ -55,11 +55,6 @@ function kubectlPodsim(args, { env = {}, input, path } = {}) {
   return { ...r, calls, leftovers: readdirSync(tmp) };
 }
 
-// The behaviour that needs podsim run --apply (another change adds it):
-// skipped, with the reason, until the CLI has it.
-const cliHelp = spawnSync(process.execPath, [join(root, "wasm/cli.mjs"), "run", "--help"], { encoding: "utf8" }).stdout;
-const needsApply = cliHelp.includes("--apply") ? {} : { skip: "podsim run --help does not mention --apply yet: the CLI cannot lay a change over a cluster" };
-
 describe("kubectl-podsim: the kubectl it runs", () => {
   test("one kubectl get of every kind podsim reads, in all namespaces, as JSON, after asking for the context's namespace", () => {
     const r = kubectlPodsim(["-f", "change.yaml"]);
@@ -302,7 +297,15 @@ describe("kubectl-podsim: the simulation", () => {
     return JSON.parse(r.stdout);
   };
 
-  test("the change's pod is simulated against the cluster kubectl printed, and the report names it", needsApply, () => {
+  // The plugin hands the cluster to podsim run and the change as --apply: a
+  // CLI that lost --apply fails here, and the runs below fail with it.
+  test("podsim run, which the plugin runs, takes the change as --apply", () => {
+    const help = spawnSync(process.execPath, [join(root, "wasm/cli.mjs"), "run", "--help"], { encoding: "utf8" });
+    assert.equal(help.status, 0, help.stderr);
+    assert.match(help.stdout, /^usage: podsim run <scenario\.yaml \| -> \[--apply change\.yaml\]\.\.\./);
+  });
+
+  test("the change's pod is simulated against the cluster kubectl printed, and the report names it", () => {
     const r = kubectlPodsim(["-f", "change.yaml", "-n", "shop"]);
     assert.equal(r.status, 0, r.stderr);
     assert.match(r.stdout, /shop\/payments-api -> nominated node-c, evicting 1 pod: shop\/report-7c9d8f5b6d-tw9p5/);
@@ -316,21 +319,21 @@ describe("kubectl-podsim: the simulation", () => {
     );
   });
 
-  test("the change's objects that name no namespace get -n's, else the context's, else default", needsApply, () => {
+  test("the change's objects that name no namespace get -n's, else the context's, else default", () => {
     const pod = (r) => result(r).pods[0].pod;
     assert.equal(pod(kubectlPodsim(["-f", "change.yaml", "-n", "shop", "--json"])), "shop/payments-api");
     assert.equal(pod(kubectlPodsim(["-f", "change.yaml", "--json"], { env: { FAKE_KUBECTL_NAMESPACE: "shop" } })), "shop/payments-api");
     assert.equal(pod(kubectlPodsim(["-f", "change.yaml", "--json"])), "default/payments-api");
   });
 
-  test("--config is the scheduler's configuration: without DefaultPreemption the pod waits", needsApply, () => {
+  test("--config is the scheduler's configuration: without DefaultPreemption the pod waits", () => {
     const [first] = result(kubectlPodsim(["-f", "change.yaml", "-n", "shop", "--config", "scheduler-config.yaml", "--json"])).pods;
     assert.equal(first.pod, "shop/payments-api");
     assert.equal(first.outcome, "Unschedulable");
     assert.deepEqual(first.victims, []);
   });
 
-  test("-f - reads the change from standard input", needsApply, () => {
+  test("-f - reads the change from standard input", () => {
     const change = readFileSync(join(fixtures, "change.yaml"), "utf8");
     const [first] = result(kubectlPodsim(["-f", "-", "-n", "shop", "--json"], { input: change })).pods;
     assert.equal(first.pod, "shop/payments-api");

@@ -194,6 +194,96 @@ test("cluster.reduce(): a change laid over a loaded dump, cut out of both source
   assert.equal((await reducedScenario({ kept: [] }, { cluster: text })), "");
 });
 
+// Pods that workloads create as the clock runs: three nodes, each full of a
+// low-priority pod, and one workload of each kind whose pod needs room.
+const WORKLOAD_CLUSTER = [
+  "apiVersion: scheduling.k8s.io/v1\nkind: PriorityClass\nmetadata: {name: high}\nvalue: 1000\n",
+  "apiVersion: scheduling.k8s.io/v1\nkind: PriorityClass\nmetadata: {name: low}\nvalue: 10\n",
+  ...["n1", "n2", "n3"].map((n) => `apiVersion: v1\nkind: Node\nmetadata: {name: ${n}}\nstatus:\n  allocatable: {cpu: "2", memory: 4Gi, pods: "10"}\n`),
+  ...["n1", "n2", "n3"].map(
+    (n) => `apiVersion: v1\nkind: Pod\nmetadata: {name: batch-${n}, namespace: default}\nspec:\n  nodeName: ${n}\n  priorityClassName: low\n  containers:\n  - name: c\n    resources: {requests: {cpu: 1500m}}\n`,
+  ),
+].join("---\n");
+// The pod template: labels, then the rest of its spec.
+const template = (labels, spec = "") =>
+  `  template:\n    metadata:\n      labels: {${labels}}\n    spec:\n${spec}      priorityClassName: high\n      containers:\n      - name: c\n        resources: {requests: {cpu: "1"}}\n`;
+// The Job as kubectl prints it: the selector the API server generated.
+const JOB_UID = "0d6c4b8e-1f4a-4c1e-9d7a-2b3c4d5e6f70";
+const WORKLOADS = [
+  { kind: "Deployment", name: "api", created: /^default\/api-[a-z0-9]{9,10}-[a-z0-9]{5}$/, text: `apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: api, namespace: default}\nspec:\n  replicas: 1\n  selector: {matchLabels: {app: api}}\n${template("app: api")}` },
+  { kind: "ReplicaSet", name: "cache", created: /^default\/cache-[a-z0-9]{5}$/, text: `apiVersion: apps/v1\nkind: ReplicaSet\nmetadata: {name: cache, namespace: default}\nspec:\n  replicas: 1\n  selector: {matchLabels: {app: cache}}\n${template("app: cache")}` },
+  { kind: "StatefulSet", name: "db", created: /^default\/db-0$/, text: `apiVersion: apps/v1\nkind: StatefulSet\nmetadata: {name: db, namespace: default}\nspec:\n  replicas: 1\n  serviceName: db\n  selector: {matchLabels: {app: db}}\n${template("app: db")}` },
+  {
+    kind: "Job",
+    name: "etl",
+    created: /^default\/etl-[a-z0-9]{5}$/,
+    text: `apiVersion: batch/v1\nkind: Job\nmetadata: {name: etl, namespace: default, uid: ${JOB_UID}}\nspec:\n  selector:\n    matchLabels: {batch.kubernetes.io/controller-uid: ${JOB_UID}}\n${template(`batch.kubernetes.io/controller-uid: ${JOB_UID}, batch.kubernetes.io/job-name: etl`, "      restartPolicy: Never\n")}`,
+  },
+];
+
+// The pod a workload creates, as podsim run names it, and what the reduction
+// must keep for it: the workload, the node it is nominated to, its victim and
+// both classes.
+async function createdPod(text, workload) {
+  const [first] = (await simulate(text)).pods;
+  assert.match(first.pod, workload.created);
+  assert.deepEqual([first.attempt, first.outcome, first.node, first.victims.map((v) => v.pod)], [1, "Nominated", "n1", ["default/batch-n1"]]);
+  return first.pod;
+}
+function keptFor(workload, pod) {
+  return [
+    `Node n1: the node ${pod} is nominated to`,
+    "Pod default/batch-n1: a victim",
+    `PriorityClass high: the priority class of ${workload.kind} default/${workload.name}`,
+    "PriorityClass low: the priority class of default/batch-n1",
+    `${workload.kind} default/${workload.name}: creates ${pod}; needed: without it, ${pod} gets no scheduling cycle`,
+  ];
+}
+const keptLines = (r) => r.kept.map((o) => `${o.kind} ${o.namespace ? `${o.namespace}/` : ""}${o.name}: ${o.reason}`);
+
+test("reduce(): a pod a Deployment, ReplicaSet, StatefulSet or Job creates reduces to its workload, node, victim and classes", async () => {
+  for (const workload of WORKLOADS) {
+    const text = `${WORKLOAD_CLUSTER}---\n${workload.text}`;
+    const pod = await createdPod(text, workload);
+    const r = await reduce(text, { pod });
+    assert.equal(r.error, undefined, `${workload.kind}: ${r.error}`);
+    assert.equal(r.pod, pod);
+    assert.deepEqual(r.decision, { outcome: "Nominated", node: "n1", victims: ["default/batch-n1"] });
+    assert.deepEqual(keptLines(r), keptFor(workload, pod), workload.kind);
+    assert.deepEqual(r.counts.find((c) => c.kind === "Node"), { kind: "Node", kept: 1, removed: 2, total: 3 });
+    // The pod itself is no object of the text: its workload makes it again,
+    // under the same name, when the reduced scenario runs.
+    assert.ok(r.scenario.endsWith(workload.text), workload.kind);
+    assert.ok(!r.scenario.includes(pod.split("/")[1]), workload.kind);
+    await assertSameDecision(r);
+    assert.deepEqual(firstDecision(await simulate(r.scenario), pod), r.decision);
+  }
+  // A name no workload makes is refused, naming the pods they do make.
+  const text = `${WORKLOAD_CLUSTER}---\n${WORKLOADS[0].text}`;
+  const pod = await createdPod(text, WORKLOADS[0]);
+  assert.equal(
+    (await reduce(text, { pod: "default/api-nope" })).error,
+    `pod default/api-nope is not in the scenario nor created by its workloads; it has no pending pods; its workloads create ${pod}`,
+  );
+});
+
+test("cluster.reduce(): a pod a Deployment of the change creates, over a loaded cluster", async () => {
+  const [deployment] = WORKLOADS;
+  const pod = await createdPod(`${WORKLOAD_CLUSTER}---\n${deployment.text}`, deployment);
+  const cluster = await loadCluster(WORKLOAD_CLUSTER);
+  try {
+    const r = await cluster.reduce(pod, { change: deployment.text });
+    assert.equal(r.error, undefined);
+    assert.deepEqual(keptLines(r), keptFor(deployment, pod));
+    assert.deepEqual(r.kept.filter((o) => o.change).map((o) => `${o.kind} ${o.name}`), ["Deployment api"]);
+    const scenario = await reducedScenario(r, { cluster: WORKLOAD_CLUSTER, change: deployment.text });
+    assert.ok(scenario.endsWith(deployment.text));
+    await assertSameDecision(r, scenario);
+  } finally {
+    cluster.free();
+  }
+});
+
 test("reduce(): pods that cannot be reduced for say why", async () => {
   assert.match((await reduce(checkoutText, { pod: "shop/nope" })).error, /^pod shop\/nope is not in the scenario; pending pods: shop\/checkout, batch\/report-0, /);
   assert.equal((await reduce(checkoutText, { pod: "batch/reindex-0" })).error, "pod batch/reindex-0 is bound to node-09 in the input: only a pending pod has a decision to reduce");
@@ -255,6 +345,38 @@ test("CLI: podsim reduce --apply lays the change over the scenario", () => {
   const r = JSON.parse(run.stdout);
   assert.deepEqual(r.kept.filter((o) => o.change).map((o) => o.name), ["rush"]);
   assert.ok(r.scenario.endsWith(readFileSync(change, "utf8")));
+});
+
+test("CLI: podsim reduce for a pod a workload creates, in the scenario or applied over it", async () => {
+  const [deployment] = WORKLOADS;
+  const scenarioFile = join(dir, "workloads.yaml");
+  writeFileSync(scenarioFile, `${WORKLOAD_CLUSTER}---\n${deployment.text}`);
+  const pod = await createdPod(readFileSync(scenarioFile, "utf8"), deployment);
+  const printed = podsim(["reduce", scenarioFile, "--pod", pod]);
+  assert.equal(printed.status, 0, printed.stderr);
+  assert.ok(
+    printed.stdout.startsWith(`podsim reduce from ${scenarioFile}: ${pod} -> nominated n1, evicting default/batch-n1\n  kept 1 of 3 Nodes, 1 of 3 Pods, 2 of 2 PriorityClasses, 1 of 1 workload (`),
+    printed.stdout,
+  );
+  assert.match(printed.stdout, new RegExp(`\\n {2}Deployment default/api +creates ${pod}; needed: without it, ${pod} gets no scheduling cycle\\n`));
+  assert.ok(printed.stdout.endsWith(`\nReduced scenario:\n${(await reduce(readFileSync(scenarioFile, "utf8"), { pod })).scenario}`));
+  for (const file of ["n2", "batch-n3"]) assert.doesNotMatch(printed.stdout.split("\nReduced scenario:\n")[1], new RegExp(`name: ${file}\\b`));
+  // The Deployment as the change laid over the cluster (--apply).
+  const clusterFile = join(dir, "workload-cluster.yaml");
+  const changeFile = join(dir, "deployment.yaml");
+  writeFileSync(clusterFile, WORKLOAD_CLUSTER);
+  writeFileSync(changeFile, deployment.text);
+  const applied = podsim(["reduce", clusterFile, "--apply", changeFile, "--pod", pod, "--json"]);
+  assert.equal(applied.status, 0, applied.stderr);
+  const r = JSON.parse(applied.stdout);
+  assert.deepEqual(keptLines(r), keptFor(deployment, pod));
+  assert.deepEqual(r.kept.filter((o) => o.change).map((o) => `${o.kind} ${o.name}`), ["Deployment api"]);
+  assert.ok(r.scenario.endsWith(deployment.text));
+  await assertSameDecision(r);
+  // A name its workloads do not make: exit 1, naming the ones they do.
+  const unknown = podsim(["reduce", scenarioFile, "--pod", "default/api-nope"]);
+  assert.equal(unknown.status, 1);
+  assert.match(unknown.stderr, new RegExp(`workloads.yaml: pod default/api-nope is not in the scenario nor created by its workloads; it has no pending pods; its workloads create ${pod}\\n`));
 });
 
 test("CLI: podsim reduce refuses clearly", () => {
