@@ -213,7 +213,7 @@ const UNEXERCISED = {
   // queue leaves it.
   "Difference[\"kind\"]": ["outcome"],
   // Gallery scenarios differ in too few objects to need the limit, or two
-  // changes at once (tests/variant_diff_test.cc covers both).
+  // changes at once (tests/core/analysis/variant_diff_test.cc covers both).
   "VariantDifference[\"cause\"]": ["together", "untried"],
 };
 
