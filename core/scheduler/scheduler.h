@@ -163,16 +163,70 @@ class SchedulingQueue {
   // The disruption controller: the budgets that select p, after p changed.
   void UpdatePdbs(ObjectIndex p);
 
+  // One scheduling cycle (scheduler.cc), in upstream's steps.
   bool Detailed(int attempt, ObjectIndex pod) const;
+  // Mirrors scheduleOne and schedulingCycle. Returns the attempt of pod p:
+  // bound to the host SchedulePod finds or, when no node fits, what the
+  // PostFilter plugins (DefaultPreemption) did. AfterCycle requeues it.
   Attempt ScheduleOne(ObjectIndex p);
+  // Returns a new attempt of pod p, counted, with a result per node when
+  // it is detailed.
+  Attempt NewAttempt(ObjectIndex p);
+  // Mirrors schedulePod. Returns the node to bind the pod to: the
+  // nominated node, the only feasible one or the highest-scoring one; or
+  // nullopt when no node fits (statuses say why).
+  std::optional<ObjectIndex> SchedulePod(CycleState& state, Attempt& attempt,
+                                         NodeToStatus& statuses,
+                                         NodeCache::Shape* cache);
+  // What findNodesThatFitPod found.
+  struct FeasibleNodes {
+    std::vector<ObjectIndex> nodes;
+    bool nominated = false;  // the nominated node passed: no other was tried
+  };
+  // Mirrors findNodesThatFitPod: a PreFilter rejection fits no node, else
+  // the nominated node is tried first, then every node. Fills statuses and
+  // the per-node results.
+  FeasibleNodes FindNodesThatFitPod(CycleState& state, Attempt& attempt,
+                                    NodeToStatus& statuses,
+                                    NodeCache::Shape* cache);
+  // Mirrors evaluateNominatedNode. Returns whether the pod's nominated node
+  // passes every filter; the trace says either way.
+  bool EvaluateNominatedNode(CycleState& state, Attempt& attempt,
+                             ObjectIndex nominated);
+  // Mirrors findNodesThatPassFilters. Returns the feasible nodes, from
+  // where the last cycle stopped; fills statuses and the per-node results.
+  std::vector<ObjectIndex> FindNodesThatPassFilters(CycleState& state,
+                                                    Attempt& attempt,
+                                                    NodeToStatus& statuses,
+                                                    NodeCache::Shape* cache);
+  // Binds the pod to node n (assume, then the binding cycle) and clears
+  // its nomination.
+  void Bind(Attempt& attempt, ObjectIndex n);
+  // Mirrors schedulingCycle's failure path through RunPostFilterPlugins:
+  // notes the plugins that rejected the pod, then preempts, nominating a
+  // node, or leaves the pod unschedulable.
+  void RunPostFilterPlugins(CycleState& state, Attempt& attempt,
+                            const NodeToStatus& statuses,
+                            NodeCache::Shape* cache);
+  // Mirrors Evaluator.prepareCandidate after the pod is nominated to
+  // attempt.node: deletes the victims and clears lower-priority
+  // nominations there.
+  void PrepareCandidate(Attempt& attempt, std::string fit_error);
+  // Returns the actuate step's text (without its final period); acts:
+  // whether the preemption deleted victims and cleared nominations.
+  std::string ActuationText(const Attempt& attempt, bool acts) const;
+  // When preemption finds no candidate: the pod stays unschedulable with
+  // the FitError and, from v1.23, the PostFilter message.
+  void FailPreemption(Attempt& attempt, const Status& preemption,
+                      bool clears_nomination, std::string fit_error);
+  // Keeps or clears the pod's nomination to node nominated after a failed
+  // preemption, as the evaluator decided (clears_nomination).
+  void KeepOrClearNomination(Attempt& attempt, ObjectIndex nominated,
+                             bool clears_nomination);
   // The plugins that rejected a pod on some node, as kRejects* bits.
   uint32_t Rejectors(const NodeToStatus& statuses) const;
   // "; they keep their room until ... (30 s, their grace period)".
   std::string VictimTimes(const Attempt& attempt) const;
-  // Returns the feasible nodes; fills statuses and the per-node results.
-  std::vector<ObjectIndex> FindNodesThatFit(CycleState& state, Attempt& attempt,
-                                            NodeToStatus& statuses,
-                                            NodeCache::Shape* cache);
   Diagnostic& Warn(const Pod& pod, const std::string& path, std::string message,
                    Severity severity = Severity::kWarning) {
     return diagnostics_.Add(severity, "Pod " + pod.key, FieldPath(path),
