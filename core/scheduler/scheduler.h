@@ -125,7 +125,26 @@ class SchedulingQueue {
   using BackoffKey =
       std::tuple<int64_t, int64_t, int64_t, int64_t, ObjectIndex>;
 
+  // Sets the queue up from the scenario: the steps below, in order
+  // (scheduling_queue.cc).
   void Setup();
+  // Binds the input's bound pods and nominates its pending ones. Returns
+  // the pods to schedule, in input order: not those finished, refused by
+  // admission, another scheduler's or being deleted.
+  std::vector<ObjectIndex> PlaceInputPods();
+  // Binds a bound input pod to its node, or reports the node missing.
+  void BindInputPod(const Pod& pod);
+  // Nominates a pending input pod to its node, or reports the node missing.
+  void NominateInputPod(const Pod& pod);
+  // Starts the clock at options_.start_ms or the latest time on the
+  // cluster's objects, and caps the attempts by the pending pods.
+  void StartClock(const std::vector<ObjectIndex>& pending);
+  // Sets when each pod terminating in the input leaves its node.
+  void ScheduleInputTerminations();
+  // Queues the pending pods: activeQ now, or on arrival when created later.
+  void QueueInputPods(const std::vector<ObjectIndex>& pending);
+  // Starts the workload and disruption controllers and runs them once.
+  void StartControllers();
   // Queue moves (scheduling_queue.cc).
   void AddActive(ObjectIndex p);
   void AddBackoff(ObjectIndex p);
