@@ -380,7 +380,11 @@ QueueEvent* SchedulingQueue::Record(QueueEventKind kind, ObjectIndex p,
     ++timeline_.events_dropped;
     return nullptr;
   }
-  timeline_.events.push_back({now_, kind, p, node, until_ms});
+  timeline_.events.push_back({.time_ms = now_,
+                              .kind = kind,
+                              .pod = p,
+                              .node = node,
+                              .until_ms = until_ms});
   return &timeline_.events.back();
 }
 
