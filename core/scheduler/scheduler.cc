@@ -25,6 +25,22 @@ int NumFeasibleNodesToFind(int num_nodes, int32_t percentage) {
   return static_cast<int>(std::max<int64_t>(k, 100));
 }
 
+// Records each node's score when detailed. Returns the highest-scoring
+// node; ties go to the first node in input order. REQUIRES: scores is not
+// empty. Stands in for selectHost.
+const NodeScore& SelectHost(const std::vector<NodeScore>& scores,
+                            Attempt& attempt) {
+  const NodeScore* best = nullptr;
+  for (const NodeScore& s : scores) {
+    if (attempt.detailed) attempt.nodes[s.node].score = s;
+    if (!best || s.total > best->total ||
+        (s.total == best->total && s.node < best->node)) {
+      best = &s;
+    }
+  }
+  return *best;
+}
+
 }  // namespace
 
 uint32_t SchedulingQueue::Rejectors(const NodeToStatus& statuses) const {
@@ -97,7 +113,155 @@ bool SchedulingQueue::Detailed(int attempt, ObjectIndex pod) const {
          detailed_entries_ + cluster_.num_nodes() <= options_.detail_budget;
 }
 
-std::vector<ObjectIndex> SchedulingQueue::FindNodesThatFit(
+Attempt SchedulingQueue::ScheduleOne(ObjectIndex p) {
+  Attempt attempt = NewAttempt(p);
+  if (cluster_.num_nodes() == 0) {
+    // Mirrors ErrNoNodesAvailable: returned as is, not as a FitError.
+    attempt.message = "no nodes available to schedule pods";
+    queued_[p].rejectors = kRejectsOther;
+    return attempt;
+  }
+  if (filter_statuses_.size() != cluster_.num_nodes()) {
+    filter_statuses_ = NodeToStatus(cluster_.num_nodes());
+    preemption_scratch_ = PreemptionScratch(cluster_.num_nodes());
+  }
+  CycleState state(cluster_, p, *options_.profile);
+  NodeCache::Shape* cache = cache_.For(state, cluster_);
+  NodeToStatus& statuses = filter_statuses_;
+  statuses.Reset(Status());
+  if (std::optional<ObjectIndex> host =
+          SchedulePod(state, attempt, statuses, cache)) {
+    Bind(attempt, *host);
+    return attempt;
+  }
+  // 3) No node fits: PostFilter (DefaultPreemption).
+  RunPostFilterPlugins(state, attempt, statuses, cache);
+  return attempt;
+}
+
+Attempt SchedulingQueue::NewAttempt(ObjectIndex p) {
+  const Pod& pod = cluster_.pod(p);
+  Attempt attempt;
+  attempt.pod = p;
+  attempt.attempt = ++attempts_per_pod_[p];
+  attempt.priority = pod.priority;
+  attempt.preemption_policy = pod.preemption_policy;
+  attempt.detailed = Detailed(attempts_made_, p);
+  if (attempt.detailed) {
+    attempt.nodes.resize(cluster_.num_nodes());
+    for (int n = 0; n < cluster_.num_nodes(); ++n) attempt.nodes[n].node = n;
+    detailed_entries_ += cluster_.num_nodes();
+  }
+  ++attempts_made_;
+  return attempt;
+}
+
+std::optional<ObjectIndex> SchedulingQueue::SchedulePod(
+    CycleState& state, Attempt& attempt, NodeToStatus& statuses,
+    NodeCache::Shape* cache) {
+  const FeasibleNodes feasible =
+      FindNodesThatFitPod(state, attempt, statuses, cache);
+  if (feasible.nodes.empty()) return std::nullopt;
+  // The nominated node's own step says it is chosen without scoring.
+  if (feasible.nominated) return feasible.nodes[0];
+  const Profile& profile = *options_.profile;
+  const std::string filters =
+      profile.reasons.predicates ? "predicates" : "filters";
+  if (feasible.nodes.size() == 1) {
+    attempt.trace.push_back(
+        {.step = "score",
+         .pods = {},
+         .text = "Only " + cluster_.node(feasible.nodes[0]).name +
+                 " passes the " + filters + ": chosen without scoring.",
+         .fits = std::nullopt,
+         .result = "",
+         .pdb_violation = std::nullopt,
+         .status = std::nullopt});
+    return feasible.nodes[0];
+  }
+  // Mirrors prioritizeNodes.
+  const std::vector<NodeScore> scores =
+      ScoreNodes(cluster_, attempt.pod, feasible.nodes, attempt.scored_plugins);
+  const NodeScore& best = SelectHost(scores, attempt);
+  // v1.14's priority functions are not modelled: today's plugins score.
+  attempt.trace.push_back(
+      {.step = "score",
+       .pods = {},
+       .text =
+           std::to_string(feasible.nodes.size()) + " nodes pass the " +
+           filters + "; " + cluster_.node(best.node).name +
+           " scores highest (" + std::to_string(best.total) + ")" +
+           (profile.reasons.predicates
+                ? ", scored by today's plugins: " + std::string(profile.name) +
+                      "'s priority functions are not modelled."
+                : "."),
+       .fits = std::nullopt,
+       .result = "",
+       .pdb_violation = std::nullopt,
+       .status = std::nullopt});
+  return best.node;
+}
+
+SchedulingQueue::FeasibleNodes SchedulingQueue::FindNodesThatFitPod(
+    CycleState& state, Attempt& attempt, NodeToStatus& statuses,
+    NodeCache::Shape* cache) {
+  if (!state.prefilter_status().ok()) {
+    // A PreFilter rejection applies to every node.
+    statuses.absent = state.prefilter_status();
+    for (NodeResult& r : attempt.nodes)
+      r.filter = state.prefilter_status();  // empty unless detailed
+    return {};
+  }
+  if (state.prefilter_nodes()) {
+    statuses.absent =
+        Status::Make(Code::kUnschedulableAndUnresolvable, "",
+                     "node(s) didn't satisfy plugin(s) [NodeAffinity]");
+    for (NodeResult& r : attempt.nodes) r.filter = statuses.absent;
+  }
+  // 1) The nominated node first: if it passes, no other node is tried.
+  const ObjectIndex nominated = cluster_.NominatedNodeOf(attempt.pod);
+  if (nominated != kNoNode && options_.profile->nominated_node_first &&
+      EvaluateNominatedNode(state, attempt, nominated)) {
+    return {.nodes = {nominated}, .nominated = true};
+  }
+  // 2) Filter every node.
+  return {.nodes = FindNodesThatPassFilters(state, attempt, statuses, cache),
+          .nominated = false};
+}
+
+bool SchedulingQueue::EvaluateNominatedNode(CycleState& state, Attempt& attempt,
+                                            ObjectIndex nominated) {
+  Status status = RunFiltersWithNominatedPods(state, cluster_, nominated);
+  if (attempt.detailed) {
+    attempt.nodes[nominated].filtered = true;
+    attempt.nodes[nominated].filter = status;
+  }
+  const std::string& name = cluster_.node(nominated).name;
+  if (status.ok()) {
+    attempt.trace.push_back(
+        {.step = "nominated-node",
+         .pods = {},
+         .text = "The nominated node " + name +
+                 " passes every filter: bound there without scoring.",
+         .fits = true,
+         .result = "",
+         .pdb_violation = std::nullopt,
+         .status = std::nullopt});
+    return true;
+  }
+  attempt.trace.push_back({.step = "nominated-node",
+                           .pods = {},
+                           .text = "The nominated node " + name +
+                                   " no longer fits (" + status.Message() +
+                                   "); every node is filtered.",
+                           .fits = false,
+                           .result = "",
+                           .pdb_violation = std::nullopt,
+                           .status = status});
+  return false;
+}
+
+std::vector<ObjectIndex> SchedulingQueue::FindNodesThatPassFilters(
     CycleState& state, Attempt& attempt, NodeToStatus& statuses,
     NodeCache::Shape* cache) {
   // The pod's own nominated node is never served from the cache: there the
@@ -146,149 +310,30 @@ std::vector<ObjectIndex> SchedulingQueue::FindNodesThatFit(
   return feasible;
 }
 
-Attempt SchedulingQueue::ScheduleOne(ObjectIndex p) {
-  const Pod& pod = cluster_.pod(p);
-  Attempt attempt;
-  attempt.pod = p;
-  attempt.attempt = ++attempts_per_pod_[p];
-  attempt.priority = pod.priority;
-  attempt.preemption_policy = pod.preemption_policy;
-  attempt.detailed = Detailed(attempts_made_, p);
-  if (attempt.detailed) {
-    attempt.nodes.resize(cluster_.num_nodes());
-    for (int n = 0; n < cluster_.num_nodes(); ++n) attempt.nodes[n].node = n;
-    detailed_entries_ += cluster_.num_nodes();
-  }
-  ++attempts_made_;
-  auto bind = [&](ObjectIndex n) {
-    attempt.outcome = Outcome::kScheduled;
-    attempt.node = n;
-    attempt.message =
-        "Successfully assigned " + pod.key + " to " + cluster_.node(n).name;
-    cluster_.Nominate(p, kNoNode);
-    cluster_.Bind(p, n);
-  };
+void SchedulingQueue::Bind(Attempt& attempt, ObjectIndex n) {
+  const ObjectIndex p = attempt.pod;
+  attempt.outcome = Outcome::kScheduled;
+  attempt.node = n;
+  attempt.message = "Successfully assigned " + cluster_.pod(p).key + " to " +
+                    cluster_.node(n).name;
+  cluster_.Nominate(p, kNoNode);
+  cluster_.Bind(p, n);
+}
 
-  if (cluster_.num_nodes() == 0) {
-    // Mirrors ErrNoNodesAvailable: returned as is, not as a FitError.
-    attempt.message = "no nodes available to schedule pods";
-    queued_[p].rejectors = kRejectsOther;
-    return attempt;
-  }
-  if (filter_statuses_.size() != cluster_.num_nodes()) {
-    filter_statuses_ = NodeToStatus(cluster_.num_nodes());
-    preemption_scratch_ = PreemptionScratch(cluster_.num_nodes());
-  }
-  const Profile& profile = *options_.profile;
-  CycleState state(cluster_, p, profile);
-  NodeCache::Shape* cache = cache_.For(state, cluster_);
-  NodeToStatus& statuses = filter_statuses_;
-  statuses.Reset(Status());
-  std::string prefilter_message;
-  if (!state.prefilter_status().ok()) {
-    // A PreFilter rejection applies to every node.
-    statuses.absent = state.prefilter_status();
-    prefilter_message = state.prefilter_status().Message();
-    for (NodeResult& r : attempt.nodes)
-      r.filter = state.prefilter_status();  // empty unless detailed
-  } else {
-    if (state.prefilter_nodes()) {
-      statuses.absent =
-          Status::Make(Code::kUnschedulableAndUnresolvable, "",
-                       "node(s) didn't satisfy plugin(s) [NodeAffinity]");
-      for (NodeResult& r : attempt.nodes) r.filter = statuses.absent;
-    }
-    // 1) The nominated node first: if it passes, no other node is tried.
-    ObjectIndex nominated = cluster_.NominatedNodeOf(p);
-    if (nominated != kNoNode && profile.nominated_node_first) {
-      Status status = RunFiltersWithNominatedPods(state, cluster_, nominated);
-      if (attempt.detailed) {
-        attempt.nodes[nominated].filtered = true;
-        attempt.nodes[nominated].filter = status;
-      }
-      if (status.ok()) {
-        attempt.trace.push_back(
-            {"nominated-node",
-             {},
-             "The nominated node " + cluster_.node(nominated).name +
-                 " passes every filter: bound there without scoring.",
-             true,
-             "",
-             std::nullopt,
-             std::nullopt});
-        bind(nominated);
-        return attempt;
-      }
-      attempt.trace.push_back({"nominated-node",
-                               {},
-                               "The nominated node " +
-                                   cluster_.node(nominated).name +
-                                   " no longer fits (" + status.Message() +
-                                   "); every node is filtered.",
-                               false,
-                               "",
-                               std::nullopt,
-                               status});
-    }
-    // 2) Filter every node.
-    std::vector<ObjectIndex> feasible =
-        FindNodesThatFit(state, attempt, statuses, cache);
-    if (!feasible.empty()) {
-      if (feasible.size() == 1) {
-        attempt.trace.push_back(
-            {"score",
-             {},
-             "Only " + cluster_.node(feasible[0]).name + " passes the " +
-                 (profile.reasons.predicates ? "predicates" : "filters") +
-                 ": chosen without scoring.",
-             std::nullopt,
-             "",
-             std::nullopt,
-             std::nullopt});
-        bind(feasible[0]);
-        return attempt;
-      }
-      std::vector<NodeScore> scores =
-          ScoreNodes(cluster_, p, feasible, attempt.scored_plugins);
-      const NodeScore* best = nullptr;
-      for (const NodeScore& s : scores) {
-        if (attempt.detailed) attempt.nodes[s.node].score = s;
-        // Ties go to the first node in input order.
-        if (!best || s.total > best->total ||
-            (s.total == best->total && s.node < best->node)) {
-          best = &s;
-        }
-      }
-      // v1.14's priority functions are not modelled: today's plugins score.
-      attempt.trace.push_back(
-          {"score",
-           {},
-           std::to_string(feasible.size()) + " nodes pass the " +
-               (profile.reasons.predicates ? "predicates" : "filters") + "; " +
-               cluster_.node(best->node).name + " scores highest (" +
-               std::to_string(best->total) + ")" +
-               (profile.reasons.predicates
-                    ? ", scored by today's plugins: " +
-                          std::string(profile.name) +
-                          "'s priority functions are not modelled."
-                    : "."),
-           std::nullopt,
-           "",
-           std::nullopt,
-           std::nullopt});
-      bind(best->node);
-      return attempt;
-    }
-  }
-  // 3) No node fits: PostFilter (DefaultPreemption). The plugins that
-  // rejected the pod decide which events move it back (queueing hints).
-  queued_[p].rejectors = Rejectors(statuses);
+void SchedulingQueue::RunPostFilterPlugins(CycleState& state, Attempt& attempt,
+                                           const NodeToStatus& statuses,
+                                           NodeCache::Shape* cache) {
+  // The plugins that rejected the pod decide which events move it back
+  // (queueing hints).
+  queued_[attempt.pod].rejectors = Rejectors(statuses);
+  const std::string prefilter_message =
+      state.prefilter_status().ok() ? "" : state.prefilter_status().Message();
   // The profile's plugins may leave DefaultPreemption out: no dry run.
   if (!scenario_.config.plugins.preempts()) {
-    FailWithoutPreemption(cluster_, scenario_.config.plugins, profile,
+    FailWithoutPreemption(cluster_, scenario_.config.plugins, *options_.profile,
                           FitErrorMessage(statuses, prefilter_message, ""),
                           attempt);
-    return attempt;
+    return;
   }
   bool clears_nomination = false;
   PreemptionEvaluator evaluator(cluster_, state, attempt, options_.seed, cache,
@@ -297,52 +342,75 @@ Attempt SchedulingQueue::ScheduleOne(ObjectIndex p) {
   std::string fit_error = FitErrorMessage(statuses, prefilter_message, "");
   if (preemption.ok()) {
     // A node needing no victims (v1.14) is nominated the same way.
-    attempt.outcome = Outcome::kNominated;
-    attempt.message = std::move(fit_error);
-    ObjectIndex n = attempt.node;
-    const std::string& node_name = cluster_.node(n).name;
-    // Effects: the pod is nominated; victims are deleted (DisruptionTarget,
-    // then a graceful delete: they keep their room until gone); then
-    // lower-priority nominations on the node are cleared.
-    cluster_.Nominate(p, n);
-    const bool acts = StartTerminating(attempt);
-    std::vector<ObjectIndex> nominated = cluster_.NominatedPods(n);
-    for (ObjectIndex q : nominated) {
-      if (acts && cluster_.pod(q).priority < pod.priority) {
-        cluster_.Nominate(q, kNoNode);
-        attempt.cleared_nominations.push_back(q);
-      }
-    }
-    std::string text = "Nominated " + node_name;
-    if (acts) {
-      text +=
-          "; deleted " + std::to_string(attempt.victims.size()) + " victim(s)";
-    } else {
-      text +=
-          "; every victim was already terminating after an earlier "
-          "preemption, so kube-scheduler (v1.34+) deletes none again and "
-          "clears no other nomination";
-    }
-    if (!attempt.victims.empty()) text += VictimTimes(attempt);
-    if (!attempt.cleared_nominations.empty()) {
-      const bool one = attempt.cleared_nominations.size() == 1;
-      std::string names;
-      for (ObjectIndex q : attempt.cleared_nominations) {
-        if (!names.empty()) names += ", ";
-        names += cluster_.pod(q).name + " (priority " +
-                 std::to_string(cluster_.pod(q).priority) + ")";
-      }
-      text += std::string("; cleared the nomination") +
-              (one ? " of " : "s of ") + names + ": " +
-              (one ? "it was" : "they were") + " nominated to " + node_name +
-              " with a lower priority and may no longer fit there, so " +
-              (one ? "it goes" : "they go") +
-              " back to the queue to find a node again";
-    }
-    attempt.trace.push_back({"actuate", attempt.cleared_nominations, text + ".",
-                             std::nullopt, "", std::nullopt, std::nullopt});
-    return attempt;
+    PrepareCandidate(attempt, std::move(fit_error));
+  } else {
+    FailPreemption(attempt, preemption, clears_nomination,
+                   std::move(fit_error));
   }
+}
+
+void SchedulingQueue::PrepareCandidate(Attempt& attempt,
+                                       std::string fit_error) {
+  attempt.outcome = Outcome::kNominated;
+  attempt.message = std::move(fit_error);
+  const ObjectIndex n = attempt.node;
+  // Effects: the pod is nominated; victims are deleted (DisruptionTarget,
+  // then a graceful delete: they keep their room until gone); then
+  // lower-priority nominations on the node are cleared.
+  cluster_.Nominate(attempt.pod, n);
+  const bool acts = StartTerminating(attempt);
+  std::vector<ObjectIndex> nominated = cluster_.NominatedPods(n);
+  for (ObjectIndex q : nominated) {
+    if (acts && cluster_.pod(q).priority < cluster_.pod(attempt.pod).priority) {
+      cluster_.Nominate(q, kNoNode);
+      attempt.cleared_nominations.push_back(q);
+    }
+  }
+  attempt.trace.push_back({.step = "actuate",
+                           .pods = attempt.cleared_nominations,
+                           .text = ActuationText(attempt, acts) + ".",
+                           .fits = std::nullopt,
+                           .result = "",
+                           .pdb_violation = std::nullopt,
+                           .status = std::nullopt});
+}
+
+std::string SchedulingQueue::ActuationText(const Attempt& attempt,
+                                           bool acts) const {
+  const std::string& node_name = cluster_.node(attempt.node).name;
+  std::string text = "Nominated " + node_name;
+  if (acts) {
+    text +=
+        "; deleted " + std::to_string(attempt.victims.size()) + " victim(s)";
+  } else {
+    text +=
+        "; every victim was already terminating after an earlier "
+        "preemption, so kube-scheduler (v1.34+) deletes none again and "
+        "clears no other nomination";
+  }
+  if (!attempt.victims.empty()) text += VictimTimes(attempt);
+  if (!attempt.cleared_nominations.empty()) {
+    const bool one = attempt.cleared_nominations.size() == 1;
+    std::string names;
+    for (ObjectIndex q : attempt.cleared_nominations) {
+      if (!names.empty()) names += ", ";
+      names += cluster_.pod(q).name + " (priority " +
+               std::to_string(cluster_.pod(q).priority) + ")";
+    }
+    text += std::string("; cleared the nomination") + (one ? " of " : "s of ") +
+            names + ": " + (one ? "it was" : "they were") + " nominated to " +
+            node_name +
+            " with a lower priority and may no longer fit there, so " +
+            (one ? "it goes" : "they go") +
+            " back to the queue to find a node again";
+  }
+  return text;
+}
+
+void SchedulingQueue::FailPreemption(Attempt& attempt, const Status& preemption,
+                                     bool clears_nomination,
+                                     std::string fit_error) {
+  const Profile& profile = *options_.profile;
   attempt.outcome = Outcome::kUnschedulable;
   attempt.node = kNoNode;
   attempt.victims.clear();
@@ -355,45 +423,50 @@ Attempt SchedulingQueue::ScheduleOne(ObjectIndex p) {
   // counting every node's reasons a second time); before, the FitError alone.
   attempt.message = std::move(fit_error);
   if (profile.postfilter_in_message) attempt.message += " " + postfilter;
-  const bool dra_clause =
-      profile.postfilter_in_message && postfilter.starts_with(kDraReason);
-  if (cluster_.NominatedNodeOf(p) != kNoNode && attempt.preemption.eligible &&
+  const ObjectIndex nominated = cluster_.NominatedNodeOf(attempt.pod);
+  if (nominated != kNoNode && attempt.preemption.eligible &&
       preemption.code() != Code::kError) {
-    const std::string& node_name =
-        cluster_.node(cluster_.NominatedNodeOf(p)).name;
-    attempt.preemption.nomination_cleared = clears_nomination;
-    attempt.trace.push_back(
-        {"nomination",
-         {},
-         clears_nomination ? "The nomination of " + node_name + " is cleared."
-                           : "The nomination of " + node_name +
-                                 " is kept: no candidate was found, and " +
-                                 std::string(profile.name) +
-                                 " clears it only when no node might help.",
-         std::nullopt,
-         "",
-         std::nullopt,
-         std::nullopt});
-    if (clears_nomination) cluster_.Nominate(p, kNoNode);
+    KeepOrClearNomination(attempt, nominated, clears_nomination);
   }
-  if (dra_clause) {
+  if (profile.postfilter_in_message && postfilter.starts_with(kDraReason)) {
     attempt.trace.push_back(
-        {"postfilter",
-         {},
-         "The message ends with what the PostFilter plugins said, in order: "
-         "\"" +
-             std::string(kDraReason) +
-             "\" is the DynamicResources plugin, which could free devices "
-             "claimed by other pods but has nothing to free for a pod "
-             "without resource claims; \"preemption: ...\" is "
-             "DefaultPreemption, saying why evicting lower-priority pods "
-             "cannot make room.",
-         std::nullopt,
-         "",
-         std::nullopt,
-         std::nullopt});
+        {.step = "postfilter",
+         .pods = {},
+         .text = "The message ends with what the PostFilter plugins said, in "
+                 "order: \"" +
+                 std::string(kDraReason) +
+                 "\" is the DynamicResources plugin, which could free devices "
+                 "claimed by other pods but has nothing to free for a pod "
+                 "without resource claims; \"preemption: ...\" is "
+                 "DefaultPreemption, saying why evicting lower-priority pods "
+                 "cannot make room.",
+         .fits = std::nullopt,
+         .result = "",
+         .pdb_violation = std::nullopt,
+         .status = std::nullopt});
   }
-  return attempt;
+}
+
+void SchedulingQueue::KeepOrClearNomination(Attempt& attempt,
+                                            ObjectIndex nominated,
+                                            bool clears_nomination) {
+  const Profile& profile = *options_.profile;
+  const std::string& node_name = cluster_.node(nominated).name;
+  attempt.preemption.nomination_cleared = clears_nomination;
+  attempt.trace.push_back(
+      {.step = "nomination",
+       .pods = {},
+       .text = clears_nomination
+                   ? "The nomination of " + node_name + " is cleared."
+                   : "The nomination of " + node_name +
+                         " is kept: no candidate was found, and " +
+                         std::string(profile.name) +
+                         " clears it only when no node might help.",
+       .fits = std::nullopt,
+       .result = "",
+       .pdb_violation = std::nullopt,
+       .status = std::nullopt});
+  if (clears_nomination) cluster_.Nominate(attempt.pod, kNoNode);
 }
 
 SchedulingQueue::SchedulingQueue(Scenario& scenario,

@@ -125,7 +125,26 @@ class SchedulingQueue {
   using BackoffKey =
       std::tuple<int64_t, int64_t, int64_t, int64_t, ObjectIndex>;
 
+  // Sets the queue up from the scenario: the steps below, in order
+  // (scheduling_queue.cc).
   void Setup();
+  // Binds the input's bound pods and nominates its pending ones. Returns
+  // the pods to schedule, in input order: not those finished, refused by
+  // admission, another scheduler's or being deleted.
+  std::vector<ObjectIndex> PlaceInputPods();
+  // Binds a bound input pod to its node, or reports the node missing.
+  void BindInputPod(const Pod& pod);
+  // Nominates a pending input pod to its node, or reports the node missing.
+  void NominateInputPod(const Pod& pod);
+  // Starts the clock at options_.start_ms or the latest time on the
+  // cluster's objects, and caps the attempts by the pending pods.
+  void StartClock(const std::vector<ObjectIndex>& pending);
+  // Sets when each pod terminating in the input leaves its node.
+  void ScheduleInputTerminations();
+  // Queues the pending pods: activeQ now, or on arrival when created later.
+  void QueueInputPods(const std::vector<ObjectIndex>& pending);
+  // Starts the workload and disruption controllers and runs them once.
+  void StartControllers();
   // Queue moves (scheduling_queue.cc).
   void AddActive(ObjectIndex p);
   void AddBackoff(ObjectIndex p);
@@ -163,16 +182,70 @@ class SchedulingQueue {
   // The disruption controller: the budgets that select p, after p changed.
   void UpdatePdbs(ObjectIndex p);
 
+  // One scheduling cycle (scheduler.cc), in upstream's steps.
   bool Detailed(int attempt, ObjectIndex pod) const;
+  // Mirrors scheduleOne and schedulingCycle. Returns the attempt of pod p:
+  // bound to the host SchedulePod finds or, when no node fits, what the
+  // PostFilter plugins (DefaultPreemption) did. AfterCycle requeues it.
   Attempt ScheduleOne(ObjectIndex p);
+  // Returns a new attempt of pod p, counted, with a result per node when
+  // it is detailed.
+  Attempt NewAttempt(ObjectIndex p);
+  // Mirrors schedulePod. Returns the node to bind the pod to: the
+  // nominated node, the only feasible one or the highest-scoring one; or
+  // nullopt when no node fits (statuses say why).
+  std::optional<ObjectIndex> SchedulePod(CycleState& state, Attempt& attempt,
+                                         NodeToStatus& statuses,
+                                         NodeCache::Shape* cache);
+  // What findNodesThatFitPod found.
+  struct FeasibleNodes {
+    std::vector<ObjectIndex> nodes;
+    bool nominated = false;  // the nominated node passed: no other was tried
+  };
+  // Mirrors findNodesThatFitPod: a PreFilter rejection fits no node, else
+  // the nominated node is tried first, then every node. Fills statuses and
+  // the per-node results.
+  FeasibleNodes FindNodesThatFitPod(CycleState& state, Attempt& attempt,
+                                    NodeToStatus& statuses,
+                                    NodeCache::Shape* cache);
+  // Mirrors evaluateNominatedNode. Returns whether the pod's nominated node
+  // passes every filter; the trace says either way.
+  bool EvaluateNominatedNode(CycleState& state, Attempt& attempt,
+                             ObjectIndex nominated);
+  // Mirrors findNodesThatPassFilters. Returns the feasible nodes, from
+  // where the last cycle stopped; fills statuses and the per-node results.
+  std::vector<ObjectIndex> FindNodesThatPassFilters(CycleState& state,
+                                                    Attempt& attempt,
+                                                    NodeToStatus& statuses,
+                                                    NodeCache::Shape* cache);
+  // Binds the pod to node n (assume, then the binding cycle) and clears
+  // its nomination.
+  void Bind(Attempt& attempt, ObjectIndex n);
+  // Mirrors schedulingCycle's failure path through RunPostFilterPlugins:
+  // notes the plugins that rejected the pod, then preempts, nominating a
+  // node, or leaves the pod unschedulable.
+  void RunPostFilterPlugins(CycleState& state, Attempt& attempt,
+                            const NodeToStatus& statuses,
+                            NodeCache::Shape* cache);
+  // Mirrors Evaluator.prepareCandidate after the pod is nominated to
+  // attempt.node: deletes the victims and clears lower-priority
+  // nominations there.
+  void PrepareCandidate(Attempt& attempt, std::string fit_error);
+  // Returns the actuate step's text (without its final period); acts:
+  // whether the preemption deleted victims and cleared nominations.
+  std::string ActuationText(const Attempt& attempt, bool acts) const;
+  // When preemption finds no candidate: the pod stays unschedulable with
+  // the FitError and, from v1.23, the PostFilter message.
+  void FailPreemption(Attempt& attempt, const Status& preemption,
+                      bool clears_nomination, std::string fit_error);
+  // Keeps or clears the pod's nomination to node nominated after a failed
+  // preemption, as the evaluator decided (clears_nomination).
+  void KeepOrClearNomination(Attempt& attempt, ObjectIndex nominated,
+                             bool clears_nomination);
   // The plugins that rejected a pod on some node, as kRejects* bits.
   uint32_t Rejectors(const NodeToStatus& statuses) const;
   // "; they keep their room until ... (30 s, their grace period)".
   std::string VictimTimes(const Attempt& attempt) const;
-  // Returns the feasible nodes; fills statuses and the per-node results.
-  std::vector<ObjectIndex> FindNodesThatFit(CycleState& state, Attempt& attempt,
-                                            NodeToStatus& statuses,
-                                            NodeCache::Shape* cache);
   Diagnostic& Warn(const Pod& pod, const std::string& path, std::string message,
                    Severity severity = Severity::kWarning) {
     return diagnostics_.Add(severity, "Pod " + pod.key, FieldPath(path),

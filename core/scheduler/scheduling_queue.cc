@@ -76,36 +76,20 @@ uint32_t SchedulingQueue::HelpedBy(ClusterEvent event) const {
 void SchedulingQueue::Setup() {
   queued_.assign(scenario_.pods.size(), QueuedPod{});
   gone_at_.assign(scenario_.pods.size(), -1);
-  // The clock starts at the latest time on the cluster's objects (bound
-  // pods' creation and start, nodes' and PDBs' creation), so that a months
-  // old dump works; pods created later arrive later.
-  std::optional<int64_t> latest_object;
-  auto see = [&](const std::optional<int64_t>& seconds) {
-    if (seconds)
-      latest_object = std::max(latest_object.value_or(*seconds), *seconds);
-  };
-  for (const Node& node : scenario_.nodes) see(node.creation_time);
-  for (const PodDisruptionBudget& pdb : scenario_.pdbs) see(pdb.creation_time);
+  const std::vector<ObjectIndex> pending = PlaceInputPods();
+  StartClock(pending);
+  ScheduleInputTerminations();
+  QueueInputPods(pending);
+  if (options_.controllers) StartControllers();
+}
+
+std::vector<ObjectIndex> SchedulingQueue::PlaceInputPods() {
   std::vector<ObjectIndex> pending;
-  int64_t latest_created = 0;
   for (const Pod& pod : scenario_.pods) {
     if (!pod.admitted) continue;
     if (pod.phase == "Succeeded" || pod.phase == "Failed") continue;
     if (pod.bound()) {
-      ObjectIndex n = cluster_.FindNode(pod.node_name);
-      if (n == kNoNode) {
-        Diagnostic& d = Warn(
-            pod, "spec.nodeName",
-            "bound to node \"" + pod.node_name +
-                "\", which is not in the scenario; add that Node or remove "
-                "spec.nodeName to make the pod pending",
-            Severity::kError);
-        diagnostics_.NamesMissing(d, "Node " + pod.node_name);
-        continue;
-      }
-      cluster_.Bind(pod.index, n);
-      see(pod.creation_time);
-      see(pod.start_time);
+      BindInputPod(pod);
       continue;
     }
     if (pod.scheduler_name != "default-scheduler") {
@@ -119,21 +103,55 @@ void SchedulingQueue::Setup() {
            "the pod is being deleted; the scheduler skips it");
       continue;
     }
-    if (!pod.nominated_node_name.empty()) {
-      ObjectIndex n = cluster_.FindNode(pod.nominated_node_name);
-      if (n == kNoNode) {
-        Diagnostic& d = Warn(pod, "status.nominatedNodeName",
-                             "nominated to node \"" + pod.nominated_node_name +
-                                 "\", which is not in the scenario; the "
-                                 "nomination is ignored");
-        diagnostics_.NamesMissing(d, "Node " + pod.nominated_node_name);
-      } else {
-        cluster_.Nominate(pod.index, n);
-      }
-    }
+    if (!pod.nominated_node_name.empty()) NominateInputPod(pod);
     pending.push_back(pod.index);
-    if (pod.creation_time)
-      latest_created = std::max(latest_created, *pod.creation_time);
+  }
+  return pending;
+}
+
+void SchedulingQueue::BindInputPod(const Pod& pod) {
+  ObjectIndex n = cluster_.FindNode(pod.node_name);
+  if (n == kNoNode) {
+    Diagnostic& d =
+        Warn(pod, "spec.nodeName",
+             "bound to node \"" + pod.node_name +
+                 "\", which is not in the scenario; add that Node or remove "
+                 "spec.nodeName to make the pod pending",
+             Severity::kError);
+    diagnostics_.NamesMissing(d, "Node " + pod.node_name);
+    return;
+  }
+  cluster_.Bind(pod.index, n);
+}
+
+void SchedulingQueue::NominateInputPod(const Pod& pod) {
+  ObjectIndex n = cluster_.FindNode(pod.nominated_node_name);
+  if (n == kNoNode) {
+    Diagnostic& d = Warn(pod, "status.nominatedNodeName",
+                         "nominated to node \"" + pod.nominated_node_name +
+                             "\", which is not in the scenario; the "
+                             "nomination is ignored");
+    diagnostics_.NamesMissing(d, "Node " + pod.nominated_node_name);
+    return;
+  }
+  cluster_.Nominate(pod.index, n);
+}
+
+void SchedulingQueue::StartClock(const std::vector<ObjectIndex>& pending) {
+  // The clock starts at the latest time on the cluster's objects (bound
+  // pods' creation and start, nodes' and PDBs' creation), so that a months
+  // old dump works; pods created later arrive later.
+  std::optional<int64_t> latest_object;
+  auto see = [&](const std::optional<int64_t>& seconds) {
+    if (seconds)
+      latest_object = std::max(latest_object.value_or(*seconds), *seconds);
+  };
+  for (const Node& node : scenario_.nodes) see(node.creation_time);
+  for (const PodDisruptionBudget& pdb : scenario_.pdbs) see(pdb.creation_time);
+  for (const Pod& pod : scenario_.pods) {
+    if (cluster_.NodeOf(pod.index) == kNoNode) continue;  // not placed
+    see(pod.creation_time);
+    see(pod.start_time);
   }
   attempt_limit_ =
       static_cast<int64_t>(kAttemptsPerPendingPod * (pending.size() + 1));
@@ -142,6 +160,9 @@ void SchedulingQueue::Setup() {
   now_ = options_.start_ms ? *options_.start_ms
                            : Millis(latest_object.value_or(0));
   timeline_.start_ms = now_;
+}
+
+void SchedulingQueue::ScheduleInputTerminations() {
   // A pod terminating in the input leaves at its deadline; one already
   // past it leaves a second after the start (the kubelet is overdue), so
   // that the first cycles see it as the input shows it.
@@ -154,8 +175,16 @@ void SchedulingQueue::Setup() {
     gone_at_[pod.index] = deadline;
     SetTimer(deadline, Timer::kGone, pod.index);
   }
+}
+
+void SchedulingQueue::QueueInputPods(const std::vector<ObjectIndex>& pending) {
   // Pods without creationTimestamp were queued after the others, in input
   // order. A pod created after the start arrives then.
+  int64_t latest_created = 0;
+  for (ObjectIndex p : pending) {
+    const std::optional<int64_t>& created = cluster_.pod(p).creation_time;
+    if (created) latest_created = std::max(latest_created, *created);
+  }
   const int64_t unstamped = Millis(latest_created) + 1;
   for (ObjectIndex p : pending) {
     const Pod& pod = cluster_.pod(p);
@@ -169,33 +198,34 @@ void SchedulingQueue::Setup() {
     AddActive(p);
     Record(QueueEventKind::kArrive, p);
   }
-  if (options_.controllers) {
-    // The controllers run from the start: what their objects want and their
-    // pods lack is created now. The pods they create are appended to the
-    // scenario only between cycles (RunControllers), when no cycle holds a
-    // reference to a pod.
-    controllers_ = std::make_unique<WorkloadControllers>(scenario_);
-    timeline_.controllers = true;
-    // The disruption controller runs beside the workload controllers. A
-    // scenario of bare pods keeps its budgets as given or computed at the
-    // start, as upstream's scheduler tests (no controller manager) see them.
-    disruption_controller_ = !controllers_->workloads().empty();
-    // What the queue leaves out (a node the input lacks, another
-    // scheduler's pod, a pending pod being deleted, one admission refused)
-    // is no pod of theirs.
-    for (const Pod& pod : scenario_.pods) {
-      const bool placed = cluster_.NodeOf(pod.index) != kNoNode;
-      const bool queued = queued_[pod.index].place != Place::kNone;
-      if (!placed && !queued) controllers_->OnIgnored(pod.index);
-    }
-    pdb_pods_.assign(scenario_.pdbs.size(), {});
-    for (size_t p = 0; p < scenario_.pod_pdbs.size(); ++p) {
-      for (int j : scenario_.pod_pdbs[p]) {
-        pdb_pods_[j].push_back(static_cast<ObjectIndex>(p));
-      }
-    }
-    RunControllers();
+}
+
+void SchedulingQueue::StartControllers() {
+  // The controllers run from the start: what their objects want and their
+  // pods lack is created now. The pods they create are appended to the
+  // scenario only between cycles (RunControllers), when no cycle holds a
+  // reference to a pod.
+  controllers_ = std::make_unique<WorkloadControllers>(scenario_);
+  timeline_.controllers = true;
+  // The disruption controller runs beside the workload controllers. A
+  // scenario of bare pods keeps its budgets as given or computed at the
+  // start, as upstream's scheduler tests (no controller manager) see them.
+  disruption_controller_ = !controllers_->workloads().empty();
+  // What the queue leaves out (a node the input lacks, another
+  // scheduler's pod, a pending pod being deleted, one admission refused)
+  // is no pod of theirs.
+  for (const Pod& pod : scenario_.pods) {
+    const bool placed = cluster_.NodeOf(pod.index) != kNoNode;
+    const bool queued = queued_[pod.index].place != Place::kNone;
+    if (!placed && !queued) controllers_->OnIgnored(pod.index);
   }
+  pdb_pods_.assign(scenario_.pdbs.size(), {});
+  for (size_t p = 0; p < scenario_.pod_pdbs.size(); ++p) {
+    for (int j : scenario_.pod_pdbs[p]) {
+      pdb_pods_[j].push_back(static_cast<ObjectIndex>(p));
+    }
+  }
+  RunControllers();
 }
 
 Timeline SchedulingQueue::TakeTimeline() {
@@ -350,7 +380,11 @@ QueueEvent* SchedulingQueue::Record(QueueEventKind kind, ObjectIndex p,
     ++timeline_.events_dropped;
     return nullptr;
   }
-  timeline_.events.push_back({now_, kind, p, node, until_ms});
+  timeline_.events.push_back({.time_ms = now_,
+                              .kind = kind,
+                              .pod = p,
+                              .node = node,
+                              .until_ms = until_ms});
   return &timeline_.events.back();
 }
 
