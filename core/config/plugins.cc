@@ -108,7 +108,7 @@ std::vector<PluginEntry> DefaultMultiPoint() {
   };
   std::vector<PluginEntry> out;
   for (const auto& [name, weight] : entries) {
-    out.push_back({std::string(name), weight, ""});
+    out.push_back({.name = std::string(name), .weight = weight, .path = ""});
   }
   return out;
 }
@@ -196,6 +196,215 @@ std::string_view InsteadAt(ExtensionPoint point) {
   }
 }
 
+// Appends a note on the field at path.
+void AddNote(std::vector<PluginNote>& notes, bool error,
+             const std::string& path, std::string message) {
+  notes.push_back(
+      {.error = error, .path = path, .message = std::move(message)});
+}
+
+// Returns whether the plugins section sets anything at all.
+bool IsWritten(const PluginsConfig& config) {
+  return std::any_of(config.points.begin(), config.points.end(),
+                     [](const PluginsConfig::Set& set) {
+                       return !set.enabled.empty() || !set.disabled.empty();
+                     });
+}
+
+// Notes what kube-scheduler refuses, or podsim leaves out, of one enabled
+// entry at point.
+void NoteEnabledEntry(ExtensionPoint point, const PluginEntry& e,
+                      std::vector<PluginNote>& notes) {
+  const InTree* known = FindInTree(e.name);
+  if (!known) {
+    AddNote(notes, false, e.path + ".name",
+            Unknown(e.name) +
+                "; an out-of-tree plugin runs only in a scheduler built "
+                "with it, and podsim leaves it out");
+    return;
+  }
+  // The points whose plugins podsim knows for sure.
+  const Points checked = kModelledPoints | kQueueSort | kBind;
+  if ((Bit(point) & checked) && !(known->points & Bit(point))) {
+    AddNote(notes, true, e.path + ".name",
+            "kube-scheduler refuses this profile: plugin " + Quote(e.name) +
+                " does not extend " + InterfaceName(point) +
+                " plugin; podsim leaves it out here");
+    return;
+  }
+  if (!e.weight) return;
+  if (point != ExtensionPoint::kMultiPoint && point != ExtensionPoint::kScore) {
+    AddNote(notes, false, e.path + ".weight",
+            "kube-scheduler reads weights only under score and multiPoint; "
+            "this one is ignored");
+  } else if ((known->points & kScore) && !(known->modelled & kScore)) {
+    AddNote(notes, false, e.path + ".weight",
+            "podsim does not score with " + e.name +
+                " (its scores are out of scope), so its weight changes "
+                "nothing in podsim's result");
+  }
+}
+
+// Notes what kube-scheduler refuses, and what podsim does not model, of the
+// set written for point, entry by entry.
+void NoteWrittenSet(ExtensionPoint point, const PluginsConfig::Set& set,
+                    std::vector<PluginNote>& notes) {
+  const bool modelled =
+      point == ExtensionPoint::kMultiPoint || (Bit(point) & kModelledPoints);
+  if (!modelled && (!set.enabled.empty() || !set.disabled.empty())) {
+    AddNote(notes, false, set.path,
+            "podsim does not run " + std::string(FieldName(point)) +
+                " plugins, so this setting changes nothing in its result; " +
+                std::string(InsteadAt(point)));
+  }
+  for (const PluginEntry& e : set.enabled) NoteEnabledEntry(point, e, notes);
+  for (const PluginEntry& e : set.disabled) {
+    if (e.name == "*" || FindInTree(e.name)) continue;
+    AddNote(notes, false, e.path + ".name",
+            Unknown(e.name) + "; disabling it changes nothing");
+  }
+}
+
+// Mirrors mergePlugins: returns each point's set merged with its defaults
+// (only multiPoint has any).
+std::array<MergedSet, kNumExtensionPoints> MergePlugins(
+    const PluginsConfig& config) {
+  std::array<MergedSet, kNumExtensionPoints> merged;
+  for (int i = 0; i < kNumExtensionPoints; ++i) {
+    merged[i] = MergePluginSet(
+        static_cast<ExtensionPoint>(i) == ExtensionPoint::kMultiPoint
+            ? DefaultMultiPoint()
+            : std::vector<PluginEntry>(),
+        config.points[i]);
+  }
+  return merged;
+}
+
+// Notes each plugin enabled twice under multiPoint, which kube-scheduler
+// refuses; path is the written multiPoint set's.
+void NoteTwiceUnderMultiPoint(const MergedSet& multi, const std::string& path,
+                              std::vector<PluginNote>& notes) {
+  std::unordered_set<std::string> seen;
+  for (const PluginEntry& e : multi.enabled) {
+    if (!seen.insert(e.name).second) {
+      AddNote(notes, true, e.path.empty() ? path : e.path + ".name",
+              "kube-scheduler refuses this profile: plugin " + Quote(e.name) +
+                  " is enabled twice under multiPoint");
+    }
+  }
+}
+
+// Mirrors updatePluginList and expandMultiPointPlugins for point: returns
+// the names of the plugins that run there, in run order, from its merged
+// set and multiPoint's; notes the plugins kube-scheduler registers twice.
+std::vector<std::string> PluginList(ExtensionPoint point, const MergedSet& set,
+                                    const MergedSet& multi,
+                                    std::vector<PluginNote>& notes) {
+  std::vector<std::string> specific;  // the point's own enabled, in order
+  std::unordered_set<std::string> specific_names;
+  for (const PluginEntry& e : set.enabled) {
+    if (!specific_names.insert(e.name).second) {
+      AddNote(notes, true, e.path + ".name",
+              "kube-scheduler refuses this profile: plugin " + Quote(e.name) +
+                  " already registered as " + Quote(InterfaceName(point)));
+      continue;
+    }
+    specific.push_back(e.name);
+  }
+  std::vector<std::string> overrides, from_multi;
+  if (!set.disabled.count("*")) {
+    std::unordered_set<std::string> added;
+    for (const PluginEntry& e : multi.enabled) {
+      const InTree* known = FindInTree(e.name);
+      if (!known || !(known->points & Bit(point))) continue;
+      if (set.disabled.count(e.name)) continue;
+      if (specific_names.count(e.name)) {
+        overrides.push_back(e.name);
+        continue;
+      }
+      if (added.insert(e.name).second) from_multi.push_back(e.name);
+    }
+  }
+  // Overrides keep the order of the point's own list, and come first.
+  auto overridden = [&](const std::string& name) {
+    return std::find(overrides.begin(), overrides.end(), name) !=
+           overrides.end();
+  };
+  std::vector<std::string> names;
+  for (const std::string& name : specific) {
+    if (overridden(name)) names.push_back(name);
+  }
+  names.insert(names.end(), from_multi.begin(), from_multi.end());
+  for (const std::string& name : specific) {
+    if (!overridden(name)) names.push_back(name);
+  }
+  return names;
+}
+
+// Mirrors the framework's checks of a profile's queueSort (exactly one) and
+// bind (at least one) plugins; path is the plugins section's.
+void NoteRequiredPlugins(ExtensionPoint point,
+                         const std::vector<std::string>& names,
+                         const std::string& path,
+                         std::vector<PluginNote>& notes) {
+  if (point == ExtensionPoint::kQueueSort && names.size() != 1) {
+    AddNote(notes, true, path,
+            "kube-scheduler refuses this profile: only one queue sort plugin "
+            "required for profile with scheduler name \"default-scheduler\", "
+            "but got " +
+                std::to_string(names.size()) +
+                "; podsim orders the queue as PrioritySort does");
+  }
+  if (point == ExtensionPoint::kBind && names.empty()) {
+    AddNote(notes, true, path,
+            "kube-scheduler refuses this profile: at least one bind plugin is "
+            "needed for profile with scheduler name \"default-scheduler\"; "
+            "podsim binds as DefaultBinder does");
+  }
+}
+
+// Mirrors getScoreWeights: returns each modelled score plugin's weight, a
+// score entry's first, then multiPoint's; 0 counts as 1.
+std::array<int32_t, kNumPlugins> ScoreWeights(
+    const std::vector<PluginEntry>& score,
+    const std::vector<PluginEntry>& multi) {
+  std::array<int32_t, kNumPlugins> weights{};
+  std::array<bool, kNumPlugins> weighed{};
+  for (const std::vector<PluginEntry>* list : {&score, &multi}) {
+    for (const PluginEntry& e : *list) {
+      const InTree* known = FindInTree(e.name);
+      if (!known || !(known->modelled & kScore)) continue;
+      const int p = static_cast<int>(known->plugin);
+      if (weighed[p]) continue;
+      weighed[p] = true;
+      weights[p] = e.weight.value_or(0) == 0 ? 1 : *e.weight;
+    }
+  }
+  return weights;
+}
+
+// Notes each Filter plugin that keeps PreFilter state but does not run at
+// preFilter: kube-scheduler's then fails every pod.
+void NoteFiltersWithoutPreFilter(const ProfilePlugins& plugins,
+                                 const std::string& path,
+                                 std::vector<PluginNote>& notes) {
+  for (Plugin p : plugins.Order(ExtensionPoint::kFilter)) {
+    if (p != Plugin::kNodeResourcesFit && p != Plugin::kNodePorts &&
+        p != Plugin::kVolumeRestrictions && p != Plugin::kPodTopologySpread &&
+        p != Plugin::kInterPodAffinity) {
+      continue;
+    }
+    if (plugins.Runs(ExtensionPoint::kPreFilter, p)) continue;
+    std::string name(NameOf(p));
+    AddNote(notes, false, path,
+            name + " runs at filter but not at preFilter: kube-scheduler's " +
+                name +
+                " Filter then fails every pod with an error (its PreFilter "
+                "state is missing); podsim filters as if " +
+                name + "'s PreFilter had run");
+  }
+}
+
 }  // namespace
 
 std::string_view FieldName(ExtensionPoint point) {
@@ -225,188 +434,46 @@ const ProfilePlugins& ProfilePlugins::Defaults() {
 
 ProfilePlugins ProfilePlugins::Resolve(const PluginsConfig& config,
                                        std::vector<PluginNote>& notes) {
-  auto note = [&](bool error, const std::string& path, std::string message) {
-    notes.push_back({error, path, std::move(message)});
-  };
-  constexpr auto kMulti = ExtensionPoint::kMultiPoint;
-  const PluginsConfig::Set& custom_multi =
-      config.points[static_cast<int>(kMulti)];
-
   // 1) What is written, entry by entry.
-  bool written = false;
   for (int i = 0; i < kNumExtensionPoints; ++i) {
-    const auto point = static_cast<ExtensionPoint>(i);
-    const PluginsConfig::Set& set = config.points[i];
-    written = written || !set.enabled.empty() || !set.disabled.empty();
-    const bool modelled = point == kMulti || (Bit(point) & kModelledPoints);
-    if (!modelled && (!set.enabled.empty() || !set.disabled.empty())) {
-      note(false, set.path,
-           "podsim does not run " + std::string(FieldName(point)) +
-               " plugins, so this setting changes nothing in its result; " +
-               std::string(InsteadAt(point)));
-    }
-    for (const PluginEntry& e : set.enabled) {
-      const InTree* known = FindInTree(e.name);
-      if (!known) {
-        note(false, e.path + ".name",
-             Unknown(e.name) +
-                 "; an out-of-tree plugin runs only in a scheduler built "
-                 "with it, and podsim leaves it out");
-        continue;
-      }
-      // The points whose plugins podsim knows for sure.
-      const Points checked = kModelledPoints | kQueueSort | kBind;
-      if ((Bit(point) & checked) && !(known->points & Bit(point))) {
-        note(true, e.path + ".name",
-             "kube-scheduler refuses this profile: plugin " + Quote(e.name) +
-                 " does not extend " + InterfaceName(point) +
-                 " plugin; podsim leaves it out here");
-        continue;
-      }
-      if (!e.weight) continue;
-      if (point != kMulti && point != ExtensionPoint::kScore) {
-        note(false, e.path + ".weight",
-             "kube-scheduler reads weights only under score and multiPoint; "
-             "this one is ignored");
-      } else if ((known->points & kScore) && !(known->modelled & kScore)) {
-        note(false, e.path + ".weight",
-             "podsim does not score with " + e.name +
-                 " (its scores are out of scope), so its weight changes "
-                 "nothing in podsim's result");
-      }
-    }
-    for (const PluginEntry& e : set.disabled) {
-      if (e.name == "*" || FindInTree(e.name)) continue;
-      note(false, e.path + ".name",
-           Unknown(e.name) + "; disabling it changes nothing");
-    }
+    NoteWrittenSet(static_cast<ExtensionPoint>(i), config.points[i], notes);
   }
-
   // 2) mergePlugins: each point's set merged with its defaults (only
   // multiPoint has any).
-  std::array<MergedSet, kNumExtensionPoints> merged;
-  for (int i = 0; i < kNumExtensionPoints; ++i) {
-    merged[i] = MergePluginSet(static_cast<ExtensionPoint>(i) == kMulti
-                                   ? DefaultMultiPoint()
-                                   : std::vector<PluginEntry>(),
-                               config.points[i]);
-  }
-  const MergedSet& multi = merged[static_cast<int>(kMulti)];
-  {
-    std::unordered_set<std::string> seen;
-    for (const PluginEntry& e : multi.enabled) {
-      if (!seen.insert(e.name).second) {
-        note(true, e.path.empty() ? custom_multi.path : e.path + ".name",
-             "kube-scheduler refuses this profile: plugin " + Quote(e.name) +
-                 " is enabled twice under multiPoint");
-      }
-    }
-  }
-
+  constexpr int kMulti = static_cast<int>(ExtensionPoint::kMultiPoint);
+  const std::array<MergedSet, kNumExtensionPoints> merged =
+      MergePlugins(config);
+  const MergedSet& multi = merged[kMulti];
+  NoteTwiceUnderMultiPoint(multi, config.points[kMulti].path, notes);
   // 3) Per extension point: updatePluginList, then expandMultiPointPlugins.
   ProfilePlugins out(Empty{});
-  out.is_default_ = !written;
+  out.is_default_ = !IsWritten(config);
   for (int i = 0; i < kNumExtensionPoints; ++i) {
+    if (i == kMulti) continue;
     const auto point = static_cast<ExtensionPoint>(i);
-    if (point == kMulti) continue;
-    const MergedSet& set = merged[i];
-    std::vector<std::string> specific;  // the point's own enabled, in order
-    std::unordered_set<std::string> specific_names;
-    for (const PluginEntry& e : set.enabled) {
-      if (!specific_names.insert(e.name).second) {
-        note(true, e.path + ".name",
-             "kube-scheduler refuses this profile: plugin " + Quote(e.name) +
-                 " already registered as " + Quote(InterfaceName(point)));
-        continue;
-      }
-      specific.push_back(e.name);
-    }
-    std::vector<std::string> overrides, from_multi;
-    if (!set.disabled.count("*")) {
-      std::unordered_set<std::string> added;
-      for (const PluginEntry& e : multi.enabled) {
-        const InTree* known = FindInTree(e.name);
-        if (!known || !(known->points & Bit(point))) continue;
-        if (set.disabled.count(e.name)) continue;
-        if (specific_names.count(e.name)) {
-          overrides.push_back(e.name);
-          continue;
-        }
-        if (added.insert(e.name).second) from_multi.push_back(e.name);
-      }
-    }
-    // Overrides keep the order of the point's own list, and come first.
-    std::vector<std::string> names;
-    for (const std::string& name : specific) {
-      if (std::find(overrides.begin(), overrides.end(), name) !=
-          overrides.end()) {
-        names.push_back(name);
-      }
-    }
-    names.insert(names.end(), from_multi.begin(), from_multi.end());
-    for (const std::string& name : specific) {
-      if (std::find(overrides.begin(), overrides.end(), name) ==
-          overrides.end()) {
-        names.push_back(name);
-      }
-    }
-
-    if (point == ExtensionPoint::kQueueSort && names.size() != 1) {
-      note(true, config.path,
-           "kube-scheduler refuses this profile: only one queue sort plugin "
-           "required for profile with scheduler name \"default-scheduler\", "
-           "but got " +
-               std::to_string(names.size()) +
-               "; podsim orders the queue as PrioritySort does");
-    }
-    if (point == ExtensionPoint::kBind && names.empty()) {
-      note(true, config.path,
-           "kube-scheduler refuses this profile: at least one bind plugin is "
-           "needed for profile with scheduler name \"default-scheduler\"; "
-           "podsim binds as DefaultBinder does");
-    }
-    const int slot = Slot(point);
-    if (slot == 4) continue;
-    for (const std::string& name : names) {
-      const InTree* known = FindInTree(name);
-      if (!known || !(known->modelled & Bit(point))) continue;
-      out.order_[slot].push_back(known->plugin);
-      out.mask_[slot] |= 1u << static_cast<int>(known->plugin);
-    }
+    const std::vector<std::string> names =
+        PluginList(point, merged[i], multi, notes);
+    NoteRequiredPlugins(point, names, config.path, notes);
+    out.Enable(point, names);
   }
-
-  // 4) getScoreWeights: a score entry's weight first, then multiPoint's; 0
-  // counts as 1.
-  const MergedSet& score = merged[static_cast<int>(ExtensionPoint::kScore)];
-  std::array<bool, kNumPlugins> weighed{};
-  for (const std::vector<PluginEntry>* list :
-       {&score.enabled, &multi.enabled}) {
-    for (const PluginEntry& e : *list) {
-      const InTree* known = FindInTree(e.name);
-      if (!known || !(known->modelled & kScore)) continue;
-      const int p = static_cast<int>(known->plugin);
-      if (weighed[p]) continue;
-      weighed[p] = true;
-      out.weight_[p] = e.weight.value_or(0) == 0 ? 1 : *e.weight;
-    }
-  }
-
+  // 4) getScoreWeights.
+  out.weight_ = ScoreWeights(
+      merged[static_cast<int>(ExtensionPoint::kScore)].enabled, multi.enabled);
   // 5) A Filter whose plugin keeps PreFilter state needs its PreFilter.
-  for (Plugin p : out.order_[Slot(ExtensionPoint::kFilter)]) {
-    if (p == Plugin::kNodeResourcesFit || p == Plugin::kNodePorts ||
-        p == Plugin::kVolumeRestrictions || p == Plugin::kPodTopologySpread ||
-        p == Plugin::kInterPodAffinity) {
-      if (out.Runs(ExtensionPoint::kPreFilter, p)) continue;
-      std::string name(NameOf(p));
-      note(false, config.path,
-           name + " runs at filter but not at preFilter: kube-scheduler's " +
-               name +
-               " Filter then fails every pod with an error (its PreFilter "
-               "state is missing); podsim filters as if " +
-               name + "'s PreFilter had run");
-    }
-  }
+  NoteFiltersWithoutPreFilter(out, config.path, notes);
   return out;
+}
+
+void ProfilePlugins::Enable(ExtensionPoint point,
+                            const std::vector<std::string>& names) {
+  const int slot = Slot(point);
+  if (slot == 4) return;
+  for (const std::string& name : names) {
+    const InTree* known = FindInTree(name);
+    if (!known || !(known->modelled & Bit(point))) continue;
+    order_[slot].push_back(known->plugin);
+    mask_[slot] |= 1u << static_cast<int>(known->plugin);
+  }
 }
 
 }  // namespace podsim

@@ -129,6 +129,9 @@ class ProfilePlugins {
   explicit ProfilePlugins(Empty) {}
   // The default profile's plugins, resolved once.
   static const ProfilePlugins& Defaults();
+  // Mirrors the end of expandMultiPointPlugins for point: the modelled
+  // plugins among names run there, in that order.
+  void Enable(ExtensionPoint point, const std::vector<std::string>& names);
   // preFilter, filter, postFilter and score map to 0..3; others to 4, which
   // holds nothing.
   static int Slot(ExtensionPoint point) {

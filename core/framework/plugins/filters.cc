@@ -47,6 +47,28 @@ bool ToleratesUnschedulable(const Pod& pod) {
                      [&](const Toleration& t) { return t.Tolerates(taint); });
 }
 
+// Makes status plugin's failure with reason.
+void Fail(Status& status, Code code, std::string_view plugin,
+          std::string_view reason) {
+  status.set_code(code);
+  status.set_plugin(plugin);
+  status.AddReason(reason);
+}
+
+// Mirrors TaintToleration.Filter's failure for taint; before #134740 the
+// reason named the taint.
+void FailTaint(Status& status, const Taint& taint,
+               const FilterReasons& reasons) {
+  if (!reasons.names_taint) {
+    Fail(status, Code::kUnschedulableAndUnresolvable, kTaintToleration,
+         reasons.taint);
+    return;
+  }
+  status = Status::Owned(
+      Code::kUnschedulableAndUnresolvable, kTaintToleration,
+      std::string(reasons.taint) + " {" + taint.key + ": " + taint.value + "}");
+}
+
 bool PortsConflict(const HostPort& want, const HostPort& used) {
   if (want.port != used.port || want.protocol != used.protocol) return false;
   auto any = [](const std::string& ip) {
@@ -491,138 +513,130 @@ Status CycleState::FilterInterPodAffinity(ObjectIndex n) const {
 // Mirrors the filter plugins in their order, stopping at the first failure;
 // under predicate_order, v1.14's podFitsOnNode over its default predicates.
 Status CycleState::RunFilters(ObjectIndex n) const {
-  const Pod& p = cluster_.pod(pod_);
-  const Node& node = cluster_.node(n);
-  const NodeInfo& info = cluster_.info(n);
-  const FilterReasons& reasons = profile_.reasons;
   // Every path returns this one object: the dry run filters a node after
   // each pod it puts back, and no status is copied or moved on the way.
   Status status;
-  auto fail = [&](Code code, std::string_view plugin, std::string_view reason) {
-    status.set_code(code);
-    status.set_plugin(plugin);
-    status.AddReason(reason);
-  };
-  // Mirrors TaintToleration.Filter; before #134740 the reason named the
-  // taint.
-  auto fail_taint = [&](const Taint& taint) {
-    if (!reasons.names_taint) {
-      fail(Code::kUnschedulableAndUnresolvable, kTaintToleration,
-           reasons.taint);
-      return;
-    }
-    status =
-        Status::Owned(Code::kUnschedulableAndUnresolvable, kTaintToleration,
-                      std::string(reasons.taint) + " {" + taint.key + ": " +
-                          taint.value + "}");
-  };
   if (profile_.predicate_order) {
-    // The profile's plugins stand for the predicates they became: a
-    // disabled plugin's predicate does not run.
-    const ProfilePlugins& plugins = cluster_.scenario().config.plugins;
-    auto runs = [&](Plugin plugin) {
-      return plugins.Runs(ExtensionPoint::kFilter, plugin);
-    };
-    // CheckNodeUnschedulable.
-    if (runs(Plugin::kNodeUnschedulable) && node.unschedulable &&
-        !ToleratesUnschedulable(p)) {
-      fail(Code::kUnschedulableAndUnresolvable, kNodeUnschedulable,
-           reasons.unschedulable);
-      return status;
-    }
-    // GeneralPredicates: PodFitsResources, then PodFitsHost, PodFitsHostPorts
-    // and PodMatchNodeSelector, every failure reported; the status keeps the
-    // code and plugin today's filter would give the worst one. Then taints.
-    if (runs(Plugin::kNodeResourcesFit)) {
-      FitsResources(cluster_, p, info, profile_, status);
-    }
-    if (runs(Plugin::kNodePorts) && HostPortsConflict(cluster_, p, info)) {
-      status.AddReason(reasons.ports);
-      if (status.plugin().empty()) {
-        status.set_code(Code::kUnschedulable);
-        status.set_plugin(kNodePorts);
-      }
-    }
-    if (runs(Plugin::kNodeAffinity) &&
-        !MatchesNodeSelectorAndAffinity(p, node)) {
-      status.AddReason(reasons.node_affinity);
-      status.set_code(Code::kUnschedulableAndUnresolvable);
-      status.set_plugin(kNodeAffinity);
-    }
-    if (!status.ok()) return status;
-    if (const Taint* taint = FirstUntoleratedTaint(p, node);
-        taint && runs(Plugin::kTaintToleration)) {
-      fail_taint(*taint);
-      return status;
-    }
-    // Compare runs a profile with one switch of the other: the filters
-    // after the predicates' own keep today's order.
-    if (read_write_once_pod_ && claims_in_use_ > 0 &&
-        runs(Plugin::kVolumeRestrictions)) {
-      fail(Code::kUnschedulable, kVolumeRestrictions,
-           kReasonReadWriteOncePodConflict);
-      return status;
-    }
-    if (!spread_.empty()) {
-      status = FilterSpread(n);
-      if (!status.ok()) return status;
-    }
-    if (!affinity_skipped_) status = FilterInterPodAffinity(n);
+    RunPredicates(n, status);
     return status;
   }
   for (Plugin plugin : filters_) {
-    switch (plugin) {
-      case Plugin::kNodeUnschedulable:
-        if (node.unschedulable && !ToleratesUnschedulable(p)) {
-          fail(Code::kUnschedulableAndUnresolvable, kNodeUnschedulable,
-               reasons.unschedulable);
-        }
-        break;
-      case Plugin::kNodeName:
-        break;  // passes: a pod being scheduled has no spec.nodeName
-      case Plugin::kTaintToleration:
-        if (const Taint* taint = FirstUntoleratedTaint(p, node)) {
-          fail_taint(*taint);
-        }
-        break;
-      case Plugin::kNodeAffinity:
-        if (!MatchesNodeSelectorAndAffinity(p, node)) {
-          fail(Code::kUnschedulableAndUnresolvable, kNodeAffinity,
-               reasons.node_affinity);
-        }
-        break;
-      case Plugin::kNodePorts:
-        if (HostPortsConflict(cluster_, p, info)) {
-          fail(Code::kUnschedulable, kNodePorts, reasons.ports);
-        }
-        break;
-      case Plugin::kNodeResourcesFit:
-        FitsResources(cluster_, p, info, profile_, status);
-        break;
-      case Plugin::kVolumeRestrictions:
-        // Mirrors satisfyReadWriteOncePod; the count is the cluster's, so
-        // every node gets the same verdict.
-        if (read_write_once_pod_ && claims_in_use_ > 0) {
-          fail(Code::kUnschedulable, kVolumeRestrictions,
-               kReasonReadWriteOncePodConflict);
-        }
-        break;
-      // Most pods neither spread nor use inter-pod affinity: then both
-      // filters pass without a call.
-      case Plugin::kPodTopologySpread:
-        if (!spread_.empty()) status = FilterSpread(n);
-        break;
-      case Plugin::kInterPodAffinity:
-        if (!affinity_skipped_) status = FilterInterPodAffinity(n);
-        break;
-      default:
-        break;  // not a filter podsim runs
-    }
+    RunFilter(plugin, n, status);
     if (!status.ok()) return status;
   }
   // Volume filters other than the ReadWriteOncePod rule pass: those volumes
   // are out of scope.
   return status;
+}
+
+void CycleState::RunFilter(Plugin plugin, ObjectIndex n, Status& status) const {
+  const Pod& p = cluster_.pod(pod_);
+  const Node& node = cluster_.node(n);
+  const FilterReasons& reasons = profile_.reasons;
+  switch (plugin) {
+    case Plugin::kNodeUnschedulable:
+      if (node.unschedulable && !ToleratesUnschedulable(p)) {
+        Fail(status, Code::kUnschedulableAndUnresolvable, kNodeUnschedulable,
+             reasons.unschedulable);
+      }
+      break;
+    case Plugin::kNodeName:
+      break;  // passes: a pod being scheduled has no spec.nodeName
+    case Plugin::kTaintToleration:
+      if (const Taint* taint = FirstUntoleratedTaint(p, node)) {
+        FailTaint(status, *taint, reasons);
+      }
+      break;
+    case Plugin::kNodeAffinity:
+      if (!MatchesNodeSelectorAndAffinity(p, node)) {
+        Fail(status, Code::kUnschedulableAndUnresolvable, kNodeAffinity,
+             reasons.node_affinity);
+      }
+      break;
+    case Plugin::kNodePorts:
+      if (HostPortsConflict(cluster_, p, cluster_.info(n))) {
+        Fail(status, Code::kUnschedulable, kNodePorts, reasons.ports);
+      }
+      break;
+    case Plugin::kNodeResourcesFit:
+      FitsResources(cluster_, p, cluster_.info(n), profile_, status);
+      break;
+    case Plugin::kVolumeRestrictions:
+      // Mirrors satisfyReadWriteOncePod; the count is the cluster's, so
+      // every node gets the same verdict.
+      if (read_write_once_pod_ && claims_in_use_ > 0) {
+        Fail(status, Code::kUnschedulable, kVolumeRestrictions,
+             kReasonReadWriteOncePodConflict);
+      }
+      break;
+    // Most pods neither spread nor use inter-pod affinity: then both
+    // filters pass without a call.
+    case Plugin::kPodTopologySpread:
+      if (!spread_.empty()) status = FilterSpread(n);
+      break;
+    case Plugin::kInterPodAffinity:
+      if (!affinity_skipped_) status = FilterInterPodAffinity(n);
+      break;
+    default:
+      break;  // not a filter podsim runs
+  }
+}
+
+void CycleState::RunPredicates(ObjectIndex n, Status& status) const {
+  const Pod& p = cluster_.pod(pod_);
+  const Node& node = cluster_.node(n);
+  const NodeInfo& info = cluster_.info(n);
+  const FilterReasons& reasons = profile_.reasons;
+  // The profile's plugins stand for the predicates they became: a disabled
+  // plugin's predicate does not run.
+  const ProfilePlugins& plugins = cluster_.scenario().config.plugins;
+  auto runs = [&](Plugin plugin) {
+    return plugins.Runs(ExtensionPoint::kFilter, plugin);
+  };
+  // CheckNodeUnschedulable.
+  if (runs(Plugin::kNodeUnschedulable) && node.unschedulable &&
+      !ToleratesUnschedulable(p)) {
+    Fail(status, Code::kUnschedulableAndUnresolvable, kNodeUnschedulable,
+         reasons.unschedulable);
+    return;
+  }
+  // GeneralPredicates: PodFitsResources, then PodFitsHost, PodFitsHostPorts
+  // and PodMatchNodeSelector, every failure reported; the status keeps the
+  // code and plugin today's filter would give the worst one. Then taints.
+  if (runs(Plugin::kNodeResourcesFit)) {
+    FitsResources(cluster_, p, info, profile_, status);
+  }
+  if (runs(Plugin::kNodePorts) && HostPortsConflict(cluster_, p, info)) {
+    status.AddReason(reasons.ports);
+    if (status.plugin().empty()) {
+      status.set_code(Code::kUnschedulable);
+      status.set_plugin(kNodePorts);
+    }
+  }
+  if (runs(Plugin::kNodeAffinity) && !MatchesNodeSelectorAndAffinity(p, node)) {
+    status.AddReason(reasons.node_affinity);
+    status.set_code(Code::kUnschedulableAndUnresolvable);
+    status.set_plugin(kNodeAffinity);
+  }
+  if (!status.ok()) return;
+  if (const Taint* taint = FirstUntoleratedTaint(p, node);
+      taint && runs(Plugin::kTaintToleration)) {
+    FailTaint(status, *taint, reasons);
+    return;
+  }
+  // Compare runs a profile with one switch of the other: the filters after
+  // the predicates' own keep today's order.
+  if (read_write_once_pod_ && claims_in_use_ > 0 &&
+      runs(Plugin::kVolumeRestrictions)) {
+    Fail(status, Code::kUnschedulable, kVolumeRestrictions,
+         kReasonReadWriteOncePodConflict);
+    return;
+  }
+  if (!spread_.empty()) {
+    status = FilterSpread(n);
+    if (!status.ok()) return;
+  }
+  if (!affinity_skipped_) status = FilterInterPodAffinity(n);
 }
 
 std::string PredicateName(const Status& status, const FilterReasons& reasons) {

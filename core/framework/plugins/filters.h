@@ -95,6 +95,14 @@ class CycleState {
   bool SpreadCountsNode(const Spread& s, ObjectIndex n) const;
   void SetMatchNum(Spread& s, const std::string& value, int64_t count);
 
+  // The steps of RunFilters, each adding to status.
+  //
+  // Mirrors one Filter plugin of RunFilterPlugins on node n.
+  void RunFilter(Plugin plugin, ObjectIndex n, Status& status) const;
+  // Mirrors v1.14's podFitsOnNode: the default predicates in their order,
+  // those whose plugins the profile disables left out.
+  void RunPredicates(ObjectIndex n, Status& status) const;
+
   Status FilterSpread(ObjectIndex n) const;
   // REQUIRES: !affinity_skipped_ (RunFilters passes the filter otherwise).
   Status FilterInterPodAffinity(ObjectIndex n) const;

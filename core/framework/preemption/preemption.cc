@@ -112,6 +112,17 @@ std::string NotHelpfulText(const Status& status, const Profile& profile) {
          ", which evicting pods cannot fix.";
 }
 
+// Mirrors utilerrors.NewAggregate(errs).Error(): one error as it is, more
+// as "[a, b]".
+std::string AggregateErrors(const std::vector<std::string>& errors) {
+  if (errors.size() == 1) return errors[0];
+  std::string message = "[";
+  for (size_t i = 0; i < errors.size(); ++i) {
+    message += (i ? ", " : "") + errors[i];
+  }
+  return message + "]";
+}
+
 }  // namespace
 
 CriterionScores ScoreCandidate(const Cluster& cluster,
@@ -264,34 +275,68 @@ bool PreemptionEvaluator::MightHelp(const Status& status) const {
 
 Status PreemptionEvaluator::Preempt(const NodeToStatus& filter_statuses,
                                     bool& clears_nomination) {
-  PreemptionSummary& summary = attempt_.preemption;
-  summary.ran = true;
+  attempt_.preemption.ran = true;
   clears_nomination = false;
   // 1) Eligibility.
+  if (std::optional<std::string_view> reason =
+          CheckEligibility(filter_statuses)) {
+    return Status::Make(Code::kUnschedulable, kDefaultPreemption, *reason);
+  }
+  // 2) - 4) Potential nodes, then the dry run over them.
+  std::vector<std::string> errors;
+  const std::vector<CandidateRef>& candidates =
+      FindCandidates(filter_statuses, errors);
+  if (candidates.empty()) return NoCandidate(errors, clears_nomination);
+  // 5) Pick one node.
+  SelectCandidate(candidates);
+  return Status();
+}
+
+std::optional<std::string_view> PreemptionEvaluator::CheckEligibility(
+    const NodeToStatus& filter_statuses) {
   if (!profile_.honors_preemption_policy &&
       preemptor_.preemption_policy == PreemptionPolicy::kNever) {
     attempt_.trace.push_back(
-        {"eligibility",
-         {},
-         "preemptionPolicy: Never is ignored: the field came in v1.15.",
-         std::nullopt,
-         "",
-         std::nullopt,
-         std::nullopt});
+        {.step = "eligibility",
+         .pods = {},
+         .text = "preemptionPolicy: Never is ignored: the field came in v1.15.",
+         .fits = std::nullopt,
+         .result = "",
+         .pdb_violation = std::nullopt,
+         .status = std::nullopt});
   }
-  if (std::optional<std::string_view> reason =
-          NotEligibleReason(filter_statuses)) {
-    summary.eligible = false;
-    attempt_.trace.push_back({"eligibility",
-                              {},
-                              NotEligibleText(*reason),
-                              false,
-                              "",
-                              std::nullopt,
-                              std::nullopt});
-    return Status::Make(Code::kUnschedulable, kDefaultPreemption, *reason);
-  }
+  std::optional<std::string_view> reason = NotEligibleReason(filter_statuses);
+  if (!reason) return std::nullopt;
+  attempt_.preemption.eligible = false;
+  attempt_.trace.push_back({.step = "eligibility",
+                            .pods = {},
+                            .text = NotEligibleText(*reason),
+                            .fits = false,
+                            .result = "",
+                            .pdb_violation = std::nullopt,
+                            .status = std::nullopt});
+  return reason;
+}
+
+const std::vector<CandidateRef>& PreemptionEvaluator::FindCandidates(
+    const NodeToStatus& filter_statuses, std::vector<std::string>& errors) {
   // 2) Potential nodes: those whose filter failure preemption may resolve.
+  FindPotentialNodes(filter_statuses);
+  scratch_.statuses.Reset(
+      Status::Make(Code::kUnschedulableAndUnresolvable, "", kNotHelpfulReason));
+  std::vector<CandidateRef>& non_violating = scratch_.non_violating_candidates;
+  std::vector<CandidateRef>& violating = scratch_.violating_candidates;
+  non_violating.clear();
+  violating.clear();
+  scratch_.owned_used = 0;
+  if (!scratch_.potential_nodes.empty()) DryRunPreemption(errors);
+  // Non-violating candidates first, then the violating ones.
+  non_violating.insert(non_violating.end(), violating.begin(), violating.end());
+  return non_violating;
+}
+
+void PreemptionEvaluator::FindPotentialNodes(
+    const NodeToStatus& filter_statuses) {
   std::vector<ObjectIndex>& potential = scratch_.potential_nodes;
   potential.clear();
   for (int n = 0; n < cluster_.num_nodes(); ++n) {
@@ -301,108 +346,112 @@ Status PreemptionEvaluator::Preempt(const NodeToStatus& filter_statuses,
     } else if (detailed_) {
       NodeResult& result = attempt_.nodes[n];
       result.verdict = Verdict::kNotHelpful;
-      result.trace.push_back({"not-helpful",
-                              {},
-                              NotHelpfulText(filter_statuses.Get(n), profile_),
-                              std::nullopt,
-                              "",
-                              std::nullopt,
-                              filter_statuses.Get(n)});
+      result.trace.push_back(
+          {.step = "not-helpful",
+           .pods = {},
+           .text = NotHelpfulText(filter_statuses.Get(n), profile_),
+           .fits = std::nullopt,
+           .result = "",
+           .pdb_violation = std::nullopt,
+           .status = filter_statuses.Get(n)});
     }
   }
-  summary.potential_nodes = static_cast<int>(potential.size());
-  NodeToStatus& statuses = scratch_.statuses;
-  statuses.Reset(
-      Status::Make(Code::kUnschedulableAndUnresolvable, "", kNotHelpfulReason));
-  std::vector<CandidateRef>& non_violating = scratch_.non_violating_candidates;
-  std::vector<CandidateRef>& violating = scratch_.violating_candidates;
-  non_violating.clear();
-  violating.clear();
-  scratch_.owned_used = 0;
-  std::vector<std::string> errors;
-  if (!potential.empty()) {
-    // 3) How many candidates to look for, and where to start.
-    int count = static_cast<int>(potential.size());
-    // Without sampling every potential node is dry-run from the first.
-    int num_candidates = profile_.samples_candidates
-                             ? NumCandidates(count, cluster_.scenario().config)
-                             : count;
-    int offset = 0;
-    if (seed_ && profile_.samples_candidates) {
-      offset = static_cast<int>(
-          SplitMix64(*seed_ ^ (static_cast<uint64_t>(preemptor_.index) << 20) ^
-                     static_cast<uint64_t>(attempt_.attempt)) %
-          static_cast<uint64_t>(count));
+  attempt_.preemption.potential_nodes = static_cast<int>(potential.size());
+}
+
+int PreemptionEvaluator::DryRunOffset(int count) const {
+  if (!seed_ || !profile_.samples_candidates) return 0;
+  return static_cast<int>(
+      SplitMix64(*seed_ ^ (static_cast<uint64_t>(preemptor_.index) << 20) ^
+                 static_cast<uint64_t>(attempt_.attempt)) %
+      static_cast<uint64_t>(count));
+}
+
+void PreemptionEvaluator::DryRunPreemption(std::vector<std::string>& errors) {
+  const std::vector<ObjectIndex>& potential = scratch_.potential_nodes;
+  PreemptionSummary& summary = attempt_.preemption;
+  // 3) How many candidates to look for, and where to start.
+  const int count = static_cast<int>(potential.size());
+  // Without sampling every potential node is dry-run from the first.
+  const int num_candidates =
+      profile_.samples_candidates
+          ? NumCandidates(count, cluster_.scenario().config)
+          : count;
+  const int offset = DryRunOffset(count);
+  summary.num_candidates = num_candidates;
+  summary.offset = offset;
+  if (detailed_)
+    attempt_.trace.push_back(
+        {.step = "find-candidates",
+         .pods = {},
+         .text = FindCandidatesText(count, num_candidates, potential[offset]),
+         .fits = std::nullopt,
+         .result = "",
+         .pdb_violation = std::nullopt,
+         .status = std::nullopt});
+  // 4) Dry run, stopping early once enough candidates are found.
+  const std::vector<CandidateRef>& non_violating =
+      scratch_.non_violating_candidates;
+  const std::vector<CandidateRef>& violating = scratch_.violating_candidates;
+  for (int i = 0, k = offset; i < count; ++i, k = k + 1 == count ? 0 : k + 1) {
+    ObjectIndex n = potential[k];
+    bool stable = false;
+    const DryRun& d = SelectVictimsOnNode(n, stable);
+    if (d.status.ok()) {
+      AddCandidate(n, d, stable, num_candidates);
+      if (!non_violating.empty() &&
+          static_cast<int>(non_violating.size() + violating.size()) >=
+              num_candidates) {
+        break;
+      }
+      continue;
     }
-    summary.num_candidates = num_candidates;
-    summary.offset = offset;
-    if (detailed_)
-      attempt_.trace.push_back(
-          {"find-candidates",
-           {},
-           FindCandidatesText(count, num_candidates, potential[offset]),
-           std::nullopt,
-           "",
-           std::nullopt,
-           std::nullopt});
-    // 4) Dry run, stopping early once enough candidates are found.
-    for (int i = 0, k = offset; i < count;
-         ++i, k = k + 1 == count ? 0 : k + 1) {
-      ObjectIndex n = potential[k];
-      bool stable = false;
-      const DryRun& d = SelectVictimsOnNode(n, stable);
-      if (d.status.ok()) {
-        const std::vector<Victim>* victims = &d.victims;
-        if (!stable) victims = &Own(d.victims);
-        CandidateRef c{n, victims, d.pdb_violations, d.scores};
-        auto& list = c.pdb_violations == 0 ? non_violating : violating;
-        if (static_cast<int>(list.size()) < num_candidates) {
-          ++summary.candidate_count;
-          if (detailed_)
-            summary.candidates.push_back({n, *victims, d.pdb_violations});
-          list.push_back(c);
-        }
-        if (!non_violating.empty() &&
-            static_cast<int>(non_violating.size() + violating.size()) >=
-                num_candidates) {
-          break;
-        }
-        continue;
-      }
-      if (d.status.code() == Code::kError) errors.push_back(d.status.Message());
-      if (stable) {
-        statuses.SetRef(n, d.status);
-      } else {
-        statuses.Set(n, d.status);
-      }
+    if (d.status.code() == Code::kError) errors.push_back(d.status.Message());
+    if (stable) {
+      scratch_.statuses.SetRef(n, d.status);
+    } else {
+      scratch_.statuses.Set(n, d.status);
     }
   }
-  // Non-violating candidates first, then the violating ones.
-  std::vector<CandidateRef>& candidates = non_violating;
-  candidates.insert(candidates.end(), violating.begin(), violating.end());
-  if (candidates.empty()) {
-    if (!errors.empty()) {
-      std::string message = errors[0];
-      if (errors.size() > 1) {
-        message = "[";
-        for (size_t i = 0; i < errors.size(); ++i)
-          message += (i ? ", " : "") + errors[i];
-        message += "]";
-      }
-      return Status::Owned(Code::kError, kDefaultPreemption, message);
-    }
-    clears_nomination =
-        potential.empty() || profile_.clears_nomination_without_candidate;
-    return Status::Owned(Code::kUnschedulable, kDefaultPreemption,
-                         FitErrorMessage(statuses, "", ""));
+}
+
+void PreemptionEvaluator::AddCandidate(ObjectIndex n, const DryRun& d,
+                                       bool stable, int num_candidates) {
+  const std::vector<Victim>* victims = stable ? &d.victims : &Own(d.victims);
+  auto& list = d.pdb_violations == 0 ? scratch_.non_violating_candidates
+                                     : scratch_.violating_candidates;
+  if (static_cast<int>(list.size()) >= num_candidates) return;
+  PreemptionSummary& summary = attempt_.preemption;
+  ++summary.candidate_count;
+  if (detailed_) {
+    summary.candidates.push_back(
+        {.node = n, .victims = *victims, .pdb_violations = d.pdb_violations});
   }
-  // 5) Pick one node.
+  list.push_back({.node = n,
+                  .victims = victims,
+                  .pdb_violations = d.pdb_violations,
+                  .scores = d.scores});
+}
+
+Status PreemptionEvaluator::NoCandidate(const std::vector<std::string>& errors,
+                                        bool& clears_nomination) const {
+  if (!errors.empty()) {
+    return Status::Owned(Code::kError, kDefaultPreemption,
+                         AggregateErrors(errors));
+  }
+  clears_nomination = scratch_.potential_nodes.empty() ||
+                      profile_.clears_nomination_without_candidate;
+  return Status::Owned(Code::kUnschedulable, kDefaultPreemption,
+                       FitErrorMessage(scratch_.statuses, "", ""));
+}
+
+void PreemptionEvaluator::SelectCandidate(
+    const std::vector<CandidateRef>& candidates) {
   const CandidateRef* best = PickOneNode(
       profile_, candidates, detailed_ ? &attempt_.selection : nullptr);
   attempt_.node = best->node;
   attempt_.victims = *best->victims;
   attempt_.pdb_violations = best->pdb_violations;
-  return Status();
 }
 
 const std::vector<Victim>& PreemptionEvaluator::Own(
@@ -441,196 +490,267 @@ const DryRun& PreemptionEvaluator::DryRunOnNode(ObjectIndex n, bool cacheable) {
 }
 
 Status PreemptionEvaluator::ComputeVictimsOnNode(ObjectIndex n) {
-  // The node's entry in the attempt when it is detailed; a scratch entry,
-  // with no trace, otherwise.
+  NodeResult& result = ResultEntry(n);
+  // The dry run changes the node in place and undoes every change; the pod
+  // order is put back too.
+  scratch_.saved_order.assign(cluster_.info(n).pods.begin(),
+                              cluster_.info(n).pods.end());
+  // 1) Remove every pod of lower priority.
+  if (CollectLowerPriority().empty() && profile_.no_victims_shortcut) {
+    return NoLowerPriority(n, result);
+  }
+  RemoveLowerPriority(n, result);
+  // 2) Does the pod fit with all of them gone?
+  if (Status fits = FilterWithoutLowerPriority(n, result); !fits.ok()) {
+    return fits;
+  }
+  // 3) Most important first, then split by PDB violation.
+  SortPotentialVictims();
+  SplitByPdbViolation(result);
+  // 4) Reprieve greedily: violating pods first, each group by importance.
+  const int pdb_violations = ReprieveVictims(n, result);
+  if (profile_.resorts_victims && !scratch_.violating.empty() &&
+      !scratch_.non_violating.empty()) {
+    SortByImportance(scratch_.victims);
+  }
+  RestoreNode(n, scratch_.victims);
+  // 5) The result.
+  return RecordVictims(n, pdb_violations, result);
+}
+
+NodeResult& PreemptionEvaluator::ResultEntry(ObjectIndex n) {
   NodeResult& last = scratch_.last;
   last.victims.clear();
   last.trace.clear();
   last.pdb_violations = 0;
-  NodeResult& result = detailed_ ? attempt_.nodes[n] : last;
-  const Scenario& scenario = cluster_.scenario();
-  const std::string& node_name = cluster_.node(n).name;
-  // The dry run changes the node in place and undoes every change; the pod
-  // order is put back too.
-  std::vector<ObjectIndex>& saved_order = scratch_.saved_order;
-  saved_order.assign(cluster_.info(n).pods.begin(),
-                     cluster_.info(n).pods.end());
-  // 1) Remove every pod of lower priority.
+  return detailed_ ? attempt_.nodes[n] : last;
+}
+
+const std::vector<ObjectIndex>& PreemptionEvaluator::CollectLowerPriority() {
   std::vector<ObjectIndex>& potential = scratch_.potential;
   potential.clear();
-  for (ObjectIndex p : saved_order) {
+  for (ObjectIndex p : scratch_.saved_order) {
     if (cluster_.pod(p).priority < preemptor_.priority) potential.push_back(p);
   }
-  if (potential.empty() && profile_.no_victims_shortcut) {
-    result.verdict = Verdict::kNoVictims;
-    result.preemption = Status::Make(Code::kUnschedulableAndUnresolvable,
-                                     kDefaultPreemption, kNoVictimsReason);
-    if (detailed_)
-      result.trace.push_back({"remove-lower-priority",
-                              {},
-                              "No pod on " + node_name +
-                                  " has a priority below " +
-                                  std::to_string(preemptor_.priority) +
-                                  ": there is nothing to evict.",
-                              std::nullopt,
-                              "",
-                              std::nullopt,
-                              std::nullopt});
-    return result.preemption;
-  }
+  return potential;
+}
+
+Status PreemptionEvaluator::NoLowerPriority(ObjectIndex n, NodeResult& result) {
+  result.verdict = Verdict::kNoVictims;
+  result.preemption = Status::Make(Code::kUnschedulableAndUnresolvable,
+                                   kDefaultPreemption, kNoVictimsReason);
+  if (detailed_)
+    result.trace.push_back({.step = "remove-lower-priority",
+                            .pods = {},
+                            .text = "No pod on " + cluster_.node(n).name +
+                                    " has a priority below " +
+                                    std::to_string(preemptor_.priority) +
+                                    ": there is nothing to evict.",
+                            .fits = std::nullopt,
+                            .result = "",
+                            .pdb_violation = std::nullopt,
+                            .status = std::nullopt});
+  return result.preemption;
+}
+
+void PreemptionEvaluator::RemoveLowerPriority(ObjectIndex n,
+                                              NodeResult& result) {
+  const std::vector<ObjectIndex>& potential = scratch_.potential;
   for (ObjectIndex p : potential) {
     cluster_.RemovePod(p);
     state_.RemovePod(p, n);
   }
-  if (detailed_)
-    result.trace.push_back(
-        {"remove-lower-priority", potential,
-         potential.empty()
-             ? std::string("No pod has a lower priority; the ") +
-                   (profile_.reasons.predicates ? "predicates" : "filters") +
-                   " run on the node as it is."
-             : "Removed " + std::to_string(potential.size()) +
-                   " pod(s) of lower priority: " + PodList(potential) + ".",
-         std::nullopt, "", std::nullopt, std::nullopt});
-  auto restore = [&](const std::vector<ObjectIndex>& removed) {
-    for (ObjectIndex p : removed) {
-      cluster_.AddPod(p, n);
-      state_.AddPod(p, n);
-    }
-    cluster_.RestoreOrder(n, saved_order);
-  };
-  // 2) Does the pod fit with all of them gone?
+  if (!detailed_) return;
+  result.trace.push_back(
+      {.step = "remove-lower-priority",
+       .pods = potential,
+       .text =
+           potential.empty()
+               ? std::string("No pod has a lower priority; the ") +
+                     (profile_.reasons.predicates ? "predicates" : "filters") +
+                     " run on the node as it is."
+               : "Removed " + std::to_string(potential.size()) +
+                     " pod(s) of lower priority: " + PodList(potential) + ".",
+       .fits = std::nullopt,
+       .result = "",
+       .pdb_violation = std::nullopt,
+       .status = std::nullopt});
+}
+
+void PreemptionEvaluator::RestoreNode(ObjectIndex n,
+                                      const std::vector<ObjectIndex>& removed) {
+  for (ObjectIndex p : removed) {
+    cluster_.AddPod(p, n);
+    state_.AddPod(p, n);
+  }
+  cluster_.RestoreOrder(n, scratch_.saved_order);
+}
+
+Status PreemptionEvaluator::FilterWithoutLowerPriority(ObjectIndex n,
+                                                       NodeResult& result) {
   Status fits = RunFiltersWithNominatedPods(state_, cluster_, n);
-  if (!fits.ok()) {
-    restore(potential);
-    result.verdict = Verdict::kDoesNotFit;
-    result.preemption = fits;
+  if (fits.ok()) {
     if (detailed_)
-      result.trace.push_back(
-          {"filter-without-lower-priority",
-           {},
-           (potential.empty() ? "The pod does not fit: "
-                              : "Even without them the pod does not fit: ") +
-               fits.Message() + ".",
-           false,
-           "",
-           std::nullopt,
-           fits});
+      result.trace.push_back({.step = "filter-without-lower-priority",
+                              .pods = {},
+                              .text = "Without them the pod fits.",
+                              .fits = true,
+                              .result = "",
+                              .pdb_violation = std::nullopt,
+                              .status = std::nullopt});
     return fits;
   }
+  const std::vector<ObjectIndex>& potential = scratch_.potential;
+  RestoreNode(n, potential);
+  result.verdict = Verdict::kDoesNotFit;
+  result.preemption = fits;
   if (detailed_)
-    result.trace.push_back({"filter-without-lower-priority",
-                            {},
-                            "Without them the pod fits.",
-                            true,
-                            "",
-                            std::nullopt,
-                            std::nullopt});
-  // 3) Most important first, then split by PDB violation.
-  if (profile_.victim_order == VictimOrder::kPriorityOnly) {
-    // util.HigherPriorityPod; Go's sort keeps equal pods in node order for
-    // the few pods a node holds (insertion sort below 7 elements).
-    std::stable_sort(
-        potential.begin(), potential.end(), [&](ObjectIndex a, ObjectIndex b) {
-          return cluster_.pod(a).priority > cluster_.pod(b).priority;
-        });
-  } else {
-    std::sort(potential.begin(), potential.end(),
-              [&](ObjectIndex a, ObjectIndex b) {
-                return MoreImportantPod(cluster_.pod(a), cluster_.pod(b));
-              });
+    result.trace.push_back(
+        {.step = "filter-without-lower-priority",
+         .pods = {},
+         .text =
+             (potential.empty() ? "The pod does not fit: "
+                                : "Even without them the pod does not fit: ") +
+             fits.Message() + ".",
+         .fits = false,
+         .result = "",
+         .pdb_violation = std::nullopt,
+         .status = fits});
+  return fits;
+}
+
+void PreemptionEvaluator::SortByImportance(
+    std::vector<ObjectIndex>& pods) const {
+  std::sort(pods.begin(), pods.end(), [&](ObjectIndex a, ObjectIndex b) {
+    return MoreImportantPod(cluster_.pod(a), cluster_.pod(b));
+  });
+}
+
+void PreemptionEvaluator::SortPotentialVictims() {
+  std::vector<ObjectIndex>& potential = scratch_.potential;
+  if (profile_.victim_order != VictimOrder::kPriorityOnly) {
+    SortByImportance(potential);
+    return;
   }
-  ClassifyPdbViolations(scenario, potential, profile_.pdb_violation,
+  // util.HigherPriorityPod; Go's sort keeps equal pods in node order for
+  // the few pods a node holds (insertion sort below 7 elements).
+  std::stable_sort(potential.begin(), potential.end(),
+                   [&](ObjectIndex a, ObjectIndex b) {
+                     return cluster_.pod(a).priority > cluster_.pod(b).priority;
+                   });
+}
+
+void PreemptionEvaluator::SplitByPdbViolation(NodeResult& result) {
+  const std::vector<ObjectIndex>& potential = scratch_.potential;
+  ClassifyPdbViolations(cluster_.scenario(), potential, profile_.pdb_violation,
                         scratch_.violates, scratch_.pdb_budget);
-  const std::vector<char>& violates = scratch_.violates;
   std::vector<ObjectIndex>& violating = scratch_.violating;
   std::vector<ObjectIndex>& non_violating = scratch_.non_violating;
   violating.clear();
   non_violating.clear();
   for (size_t i = 0; i < potential.size(); ++i) {
-    (violates[i] ? violating : non_violating).push_back(potential[i]);
+    (scratch_.violates[i] ? violating : non_violating).push_back(potential[i]);
   }
-  if (detailed_)
-    result.trace.push_back(
-        {"pdb-classify", potential,
-         violating.empty()
-             ? "No PodDisruptionBudget would be violated by evicting any of "
-               "them."
-             : "Evicting " + PodList(violating) +
-                   " would violate a PodDisruptionBudget; they are reprieved "
-                   "first.",
-         std::nullopt, "", std::nullopt, std::nullopt});
-  // 4) Reprieve greedily: violating pods first, each group by importance.
-  std::vector<ObjectIndex>& victims = scratch_.victims;
-  victims.clear();
+  if (!detailed_) return;
+  result.trace.push_back(
+      {.step = "pdb-classify",
+       .pods = potential,
+       .text = violating.empty()
+                   ? "No PodDisruptionBudget would be violated by evicting "
+                     "any of them."
+                   : "Evicting " + PodList(violating) +
+                         " would violate a PodDisruptionBudget; they are "
+                         "reprieved first.",
+       .fits = std::nullopt,
+       .result = "",
+       .pdb_violation = std::nullopt,
+       .status = std::nullopt});
+}
+
+int PreemptionEvaluator::ReprieveVictims(ObjectIndex n, NodeResult& result) {
+  scratch_.victims.clear();
   int pdb_violations = 0;
-  auto reprieve = [&](ObjectIndex p, bool pdb) {
-    cluster_.AddPod(p, n);
-    state_.AddPod(p, n);
-    Status status = RunFiltersWithNominatedPods(state_, cluster_, n);
-    const Pod& pod = cluster_.pod(p);
-    if (status.ok()) {
-      if (detailed_)
-        result.trace.push_back(
-            {"reprieve",
-             {p},
-             "Put " + pod.name + " back: the pod still fits.",
-             true,
-             "reprieved",
-             pdb,
-             std::nullopt});
-      return;
-    }
-    cluster_.RemovePod(p);
-    state_.RemovePod(p, n);
-    victims.push_back(p);
-    if (pdb) ++pdb_violations;
+  for (ObjectIndex p : scratch_.violating) {
+    if (!Reprieve(n, p, true, result)) ++pdb_violations;
+  }
+  for (ObjectIndex p : scratch_.non_violating) Reprieve(n, p, false, result);
+  return pdb_violations;
+}
+
+bool PreemptionEvaluator::Reprieve(ObjectIndex n, ObjectIndex p, bool pdb,
+                                   NodeResult& result) {
+  cluster_.AddPod(p, n);
+  state_.AddPod(p, n);
+  Status status = RunFiltersWithNominatedPods(state_, cluster_, n);
+  const Pod& pod = cluster_.pod(p);
+  if (status.ok()) {
     if (detailed_)
       result.trace.push_back(
-          {"reprieve",
-           {p},
-           "Put " + pod.name + " back: the pod no longer fits (" +
-               status.Message() + "), so " + pod.name + " is a victim" +
-               (pdb ? ", violating its PodDisruptionBudget." : "."),
-           false,
-           "evicted",
-           pdb,
-           status});
-  };
-  for (ObjectIndex p : violating) reprieve(p, true);
-  for (ObjectIndex p : non_violating) reprieve(p, false);
-  if (profile_.resorts_victims && !violating.empty() &&
-      !non_violating.empty()) {
-    std::sort(victims.begin(), victims.end(),
-              [&](ObjectIndex a, ObjectIndex b) {
-                return MoreImportantPod(cluster_.pod(a), cluster_.pod(b));
-              });
+          {.step = "reprieve",
+           .pods = {p},
+           .text = "Put " + pod.name + " back: the pod still fits.",
+           .fits = true,
+           .result = "reprieved",
+           .pdb_violation = pdb,
+           .status = std::nullopt});
+    return true;
   }
-  restore(victims);
+  cluster_.RemovePod(p);
+  state_.RemovePod(p, n);
+  scratch_.victims.push_back(p);
+  if (detailed_)
+    result.trace.push_back(
+        {.step = "reprieve",
+         .pods = {p},
+         .text = "Put " + pod.name + " back: the pod no longer fits (" +
+                 status.Message() + "), so " + pod.name + " is a victim" +
+                 (pdb ? ", violating its PodDisruptionBudget." : "."),
+         .fits = false,
+         .result = "evicted",
+         .pdb_violation = pdb,
+         .status = status});
+  return false;
+}
+
+Status PreemptionEvaluator::RecordVictims(ObjectIndex n, int pdb_violations,
+                                          NodeResult& result) {
+  const std::vector<ObjectIndex>& victims = scratch_.victims;
+  const std::vector<ObjectIndex>& violating = scratch_.violating;
   if (victims.empty() && !profile_.zero_victims_chosen_at_once) {
     result.verdict = Verdict::kNoVictims;
-    result.preemption = Status::Owned(
-        Code::kError, kDefaultPreemption,
-        "expected at least one victim pod on node \"" + node_name + "\"");
+    result.preemption =
+        Status::Owned(Code::kError, kDefaultPreemption,
+                      "expected at least one victim pod on node \"" +
+                          cluster_.node(n).name + "\"");
     return result.preemption;
   }
   result.verdict = Verdict::kCandidate;
   result.preemption = Status();
   result.pdb_violations = pdb_violations;
   for (ObjectIndex p : victims) {
-    bool pdb =
+    const bool pdb =
         std::find(violating.begin(), violating.end(), p) != violating.end();
-    result.victims.push_back({p, n, cluster_.pod(p).priority, pdb});
+    result.victims.push_back({.pod = p,
+                              .node = n,
+                              .priority = cluster_.pod(p).priority,
+                              .pdb_violation = pdb,
+                              .gone_ms = 0,
+                              .already_terminating = false});
   }
   if (detailed_)
     result.trace.push_back(
-        {"result", victims,
-         victims.empty()
-             ? "Candidate: the pod fits without evicting anything."
-             : "Candidate: evict " + std::to_string(victims.size()) +
-                   " pod(s): " + PodList(victims) + "; " +
-                   std::to_string(pdb_violations) + " PDB violation(s).",
-         std::nullopt, "", std::nullopt, std::nullopt});
+        {.step = "result",
+         .pods = victims,
+         .text = victims.empty()
+                     ? "Candidate: the pod fits without evicting anything."
+                     : "Candidate: evict " + std::to_string(victims.size()) +
+                           " pod(s): " + PodList(victims) + "; " +
+                           std::to_string(pdb_violations) +
+                           " PDB violation(s).",
+         .fits = std::nullopt,
+         .result = "",
+         .pdb_violation = std::nullopt,
+         .status = std::nullopt});
   return Status();
 }
 

@@ -5,6 +5,9 @@
 #include <cstdint>
 #include <deque>
 #include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
 
 #include "core/framework/plugins/filters.h"
 #include "core/framework/runtime/node_cache.h"
@@ -109,6 +112,39 @@ class PreemptionEvaluator {
   Status Preempt(const NodeToStatus& filter_statuses, bool& clears_nomination);
 
  private:
+  // The steps of Preempt.
+  //
+  // Mirrors step 1 of Evaluator.Preempt (PodEligibleToPreemptOthers) with
+  // its trace: returns why the pod may not preempt, or nullopt.
+  std::optional<std::string_view> CheckEligibility(
+      const NodeToStatus& filter_statuses);
+  // Mirrors findCandidates: returns the candidates, non-violating ones
+  // first; the failed nodes' statuses go to scratch_.statuses and their
+  // errors to errors.
+  const std::vector<CandidateRef>& FindCandidates(
+      const NodeToStatus& filter_statuses, std::vector<std::string>& errors);
+  // Mirrors nodesWherePreemptionMightHelp: fills scratch_.potential_nodes and
+  // gives the others their verdict.
+  void FindPotentialNodes(const NodeToStatus& filter_statuses);
+  // Mirrors GetOffsetAndNumCandidates' offset: returns where the dry run over
+  // count potential nodes starts (0 without a seed).
+  int DryRunOffset(int count) const;
+  // Mirrors DryRunPreemption over scratch_.potential_nodes: dry-runs nodes
+  // until enough candidates are found.
+  // REQUIRES: scratch_.potential_nodes is not empty.
+  void DryRunPreemption(std::vector<std::string>& errors);
+  // Mirrors DryRunPreemption's adding of a node's candidate, up to
+  // num_candidates of each kind.
+  void AddCandidate(ObjectIndex n, const DryRun& d, bool stable,
+                    int num_candidates);
+  // Mirrors Evaluator.Preempt without a candidate: returns the dry run's
+  // errors, or the FitError of scratch_.statuses.
+  Status NoCandidate(const std::vector<std::string>& errors,
+                     bool& clears_nomination) const;
+  // Mirrors SelectCandidate: puts the chosen node and its victims in
+  // attempt_. REQUIRES: candidates is not empty.
+  void SelectCandidate(const std::vector<CandidateRef>& candidates);
+
   // Mirrors PodEligibleToPreemptOthers.
   std::optional<std::string_view> NotEligibleReason(
       const NodeToStatus& statuses) const;
@@ -125,7 +161,46 @@ class PreemptionEvaluator {
   // SelectVictimsOnNode when its result is not memoized; cacheable tells
   // whether to memoize it.
   const DryRun& DryRunOnNode(ObjectIndex n, bool cacheable);
+  // Mirrors SelectVictimsOnNode's work: returns the node's status, with its
+  // verdict, victims and trace in its NodeResult (a scratch one when not
+  // detailed). The node is as it was when it returns.
   Status ComputeVictimsOnNode(ObjectIndex n);
+
+  // The steps of ComputeVictimsOnNode, on scratch_'s lists.
+  //
+  // Returns the node's entry in the attempt when detailed; otherwise
+  // scratch_.last, emptied (it gets no trace).
+  NodeResult& ResultEntry(ObjectIndex n);
+  // Mirrors SelectVictimsOnNode's potentialVictims: returns the pods of
+  // scratch_.saved_order below the preemptor's priority, in node order.
+  const std::vector<ObjectIndex>& CollectLowerPriority();
+  // Mirrors SelectVictimsOnNode's "No preemption victims found" return:
+  // returns that status, recorded in result.
+  Status NoLowerPriority(ObjectIndex n, NodeResult& result);
+  // Mirrors SelectVictimsOnNode's removePod of each potential victim.
+  void RemoveLowerPriority(ObjectIndex n, NodeResult& result);
+  // Puts removed back on node n, in its saved pod order.
+  void RestoreNode(ObjectIndex n, const std::vector<ObjectIndex>& removed);
+  // Mirrors SelectVictimsOnNode's first RunFilterPluginsWithNominatedPods:
+  // returns the filter status without the potential victims; when it fails,
+  // records it and restores the node.
+  Status FilterWithoutLowerPriority(ObjectIndex n, NodeResult& result);
+  // Mirrors the sort by util.MoreImportantPod: most important first.
+  void SortByImportance(std::vector<ObjectIndex>& pods) const;
+  // Mirrors SelectVictimsOnNode's sort of potentialVictims under profile_.
+  void SortPotentialVictims();
+  // Mirrors filterPodsWithPDBViolation: splits scratch_.potential into
+  // scratch_.violating and scratch_.non_violating.
+  void SplitByPdbViolation(NodeResult& result);
+  // Mirrors SelectVictimsOnNode's reprieve loops, violating pods first:
+  // fills scratch_.victims and returns how many violate a PDB.
+  int ReprieveVictims(ObjectIndex n, NodeResult& result);
+  // Mirrors reprievePod: puts p back on n and returns whether the pod still
+  // fits; when not, p is removed again and becomes a victim.
+  bool Reprieve(ObjectIndex n, ObjectIndex p, bool pdb, NodeResult& result);
+  // Mirrors dryRunPreemption's check of a node's victims: records them as
+  // the node's candidate, or returns the error for a node with none.
+  Status RecordVictims(ObjectIndex n, int pdb_violations, NodeResult& result);
   // Returns a copy of victims kept until the end of the cycle.
   const std::vector<Victim>& Own(const std::vector<Victim>& victims);
 
