@@ -140,13 +140,25 @@ async function linkOf(page, id) {
   return { url, share: await decodeShare(url.hash) };
 }
 
-/** Waits (5 s at most) for the link to carry the expected scenario; returns the one it carries. */
+/**
+ * Calls check until it returns something truthy, and returns that; fails
+ * after timeout ms. For what the page cannot wait on itself: a share link
+ * decodes asynchronously, and waitForFunction takes a Promise for true.
+ */
+async function until(check, what, timeout = 20000) {
+  const end = Date.now() + timeout;
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() > end) throw new Error(`timed out after ${timeout} ms waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** Waits for the link to carry the expected scenario; returns the one it carries. */
 async function sharedScenario(page, id, expected) {
   let scenario = null;
-  for (let tries = 0; tries < 50 && scenario !== expected; tries++) {
-    if (tries > 0) await page.waitForTimeout(100);
-    scenario = (await linkOf(page, id)).share.scenario;
-  }
+  await until(async () => (scenario = (await linkOf(page, id)).share.scenario) === expected, `${id}'s link to carry the scenario`).catch(() => {});
   return scenario;
 }
 
@@ -353,13 +365,21 @@ test("embed: Edit re-simulates as you type; a YAML error shows a diagnostic, and
   assert.equal(await el.locator("table.victims").count(), 0);
   assert.equal(await sharedScenario(page, "preempt", lower), lower);
 
-  // Names from YAML are text, never markup.
-  const hostile = lower.replaceAll("worker-a", "'<img src=x onerror=window.__pwned=1>'");
+  // Names from YAML are text, never markup: a node named like an HTML tag,
+  // which the engine's diagnostics quote.
+  const payload = "<img src=x onerror=window.__pwned=1>";
+  const hostile = lower.replaceAll("worker-a", `'${payload}'`);
   await textarea.fill(hostile);
-  await page.waitForFunction(() =>
-    document.querySelector("#preempt").shadowRoot.querySelector(".attempt .message")?.textContent.includes("Insufficient cpu"),
-  );
+  // Its result is on screen once the diagnostic for the node's name is,
+  // however its text is drawn.
+  const nameError = el.locator(".diagnostic.error", { hasText: "Node · metadata.name · line 3" });
+  await nameError.waitFor({ timeout: 20000 });
+  assert.equal(await nameError.locator(".text").textContent(), `invalid name "${payload}"; expected a lowercase RFC 1123 subdomain (a-z, 0-9, '-' and '.', starting and ending with a letter or digit, at most 253 characters)`);
+  assert.match(await el.locator(".diagnostic.error", { hasText: "spec.nodeName" }).locator(".text").textContent(), new RegExp(`^bound to node "${payload}", which is not in the scenario`));
+  assert.equal(await el.locator("img").count(), 0, "no element made from the name");
   assert.equal(await page.evaluate(() => window.__pwned), undefined);
+  await textarea.fill(lower);
+  await page.waitForFunction(() => !document.querySelector("#preempt").shadowRoot.querySelector(".diagnostic"), null, { timeout: 20000 });
 
   // A syntax error: a diagnostic with its line; the last good result, dimmed.
   const broken = `${lower}  oops: [\n`;
