@@ -281,16 +281,48 @@ test("embed: code blocks as Docusaurus, Hugo and MkDocs render them, and src=\"#
 });
 
 test("embed: the engine loads when an element nears the view, once for the page", async () => {
-  const { page, errors, context } = await openPage(env.browser, `${servers.site.url}docs/lazy.html`);
+  const { page, errors, context } = await openPage(env.browser, "about:blank");
+  // Every worker the page makes, counted in the page as it is made.
+  await page.addInitScript(() => {
+    window.__workersMade = 0;
+    const Native = window.Worker;
+    window.Worker = class extends Native {
+      constructor(...args) {
+        super(...args);
+        window.__workersMade++;
+      }
+    };
+  });
   const wasmRequests = () => servers.site.requests.filter((p) => p.endsWith("/podsim.wasm")).length;
   const before = wasmRequests();
-  await page.waitForLoadState("networkidle");
-  await page.waitForTimeout(500);
+  await page.goto(`${servers.site.url}docs/lazy.html`);
+  // The elements' observer (made when the script ran, before the page's
+  // load) has said whether they are near once an observer made after it
+  // has: observers report in the order they were made. An element it found
+  // near would have made the worker by then (reading an element's own text
+  // waits on nothing).
+  const near = await page.evaluate(
+    () =>
+      new Promise((resolve) => {
+        const observer = new IntersectionObserver(
+          (entries) => {
+            observer.disconnect();
+            resolve(entries.map((e) => e.isIntersecting));
+          },
+          { rootMargin: "200px 0px" },
+        );
+        for (const id of ["far", "broken"]) observer.observe(document.getElementById(id));
+      }),
+  );
+  assert.deepEqual(near, [false, false], "both elements start far from the view");
+  assert.equal(await page.evaluate(() => window.__workersMade), 0, "no worker before an element is near");
   assert.equal(page.workers().length, 0, "no worker before an element is near");
   assert.equal(wasmRequests(), before, "no .wasm before an element is near");
   assert.equal(await page.locator("#far .status").textContent(), "Simulated when it scrolls into view.");
+  assert.equal(await page.locator("#far a.open").isHidden(), true, "nothing read yet: no link");
 
   assert.deepEqual(await verdictsOf(page, "far"), ["shop/web → scheduled on node-1"]);
+  assert.equal(await page.evaluate(() => window.__workersMade), 1);
   assert.equal(page.workers().length, 1);
   assert.equal(wasmRequests(), before + 1);
 
@@ -302,6 +334,7 @@ test("embed: the engine loads when an element nears the view, once for the page"
   assert.equal(await broken.locator(".diagnostic.error .where").textContent(), "Pod default/web · spec.priorityClassName · line 5");
   assert.match(await broken.locator(".diagnostic.error .text").textContent(), /no PriorityClass with name gold was found/);
   assert.equal(await broken.locator(".status").textContent(), "1 error in the scenario.");
+  assert.equal(await page.evaluate(() => window.__workersMade), 1);
   assert.equal(page.workers().length, 1);
   assert.equal(wasmRequests(), before + 1);
   await screenshot(page, "embed-04-diagnostic", false);
