@@ -465,6 +465,78 @@ test("embed: an element added later by script, its yaml property, and show=\"yam
   await context.close();
 });
 
+test("embed: caption= above the verdicts until an edit, playground= where the link goes, show=\"warnings\" the engine's warnings", async () => {
+  const { page, errors, context } = await openPage(env.browser, `${servers.site.url}docs/embed.html`, {
+    viewport: { width: 900, height: 1000 },
+  });
+  await verdictsOf(page, "preempt");
+  const caption = "payments-api outranks scratch-runner: it takes worker-a";
+  // A field kube-scheduler's API does not have: the engine warns, and simulates.
+  const typo = scenario("scheduled").replace("  priority: 100\n", "  priority: 100\n  priorityClass: gold\n");
+  await page.evaluate(
+    ({ preempt, typo, caption }) => {
+      const add = (id, attributes, yaml) => {
+        const el = document.createElement("podsim-scenario");
+        el.id = id;
+        for (const [name, value] of Object.entries(attributes)) el.setAttribute(name, value);
+        el.yaml = yaml;
+        document.querySelector("main").prepend(el);
+      };
+      add("captioned", { caption, playground: "https://example.org/podsim/" }, preempt);
+      add("warned", { show: "verdicts warnings" }, typo);
+      add("quiet", {}, typo);
+    },
+    { preempt: scenario("preempt"), typo, caption },
+  );
+  const preempted = ["payments-api → nominated worker-a, evicting 1 pod: scratch-runner", "payments-api → scheduled on worker-a"];
+  assert.deepEqual(await verdictsOf(page, "captioned"), preempted);
+
+  // caption: above the verdicts, and only where it is set.
+  const lesson = page.locator("#captioned .lesson");
+  assert.deepEqual(await lesson.allTextContents(), [caption]);
+  const [above, verdicts] = [await lesson.boundingBox(), await page.locator("#captioned .attempt").first().boundingBox()];
+  assert.ok(above.y + above.height <= verdicts.y, "the caption is above the verdicts");
+  assert.equal(await page.locator("#preempt .lesson").count(), 0);
+
+  // playground: the link goes there, with the scenario; changed, it follows.
+  const { url, share } = await linkOf(page, "captioned");
+  assert.equal(url.origin + url.pathname, "https://example.org/podsim/");
+  assert.equal(share.scenario, scenario("preempt"));
+  await page.evaluate(() => document.getElementById("captioned").setAttribute("playground", "../elsewhere/"));
+  await page.waitForFunction((href) => document.getElementById("captioned").shadowRoot.querySelector("a.open").href.startsWith(href), `${servers.site.url}elsewhere/#v1:`);
+
+  // An edit takes the caption away (it described the scenario as written); Reset brings it back.
+  const captioned = page.locator("#captioned");
+  await captioned.locator("button.edit").click();
+  await captioned.locator("textarea").fill(scenario("preempt").replace("priority: 1000", "priority: 5"));
+  await page.waitForFunction(
+    () => document.getElementById("captioned").shadowRoot.querySelector(".attempt .verdict").textContent === "payments-api → cannot be scheduled",
+    null,
+    { timeout: 20000 },
+  );
+  assert.equal(await lesson.count(), 0, "no caption over an edited scenario");
+  await captioned.locator("button.reset").click();
+  await page.waitForFunction(
+    () => document.getElementById("captioned").shadowRoot.querySelector(".attempt .verdict").textContent.includes("nominated worker-a"),
+    null,
+    { timeout: 20000 },
+  );
+  assert.deepEqual(await lesson.allTextContents(), [caption]);
+
+  // show="warnings": the warning is listed; without it, the same
+  // scenario's result (drawn with its diagnostics) lists none.
+  assert.deepEqual(await verdictsOf(page, "warned"), ["shop/web → scheduled on node-1"]);
+  const warning = page.locator("#warned .diagnostic.warning");
+  assert.equal(await warning.count(), 1);
+  assert.equal(await warning.locator(".where").textContent(), "Pod shop/web · spec.priorityClass · line 12");
+  assert.match(await warning.locator(".text").textContent(), /^unknown field \(not in the Kubernetes [\d.]+ API for Pod; did you mean priorityClassName\?\)$/);
+  assert.deepEqual(await verdictsOf(page, "quiet"), ["shop/web → scheduled on node-1"]);
+  assert.equal(await page.locator("#quiet .diagnostic").count(), 0);
+  await screenshot(page, "embed-07-caption-warnings", false);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test("embed: light and dark follow the page's scheme unless theme= says", async () => {
   for (const [scheme, expected] of [
     ["light", { preempt: LIGHT, scheduled: DARK, never: LIGHT }],
