@@ -6,10 +6,13 @@
 // screen and its longest frame and long task on the way.
 //
 //   node bench/page.mjs [--runs N] [--data bench/data]
-//                       [--only drop,paste,change,timeline,reduce] [--trace FILE]
+//                       [--only drop,paste,scale,change,timeline,reduce] [--trace FILE]
 //
 // drop:   dump-medium.yaml (500 nodes, 10,000 pods, 84 MB) dropped as a file
 // paste:  dump-small.yaml (100 nodes, 2,000 pods, 17 MB) pasted into All
+// scale:  the browser scale test's kubectl List (5,000 nodes each running 4
+//         pods, 5,000 preemptors: 25,000 pods, 10,000 attempts; 5.8 MB of
+//         JSON) pasted into All over its text
 // change: dump-medium.yaml dropped, then a 200-replica Deployment pasted into
 //         the Workloads tab (the change over the cluster), then edited once
 //         (replicas 200 -> 199); each timed from the edit to the change's
@@ -43,7 +46,7 @@ function arg(name, fallback) {
 }
 
 const runs = Number(arg("--runs", "3"));
-const CASES = ["drop", "paste", "change", "timeline", "reduce"];
+const CASES = ["drop", "paste", "scale", "change", "timeline", "reduce"];
 const only = arg("--only", CASES.join(",")).split(",");
 if (only.some((c) => !CASES.includes(c))) {
   console.error(`bench/page.mjs: --only takes ${CASES.join(", ")} (comma-separated)`);
@@ -54,6 +57,7 @@ const data = arg("--data", new URL("data", import.meta.url).pathname);
 const root = new URL("../web/dist/", import.meta.url).pathname;
 
 // Targets from the issue: what a person with a real cluster waits for.
+// (The scale case has none for its verdicts: it shows how the page copes.)
 const TARGETS = { dropMs: 5000, pasteMs: 2000, changeMs: 2000, frameMs: 200, reduceMs: 10000 };
 
 // The change of #19: a Deployment of 200 pods in a class the dump has
@@ -232,13 +236,15 @@ async function dropOn(page, file) {
   return await watching;
 }
 
-// Text on the clipboard pasted into All with Ctrl+V; the clock starts at the key.
-async function paste(browser, url, file) {
+// Text on the clipboard pasted into All with Ctrl+V (over All's text, with
+// replace); the clock starts at the key.
+async function paste(browser, url, text, { replace = false } = {}) {
   const { page, context } = await freshPage(browser, url);
   try {
     await page.getByRole("tab", { name: "All" }).click();
     await page.locator(".editor:not([hidden]) .cm-content").click();
-    await page.evaluate((text) => navigator.clipboard.writeText(text), readFileSync(file, "utf8"));
+    if (replace) await page.keyboard.press("Control+a");
+    await page.evaluate((t) => navigator.clipboard.writeText(t), text);
     await page.evaluate(() => {
       document.addEventListener(
         "keydown",
@@ -362,6 +368,25 @@ async function reduceCase(browser, url, file) {
   }
 }
 
+// The scale case's List, as tests/browser/scale.test.mjs writes it: one
+// object a line, as kubectl get -o json prints a List.
+function scaleList() {
+  const NODES = 5000;
+  const items = [];
+  for (let n = 0; n < NODES; n++) {
+    items.push(JSON.stringify({ apiVersion: "v1", kind: "Node", metadata: { name: `node-${n}` }, status: { allocatable: { cpu: "4", memory: "32Gi", pods: "110" } } }));
+  }
+  for (let n = 0; n < NODES; n++) {
+    for (let p = 0; p < 4; p++) {
+      items.push(JSON.stringify({ apiVersion: "v1", kind: "Pod", metadata: { name: `low-${n}-${p}`, namespace: "default" }, spec: { nodeName: `node-${n}`, containers: [{ name: "c", resources: { requests: { cpu: "900m", memory: "500Mi" } } }] } }));
+    }
+  }
+  for (let i = 0; i < NODES; i++) {
+    items.push(JSON.stringify({ apiVersion: "v1", kind: "Pod", metadata: { name: `preemptor-${i}`, namespace: "default" }, spec: { priority: 10000, containers: [{ name: "c", resources: { requests: { cpu: "3970m", memory: "500Mi" } } }] } }));
+  }
+  return `{"apiVersion": "v1", "kind": "List", "items": [\n${items.join(",\n")}\n]}\n`;
+}
+
 // The timeline case's queue: see the header.
 function timelineQueue() {
   const docs = [];
@@ -429,14 +454,15 @@ async function main() {
   if (!existsSync(join(root, "index.html"))) throw new Error("web/dist is missing: run npx vite build first");
   const cases = [
     { key: "drop", name: "drop medium YAML", size: "medium", how: drop, target: TARGETS.dropMs },
-    { key: "paste", name: "paste small YAML into All", size: "small", how: paste, target: TARGETS.pasteMs },
+    { key: "paste", name: "paste small YAML into All", size: "small", how: (b, u, file) => paste(b, u, readFileSync(file, "utf8")), target: TARGETS.pasteMs },
+    { key: "scale", name: "paste 5,000-node List", text: only.includes("scale") ? scaleList() : "", how: (b, u, text) => paste(b, u, text, { replace: true }), target: null },
   ].filter((c) => only.includes(c.key));
   const withChange = only.includes("change");
   const withTimeline = only.includes("timeline");
   const withReduce = only.includes("reduce");
   const timelines = [];
   const reductions = [];
-  for (const c of cases) c.file = dumpFile(c.size);
+  for (const c of cases) if (c.size) c.file = dumpFile(c.size);
   const changeFile = withChange ? dumpFile("medium") : null;
   const reduceFile = withReduce ? dumpFile("medium") : null;
   const server = await serve();
@@ -448,10 +474,10 @@ async function main() {
   try {
     for (const c of cases) {
       const results = [];
-      for (let i = 0; i < runs; i++) results.push(await c.how(browser, url, c.file));
+      for (let i = 0; i < runs; i++) results.push(await c.how(browser, url, c.file ?? c.text));
       const r = {
         case: c.name,
-        mb: statSync(c.file).size / 1e6,
+        mb: c.file ? statSync(c.file).size / 1e6 : Buffer.byteLength(c.text) / 1e6,
         loaded: median(results.map((x) => x.loadedMs)),
         verdicts: median(results.map((x) => x.verdictMs)),
         loadFrame: Math.max(...results.map((x) => x.load.frame)),
@@ -476,14 +502,15 @@ async function main() {
         `${pad("load: frame", 13)}${pad("long task", 11)}${pad("render: frame", 15)}  ok`,
     );
     for (const r of rows) {
-      const ok = r.verdicts <= r.target && r.loadFrame <= TARGETS.frameMs;
+      const ok = (r.target === null || r.verdicts <= r.target) && r.loadFrame <= TARGETS.frameMs;
       console.log(
-        `${r.case.padEnd(28)}${pad(r.mb.toFixed(1), 7)}${pad(Math.round(r.loaded), 11)}${pad(Math.round(r.verdicts), 13)}${pad(r.target, 8)}` +
+        `${r.case.padEnd(28)}${pad(r.mb.toFixed(1), 7)}${pad(Math.round(r.loaded), 11)}${pad(Math.round(r.verdicts), 13)}${pad(r.target ?? "-", 8)}` +
           `${pad(Math.round(r.loadFrame), 13)}${pad(Math.round(r.loadTask), 11)}${pad(Math.round(r.renderFrame), 15)}  ${ok ? "yes" : "NO"}`,
       );
     }
     console.log(
-      `\nms are medians of ${runs} runs; frame and long task are the worst of all runs (target: no frame over ${TARGETS.frameMs} ms while loading).` +
+      `\nms are medians of ${runs} runs; frame (the longest frame) and long task (the longest task) are the worst of all runs` +
+        `\n(target: no frame over ${TARGETS.frameMs} ms while loading; the scale case has no target for its verdicts).` +
         "\nloaded: the cluster panel is on screen; verdicts: the result over the cluster is; render: from loaded to verdicts.",
     );
     for (const r of rows) console.log(`${r.case}: ${r.summary}`);

@@ -8,6 +8,7 @@ cd "$(dirname "$0")/.."
 bash scripts/setup.sh
 bash scripts/check-format.sh
 node scripts/check-layers.mjs
+node scripts/check-function-length.mjs
 bash scripts/build.sh all
 (cd build && ctest --output-on-failure)
 node --test --test-reporter=spec tests/node/ tests/browser/

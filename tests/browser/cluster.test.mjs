@@ -1,6 +1,8 @@
 // A real cluster in the page: a kubectl dump (100 nodes, 2,000 pods, 17 MB
 // with managedFields) dropped or pasted becomes "the cluster", read by the
-// engine in the worker; the editors hold only what is laid over it.
+// engine in the worker; the editors hold only what is laid over it. How
+// fast, and the longest frame while a dump loads, is the benchmark's
+// (node bench/page.mjs: drop, paste): no test asserts a time.
 import assert from "node:assert/strict";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -41,27 +43,6 @@ async function dropFile(page, path) {
   });
 }
 
-// Records the longest gap between animation frames until stopFrames().
-async function watchFrames(page) {
-  await page.evaluate(() => {
-    window.__frames = { worst: 0, run: true };
-    let last = performance.now();
-    const tick = (now) => {
-      window.__frames.worst = Math.max(window.__frames.worst, now - last);
-      last = now;
-      if (window.__frames.run) requestAnimationFrame(tick);
-    };
-    requestAnimationFrame(tick);
-  });
-}
-
-async function stopFrames(page) {
-  return page.evaluate(() => {
-    window.__frames.run = false;
-    return window.__frames.worst;
-  });
-}
-
 async function clusterShown(page) {
   await page.waitForSelector(".cluster-panel", { timeout: 60000 });
   await page.waitForFunction(() => /over the cluster/.test(document.getElementById("status").textContent), null, { timeout: 60000 });
@@ -91,11 +72,8 @@ async function paste(page, text) {
 
 test("cluster: a dropped kubectl dump becomes the cluster, the editors stay empty, and a pod typed over it gets a verdict", async () => {
   const { page, errors, context } = await fresh();
-  await watchFrames(page);
   await dropFile(page, generated.path);
   await clusterShown(page);
-  const worst = await stopFrames(page);
-  assert.ok(worst < 1000, `a frame took ${Math.round(worst)} ms while the dump loaded`);
 
   // The summary, from the engine.
   assert.equal(await page.locator(".cluster-head .file-name").textContent(), "dump-small.yaml");

@@ -122,7 +122,18 @@ test("diagnostics: on a phone the status line's button brings the error and the 
   assert.equal(await inView(list), false, "the list starts below the fold");
   await page.locator("#status button", { hasText: "Show the error" }).click();
   await selected(page, /Running/);
-  await page.waitForTimeout(300);
+  // The editor scrolls the line into view in its next frame, the page the list a frame later.
+  await page.waitForFunction(
+    () => {
+      const seen = (el) => {
+        const box = el?.getBoundingClientRect();
+        return box !== undefined && box.top >= 0 && box.bottom <= innerHeight;
+      };
+      return seen(document.querySelector("#diagnostics .diagnostic")) && seen(document.querySelector(".editor:not([hidden]) .cm-activeLine"));
+    },
+    null,
+    { timeout: 10000 },
+  );
   // The problem, its marked line (with the cursor on it) and the editor's focus.
   assert.equal(await inView(list), true, "the list is in view after the jump");
   assert.equal(await cursorLine(page), 6);

@@ -13,6 +13,21 @@ const env = useBrowser();
 
 const CAPTION = "node-a wins: its victims have the lowest priority";
 
+/**
+ * Calls check until it returns something truthy, and returns that; fails
+ * after timeout ms. For what the page cannot wait on itself: a share link
+ * decodes asynchronously, and waitForFunction takes a Promise for true.
+ */
+async function until(check, what, timeout = 20000) {
+  const end = Date.now() + timeout;
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() > end) throw new Error(`timed out after ${timeout} ms waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 /** Serves html as the only page of a docs site on another origin (another port); returns {url, close}. */
 async function hostSite(html) {
   const server = createServer((request, response) => {
@@ -20,6 +35,7 @@ async function hostSite(html) {
     response.end(html);
   });
   await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
+  server.unref(); // a test that fails before closing it still ends
   return { url: `http://127.0.0.1:${server.address().port}/`, close: () => new Promise((resolve) => server.close(resolve)) };
 }
 
@@ -97,14 +113,12 @@ test("embed frame: in a host page the frame grows to its content, shows the opti
   await host.page.keyboard.press("Control+End");
   await host.page.keyboard.insertText("\n---\napiVersion: v1\nkind: Pod\nmetadata: {name: added-by-reader}\nspec:\n  containers: [{name: c, resources: {requests: {cpu: 100m}}}]\n");
   await inner.waitForFunction(() => document.getElementById("open-playground").href.length > 0 && document.getElementById("lesson").hidden);
-  await inner.waitForFunction(async () => {
-    const { hash } = new URL(document.getElementById("open-playground").href);
-    return hash.length > 10;
-  });
-  await host.page.waitForTimeout(600); // the link follows after a pause in typing
-  const href = await frame.locator("#open-playground").getAttribute("href");
-  const link = await decodeShare(new URL(href).hash);
-  assert.match(link.scenario, /added-by-reader/);
+  // The link follows after a pause in typing: until then it holds the scenario without the edit.
+  const { href, link } = await until(async () => {
+    const href = await frame.locator("#open-playground").getAttribute("href");
+    const link = await decodeShare(new URL(href).hash).catch(() => null);
+    return link?.scenario.includes("added-by-reader") ? { href, link } : null;
+  }, "Open in playground to carry the edit");
   assert.equal(link.caption, "");
   assert.equal(new URL(href).search, "", "the playground, not the embed");
   await screenshot(host.page, "embed-frame-edited");
@@ -126,9 +140,12 @@ test("embed frame: a share link's caption shows as the lesson until an edit, and
   const { page, context, errors } = await openPage(env.browser, env.server.url);
   await settled(page);
   await page.getByRole("button", { name: "Embed" }).click();
+  // The dialog opens with its snippet written; the caption typed, it is written again with it.
+  await page.locator("#embed-dialog[open]").waitFor();
+  const without = await page.locator("#embed-snippet").inputValue();
+  assert.notEqual(without, "");
   await page.locator("#embed-caption").fill(CAPTION);
-  await page.waitForFunction((c) => document.getElementById("embed-snippet").value !== "" && document.getElementById("embed-caption").value === c, CAPTION);
-  await page.waitForTimeout(300);
+  await page.waitForFunction((before) => document.getElementById("embed-snippet").value !== before, without);
   const src = /src="([^"]+)"/.exec(await page.locator("#embed-snippet").inputValue())[1].replaceAll("&amp;", "&");
   await context.close();
   const url = new URL(src);

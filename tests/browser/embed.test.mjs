@@ -140,13 +140,25 @@ async function linkOf(page, id) {
   return { url, share: await decodeShare(url.hash) };
 }
 
-/** Waits (5 s at most) for the link to carry the expected scenario; returns the one it carries. */
+/**
+ * Calls check until it returns something truthy, and returns that; fails
+ * after timeout ms. For what the page cannot wait on itself: a share link
+ * decodes asynchronously, and waitForFunction takes a Promise for true.
+ */
+async function until(check, what, timeout = 20000) {
+  const end = Date.now() + timeout;
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() > end) throw new Error(`timed out after ${timeout} ms waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** Waits for the link to carry the expected scenario; returns the one it carries. */
 async function sharedScenario(page, id, expected) {
   let scenario = null;
-  for (let tries = 0; tries < 50 && scenario !== expected; tries++) {
-    if (tries > 0) await page.waitForTimeout(100);
-    scenario = (await linkOf(page, id)).share.scenario;
-  }
+  await until(async () => (scenario = (await linkOf(page, id)).share.scenario) === expected, `${id}'s link to carry the scenario`).catch(() => {});
   return scenario;
 }
 
@@ -269,16 +281,48 @@ test("embed: code blocks as Docusaurus, Hugo and MkDocs render them, and src=\"#
 });
 
 test("embed: the engine loads when an element nears the view, once for the page", async () => {
-  const { page, errors, context } = await openPage(env.browser, `${servers.site.url}docs/lazy.html`);
+  const { page, errors, context } = await openPage(env.browser, "about:blank");
+  // Every worker the page makes, counted in the page as it is made.
+  await page.addInitScript(() => {
+    window.__workersMade = 0;
+    const Native = window.Worker;
+    window.Worker = class extends Native {
+      constructor(...args) {
+        super(...args);
+        window.__workersMade++;
+      }
+    };
+  });
   const wasmRequests = () => servers.site.requests.filter((p) => p.endsWith("/podsim.wasm")).length;
   const before = wasmRequests();
-  await page.waitForLoadState("networkidle");
-  await page.waitForTimeout(500);
+  await page.goto(`${servers.site.url}docs/lazy.html`);
+  // The elements' observer (made when the script ran, before the page's
+  // load) has said whether they are near once an observer made after it
+  // has: observers report in the order they were made. An element it found
+  // near would have made the worker by then (reading an element's own text
+  // waits on nothing).
+  const near = await page.evaluate(
+    () =>
+      new Promise((resolve) => {
+        const observer = new IntersectionObserver(
+          (entries) => {
+            observer.disconnect();
+            resolve(entries.map((e) => e.isIntersecting));
+          },
+          { rootMargin: "200px 0px" },
+        );
+        for (const id of ["far", "broken"]) observer.observe(document.getElementById(id));
+      }),
+  );
+  assert.deepEqual(near, [false, false], "both elements start far from the view");
+  assert.equal(await page.evaluate(() => window.__workersMade), 0, "no worker before an element is near");
   assert.equal(page.workers().length, 0, "no worker before an element is near");
   assert.equal(wasmRequests(), before, "no .wasm before an element is near");
   assert.equal(await page.locator("#far .status").textContent(), "Simulated when it scrolls into view.");
+  assert.equal(await page.locator("#far a.open").isHidden(), true, "nothing read yet: no link");
 
   assert.deepEqual(await verdictsOf(page, "far"), ["shop/web → scheduled on node-1"]);
+  assert.equal(await page.evaluate(() => window.__workersMade), 1);
   assert.equal(page.workers().length, 1);
   assert.equal(wasmRequests(), before + 1);
 
@@ -290,6 +334,7 @@ test("embed: the engine loads when an element nears the view, once for the page"
   assert.equal(await broken.locator(".diagnostic.error .where").textContent(), "Pod default/web · spec.priorityClassName · line 5");
   assert.match(await broken.locator(".diagnostic.error .text").textContent(), /no PriorityClass with name gold was found/);
   assert.equal(await broken.locator(".status").textContent(), "1 error in the scenario.");
+  assert.equal(await page.evaluate(() => window.__workersMade), 1);
   assert.equal(page.workers().length, 1);
   assert.equal(wasmRequests(), before + 1);
   await screenshot(page, "embed-04-diagnostic", false);
@@ -353,13 +398,21 @@ test("embed: Edit re-simulates as you type; a YAML error shows a diagnostic, and
   assert.equal(await el.locator("table.victims").count(), 0);
   assert.equal(await sharedScenario(page, "preempt", lower), lower);
 
-  // Names from YAML are text, never markup.
-  const hostile = lower.replaceAll("worker-a", "'<img src=x onerror=window.__pwned=1>'");
+  // Names from YAML are text, never markup: a node named like an HTML tag,
+  // which the engine's diagnostics quote.
+  const payload = "<img src=x onerror=window.__pwned=1>";
+  const hostile = lower.replaceAll("worker-a", `'${payload}'`);
   await textarea.fill(hostile);
-  await page.waitForFunction(() =>
-    document.querySelector("#preempt").shadowRoot.querySelector(".attempt .message")?.textContent.includes("Insufficient cpu"),
-  );
+  // Its result is on screen once the diagnostic for the node's name is,
+  // however its text is drawn.
+  const nameError = el.locator(".diagnostic.error", { hasText: "Node · metadata.name · line 3" });
+  await nameError.waitFor({ timeout: 20000 });
+  assert.equal(await nameError.locator(".text").textContent(), `invalid name "${payload}"; expected a lowercase RFC 1123 subdomain (a-z, 0-9, '-' and '.', starting and ending with a letter or digit, at most 253 characters)`);
+  assert.match(await el.locator(".diagnostic.error", { hasText: "spec.nodeName" }).locator(".text").textContent(), new RegExp(`^bound to node "${payload}", which is not in the scenario`));
+  assert.equal(await el.locator("img").count(), 0, "no element made from the name");
   assert.equal(await page.evaluate(() => window.__pwned), undefined);
+  await textarea.fill(lower);
+  await page.waitForFunction(() => !document.querySelector("#preempt").shadowRoot.querySelector(".diagnostic"), null, { timeout: 20000 });
 
   // A syntax error: a diagnostic with its line; the last good result, dimmed.
   const broken = `${lower}  oops: [\n`;
@@ -408,6 +461,78 @@ test("embed: an element added later by script, its yaml property, and show=\"yam
   );
   assert.equal(await page.evaluate(() => document.getElementById("added").yaml), scenario("never"));
   assert.equal(page.workers().length, 1);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("embed: caption= above the verdicts until an edit, playground= where the link goes, show=\"warnings\" the engine's warnings", async () => {
+  const { page, errors, context } = await openPage(env.browser, `${servers.site.url}docs/embed.html`, {
+    viewport: { width: 900, height: 1000 },
+  });
+  await verdictsOf(page, "preempt");
+  const caption = "payments-api outranks scratch-runner: it takes worker-a";
+  // A field kube-scheduler's API does not have: the engine warns, and simulates.
+  const typo = scenario("scheduled").replace("  priority: 100\n", "  priority: 100\n  priorityClass: gold\n");
+  await page.evaluate(
+    ({ preempt, typo, caption }) => {
+      const add = (id, attributes, yaml) => {
+        const el = document.createElement("podsim-scenario");
+        el.id = id;
+        for (const [name, value] of Object.entries(attributes)) el.setAttribute(name, value);
+        el.yaml = yaml;
+        document.querySelector("main").prepend(el);
+      };
+      add("captioned", { caption, playground: "https://example.org/podsim/" }, preempt);
+      add("warned", { show: "verdicts warnings" }, typo);
+      add("quiet", {}, typo);
+    },
+    { preempt: scenario("preempt"), typo, caption },
+  );
+  const preempted = ["payments-api → nominated worker-a, evicting 1 pod: scratch-runner", "payments-api → scheduled on worker-a"];
+  assert.deepEqual(await verdictsOf(page, "captioned"), preempted);
+
+  // caption: above the verdicts, and only where it is set.
+  const lesson = page.locator("#captioned .lesson");
+  assert.deepEqual(await lesson.allTextContents(), [caption]);
+  const [above, verdicts] = [await lesson.boundingBox(), await page.locator("#captioned .attempt").first().boundingBox()];
+  assert.ok(above.y + above.height <= verdicts.y, "the caption is above the verdicts");
+  assert.equal(await page.locator("#preempt .lesson").count(), 0);
+
+  // playground: the link goes there, with the scenario; changed, it follows.
+  const { url, share } = await linkOf(page, "captioned");
+  assert.equal(url.origin + url.pathname, "https://example.org/podsim/");
+  assert.equal(share.scenario, scenario("preempt"));
+  await page.evaluate(() => document.getElementById("captioned").setAttribute("playground", "../elsewhere/"));
+  await page.waitForFunction((href) => document.getElementById("captioned").shadowRoot.querySelector("a.open").href.startsWith(href), `${servers.site.url}elsewhere/#v1:`);
+
+  // An edit takes the caption away (it described the scenario as written); Reset brings it back.
+  const captioned = page.locator("#captioned");
+  await captioned.locator("button.edit").click();
+  await captioned.locator("textarea").fill(scenario("preempt").replace("priority: 1000", "priority: 5"));
+  await page.waitForFunction(
+    () => document.getElementById("captioned").shadowRoot.querySelector(".attempt .verdict").textContent === "payments-api → cannot be scheduled",
+    null,
+    { timeout: 20000 },
+  );
+  assert.equal(await lesson.count(), 0, "no caption over an edited scenario");
+  await captioned.locator("button.reset").click();
+  await page.waitForFunction(
+    () => document.getElementById("captioned").shadowRoot.querySelector(".attempt .verdict").textContent.includes("nominated worker-a"),
+    null,
+    { timeout: 20000 },
+  );
+  assert.deepEqual(await lesson.allTextContents(), [caption]);
+
+  // show="warnings": the warning is listed; without it, the same
+  // scenario's result (drawn with its diagnostics) lists none.
+  assert.deepEqual(await verdictsOf(page, "warned"), ["shop/web → scheduled on node-1"]);
+  const warning = page.locator("#warned .diagnostic.warning");
+  assert.equal(await warning.count(), 1);
+  assert.equal(await warning.locator(".where").textContent(), "Pod shop/web · spec.priorityClass · line 12");
+  assert.match(await warning.locator(".text").textContent(), /^unknown field \(not in the Kubernetes [\d.]+ API for Pod; did you mean priorityClassName\?\)$/);
+  assert.deepEqual(await verdictsOf(page, "quiet"), ["shop/web → scheduled on node-1"]);
+  assert.equal(await page.locator("#quiet .diagnostic").count(), 0);
+  await screenshot(page, "embed-07-caption-warnings", false);
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -56,6 +56,24 @@ async function fresh(viewport = { width: 1280, height: 900 }, url = env.server.u
 
 const panel = (page) => page.locator("#reduction-panel");
 
+// In the page, before its scripts: the requests posted to the engine's
+// worker ({id, kind}) and the ids of the answers that reached the page,
+// recorded before the page's own handler takes each.
+function recordEngine() {
+  window.__engine = { asked: [], answered: [] };
+  const Native = window.Worker;
+  window.Worker = class extends Native {
+    constructor(...args) {
+      super(...args);
+      this.addEventListener("message", ({ data }) => window.__engine.answered.push(data?.id));
+    }
+    postMessage(message, ...rest) {
+      window.__engine.asked.push({ id: message?.id, kind: message?.kind });
+      return super.postMessage(message, ...rest);
+    }
+  };
+}
+
 // Presses the focused attempt's action and waits for the panel's answer.
 async function reduceFocused(page) {
   await page.locator(".attempt.focused .reduce-button").click();
@@ -320,7 +338,10 @@ metadata: {name: solo}
 spec: {priority: 1000, containers: [{name: c, resources: {requests: {cpu: "2"}}}]}
 `;
   const fragment = await encodeShare({ scenario, kubernetesVersion: "" });
-  const { page, errors, context } = await fresh(undefined, `${env.server.url}#${fragment}`);
+  const { page, errors, context } = await openPage(env.browser, "about:blank", { viewport: { width: 1280, height: 900 }, colorScheme: "light" });
+  await page.addInitScript(recordEngine);
+  await page.goto(`${env.server.url}#${fragment}`);
+  await settled(page);
   const created = page.locator(".attempt", { has: page.locator(".origin") }).first();
   await created.locator(".attempt-head").click();
   assert.equal(await created.locator(".attempt-head").getAttribute("data-object"), "Pod default/db-0");
@@ -344,8 +365,17 @@ spec: {priority: 1000, containers: [{name: c, resources: {requests: {cpu: "2"}}}
   assert.match(await panel(page).locator("h2").textContent(), /Minimal reproduction for solo/);
   assert.match(await panel(page).innerText(), /solo → nominated to n1, evicting db-0/);
   assert.equal(await panel(page).locator(".reduction-error").count(), 0);
-  await page.waitForTimeout(300); // a stray answer would have landed by now
-  assert.match(await panel(page).locator("h2").textContent(), /solo/);
+  // Every reduction asked for has its answer in the page (the superseded
+  // one's too, whenever the worker sent it): none can land on the panel now.
+  await page.waitForFunction(
+    () => window.__engine.asked.filter((m) => m.kind === "reduce").every((m) => window.__engine.answered.includes(m.id)),
+    null,
+    { timeout: 60000 },
+  );
+  assert.equal(await page.evaluate(() => window.__engine.asked.filter((m) => m.kind === "reduce").length), 3);
+  assert.match(await panel(page).locator("h2").textContent(), /Minimal reproduction for solo/);
+  assert.match(await panel(page).innerText(), /solo → nominated to n1, evicting db-0/);
+  assert.equal(await panel(page).locator(".reduction-error").count(), 0);
 
   await panel(page).getByRole("button", { name: "Close the minimal reproduction" }).click();
   assert.equal(await panel(page).count(), 0);

@@ -1,5 +1,7 @@
 // A large cluster in the page: the engine runs in the worker, the lists are
 // paged, and an attempt past the detail budget gets its detail on demand.
+// How fast, and the longest frame on the way, is the benchmark's
+// (node bench/page.mjs --only scale): no test asserts a time.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
@@ -27,7 +29,7 @@ function scenario() {
 
 const env = useBrowser();
 
-test("scale: 5,000 nodes, 25,000 pods and 5,000 preemptors stay paged and responsive", async () => {
+test("scale: 5,000 nodes, 25,000 pods and 5,000 preemptors stay paged", async () => {
   const { page, errors, context } = await openPage(env.browser, env.server.url);
   await settled(page);
   await page.getByRole("tab", { name: "All" }).click();
@@ -36,26 +38,9 @@ test("scale: 5,000 nodes, 25,000 pods and 5,000 preemptors stay paged and respon
   // Paste, as a person does (typing a megabyte would take minutes).
   await page.evaluate((text) => navigator.clipboard.writeText(text), scenario());
   await page.keyboard.press("Control+v");
-  // While the worker simulates, the page keeps painting frames.
-  const longestFrame = await page.evaluate(
-    () =>
-      new Promise((resolve) => {
-        let last = performance.now();
-        let worst = 0;
-        const started = last;
-        const tick = (now) => {
-          worst = Math.max(worst, now - last);
-          last = now;
-          if (now - started < 1500) requestAnimationFrame(tick);
-          else resolve(worst);
-        };
-        requestAnimationFrame(tick);
-      }),
-  );
   await page.waitForFunction(() => document.querySelectorAll(".attempt").length >= 100, null, { timeout: 60000 });
   await settled(page);
   assert.match(await page.locator(".cluster-head").textContent(), /pasted text5\.\d MiB · 5,000 nodes · 25,000 pods/);
-  assert.ok(longestFrame < 1000, `a frame took ${Math.round(longestFrame)} ms`);
   assert.equal(await page.locator(".attempt").count(), 100, "attempts are paged");
   const attempts = 2 * NODES; // each preemptor: nominated, then bound
   assert.equal(await page.locator("button.more").first().textContent(), `Show 100 more of ${attempts - 100} attempts`);

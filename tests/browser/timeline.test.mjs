@@ -172,23 +172,39 @@ test("timeline: \"Pending:\" keeps its distance from the first pod; no keyboard 
 
 test("timeline: Space plays to the end and pauses", async () => {
   const { page, context, errors } = await example("preempts-twice");
+  // The page's timers and frames on a clock the test moves: the player's
+  // steps (400 ms apart) happen when the test says, and no others.
+  await page.clock.install();
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 5000);
+  const playLabel = () => page.locator(".timeline-play").textContent();
   const slider = page.locator("#timeline-slider");
   await slider.focus();
   await page.keyboard.press("Home");
-  await waitWhere(page, "the start, +0 s: before the first attempt");
+  await page.clock.runFor(100);
+  assert.equal(await where(page), "the start, +0 s: before the first attempt");
   await page.keyboard.press(" ");
-  await page.waitForFunction(() => document.querySelector(".timeline-play").textContent === "Pause");
+  await page.clock.runFor(100);
+  assert.equal(await playLabel(), "Pause");
+  assert.equal(await where(page), "attempt 1 of 5, +0 s: default/web nominated node-a");
   // It plays step by step and stops at the last.
-  await waitWhere(page, "attempt 5 of 5, +1 min: default/web scheduled on node-b");
-  await page.waitForFunction(() => document.querySelector(".timeline-play").textContent === "Play");
+  await page.clock.runFor(400);
+  assert.match(await where(page), /^attempt 2 of 5/);
+  await page.clock.runFor(3 * 400);
+  assert.equal(await where(page), "attempt 5 of 5, +1 min: default/web scheduled on node-b");
+  assert.equal(await playLabel(), "Play");
   // Space again starts from the start; a second Space pauses where it is.
   await page.keyboard.press(" ");
-  await page.waitForFunction(() => !document.querySelector(".timeline-where").textContent.startsWith("attempt 5"));
-  await page.keyboard.press(" ");
-  await page.waitForFunction(() => document.querySelector(".timeline-play").textContent === "Play");
+  await page.clock.runFor(100);
+  assert.equal(await playLabel(), "Pause");
   const paused = await where(page);
-  await page.waitForTimeout(1000);
+  assert.match(paused, /^attempt 1 of 5/);
+  await page.keyboard.press(" ");
+  await page.clock.runFor(100);
+  assert.equal(await playLabel(), "Play");
+  // Ten steps' time later: a player still running would be at the end.
+  await page.clock.runFor(10 * 400);
   assert.equal(await where(page), paused, "paused");
+  assert.equal(await playLabel(), "Play");
   assert.deepEqual(errors, []);
   await context.close();
 });
