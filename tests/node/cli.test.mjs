@@ -272,7 +272,7 @@ describe("CLI: plain messages, empty input, --version, diagnostics on stderr (#1
     // Installed, the version is the package's own: package.json beside wasm/.
     const installed = mkdtempSync(join(tmpdir(), "podsim-installed-"));
     mkdirSync(join(installed, "wasm/build"), { recursive: true });
-    for (const file of ["wasm/cli.mjs", "wasm/index.mjs", "wasm/report.mjs", "wasm/serve.mjs", "wasm/build/podsim.mjs", "wasm/build/podsim.wasm"]) {
+    for (const file of ["wasm/cli.mjs", "wasm/index.mjs", "wasm/options.mjs", "wasm/report.mjs", "wasm/serve.mjs", "wasm/build/podsim.mjs", "wasm/build/podsim.wasm"]) {
       copyFileSync(join(root, file), join(installed, file));
     }
     writeFileSync(join(installed, "package.json"), JSON.stringify({ name: "podsim", version: "9.8.7", type: "module" }));
