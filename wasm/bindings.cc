@@ -79,6 +79,11 @@ std::string Reduce(const std::string& scenario, const std::string& pod,
       Options(seed, -1, profile, start_ms, latency_ms, controllers)));
 }
 
+// The two profiles Compare runs unless told which (see ComparedProfiles).
+std::string ComparedProfiles(const std::string& against) {
+  return podsim::ComparedProfilesJson(against);
+}
+
 // A cluster read from chunks (feed, then finish), then simulated under
 // scenarios. JS owns it and calls delete().
 class Cluster {
@@ -141,6 +146,7 @@ EMSCRIPTEN_BINDINGS(podsim) {
   emscripten::function("diff", &Diff);
   emscripten::function("reduce", &Reduce);
   emscripten::function("profiles", &podsim::ProfilesJson);
+  emscripten::function("comparedProfiles", &ComparedProfiles);
   emscripten::class_<Cluster>("Cluster")
       .constructor<>()
       .function("feed", &Cluster::Feed)

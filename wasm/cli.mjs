@@ -10,9 +10,11 @@ import { createReadStream, existsSync, realpathSync } from "node:fs";
 import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { parseArgs as parseNodeArgs } from "node:util";
 
 import { CHUNK_BYTES, compare, diff, hasErrors, loadCluster, profiles, reduce, reducedScenario } from "./index.mjs";
 import { MARKDOWN_YAML_CHARS, formatComparison, formatDiff, formatEvents, formatMarkdown, formatReduction, formatReductionMarkdown, formatReport } from "./report.mjs";
+import { OptionError, checkProfile, readCommandLine } from "./options.mjs";
 import { PAGE_ROOT, serve } from "./serve.mjs";
 
 // The formatters live in report.mjs (the page shares them); exported here too.
@@ -95,140 +97,109 @@ page runs the engine in the browser; nothing leaves the machine):
 
 class UsageError extends Error {}
 
-function parseServeArgs(rest) {
-  const args = { serve: true, port: 4173, strictPort: false, host: "127.0.0.1" };
-  while (rest.length > 0) {
-    const arg = rest.shift();
-    if (arg === "-h" || arg === "--help") return { help: true };
-    if (arg === "--port") {
-      const value = rest.shift();
-      if (!/^\d{1,5}$/.test(value ?? "") || Number(value) > 65535) throw new UsageError("--port takes a port number (0-65535)");
-      args.port = Number(value);
-      args.strictPort = true;
-    } else if (arg === "--host") {
-      const value = rest.shift();
-      if (!value || value.startsWith("-")) throw new UsageError("--host takes an address, e.g. 127.0.0.1 or 0.0.0.0");
-      args.host = value;
-    } else throw new UsageError(`unknown option for serve: ${arg}`);
-  }
-  return args;
-}
+// What each command takes, as util.parseArgs reads it: the shared options
+// get their check from wasm/options.mjs (option), the others say what they
+// take (valid) and may check it.
+const HELP = { type: "boolean", short: "h" };
+const SEED = { type: "string", option: "seed" };
+const PROFILE = { type: "string", option: "profile" };
+const RUN_OPTIONS = {
+  seed: SEED,
+  profile: PROFILE,
+  "start-time": { type: "string", option: "startTime" },
+  "api-latency": { type: "string", option: "apiLatencyMs" },
+  "no-controllers": { type: "boolean" },
+};
+const CHANGE_OPTIONS = {
+  apply: { type: "string", multiple: true, valid: "a file with the objects to apply, or - for standard input" },
+  namespace: { type: "string", short: "n", option: "namespace" },
+};
+const COMMANDS = {
+  run: {
+    options: { help: HELP, json: { type: "boolean" }, markdown: { type: "boolean" }, events: { type: "boolean" }, compare: { type: "boolean" }, ...CHANGE_OPTIONS, ...RUN_OPTIONS },
+    args: runArgs,
+  },
+  diff: { options: { help: HELP, json: { type: "boolean" }, seed: SEED, profile: PROFILE }, args: diffArgs },
+  reduce: {
+    options: {
+      help: HELP,
+      pod: { type: "string", option: "pod" },
+      out: { type: "string", short: "o", valid: "the file to write the reduced scenario to", check: (t) => t !== "" && t !== "-" },
+      json: { type: "boolean" },
+      markdown: { type: "boolean" },
+      ...CHANGE_OPTIONS,
+      ...RUN_OPTIONS,
+    },
+    args: reduceArgs,
+  },
+  serve: {
+    options: {
+      help: HELP,
+      port: { type: "string", valid: "a port number from 0 to 65535", check: (t) => /^\d{1,5}$/.test(t) && Number(t) <= 65535 },
+      host: { type: "string", valid: "an address to listen on, e.g. 127.0.0.1 or 0.0.0.0" },
+    },
+    args: serveArgs,
+  },
+};
 
-function parseDiffArgs(rest) {
-  const args = { diff: true, files: [], json: false, seed: undefined, profile: undefined };
-  while (rest.length > 0) {
-    const arg = rest.shift();
-    if (arg === "-h" || arg === "--help") return { help: true };
-    if (arg === "--json") args.json = true;
-    else if (arg === "--profile") {
-      const value = rest.shift();
-      if (!value || value.startsWith("-")) throw new UsageError("--profile takes a profile name");
-      args.profile = value;
-    } else if (arg === "--seed") {
-      const value = rest.shift();
-      if (!/^\d{1,15}$/.test(value ?? "")) throw new UsageError("--seed takes a non-negative integer");
-      args.seed = Number(value);
-    } else if (arg.startsWith("--")) throw new UsageError(`unknown option for diff: ${arg}`);
-    else if (args.files.length < 2) args.files.push(arg);
-    else throw new UsageError(`unexpected argument ${arg}`);
-  }
-  if (args.files.length < 2) throw new UsageError("diff takes two scenario files, a and b (- for standard input, once)");
-  if (args.files.every((f) => f === "-")) throw new UsageError("standard input (-) can be read once: name files for the others");
-  args.file = args.files[0];
-  return args;
-}
-
-function parseReduceArgs(rest) {
-  const args = { reduce: true, file: null, pod: undefined, out: undefined, json: false, markdown: false, apply: [], controllers: true };
-  const value = (arg, test, message) => {
-    const v = rest.shift();
-    if (v === undefined || !test(v)) throw new UsageError(message);
-    return v;
-  };
-  while (rest.length > 0) {
-    const arg = rest.shift();
-    if (arg === "-h" || arg === "--help") return { help: true };
-    if (arg === "--json") args.json = true;
-    else if (arg === "--markdown") args.markdown = true;
-    else if (arg === "--no-controllers") args.controllers = false;
-    else if (arg === "--pod") args.pod = value(arg, (v) => /^([a-z0-9][-a-z0-9.]*\/)?[a-z0-9][-a-z0-9.]*$/.test(v), "--pod takes a pod as NAMESPACE/NAME, e.g. default/web");
-    else if (arg === "--out" || arg === "-o") args.out = value(arg, (v) => v !== "" && !v.startsWith("-"), `${arg} takes the file to write the reduced scenario to`);
-    else if (arg === "--apply") args.apply.push(value(arg, (v) => !v.startsWith("-") || v === "-", "--apply takes a file with the objects to apply (or - for standard input)"));
-    else if (arg === "--namespace" || arg === "-n") args.namespace = value(arg, (v) => /^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/.test(v), `${arg} takes a namespace name (a lowercase RFC 1123 label, e.g. team-a)`);
-    else if (arg === "--profile") args.profile = value(arg, (v) => !v.startsWith("-"), "--profile takes a profile name");
-    else if (arg === "--seed") args.seed = Number(value(arg, (v) => /^\d{1,15}$/.test(v), "--seed takes a non-negative integer"));
-    else if (arg === "--start-time") {
-      args.startTime = value(arg, (v) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/.test(v) && Number.isFinite(Date.parse(v)), "--start-time takes an RFC 3339 time, e.g. 2024-05-01T08:00:00Z");
-    } else if (arg === "--api-latency") {
-      args.apiLatencyMs = Number(value(arg, (v) => /^\d{1,7}$/.test(v) && Number(v) <= 3_600_000, "--api-latency takes milliseconds from 0 to 3600000"));
-    } else if (arg.startsWith("--")) throw new UsageError(`unknown option for reduce: ${arg}`);
-    else if (args.file === null) args.file = arg;
-    else throw new UsageError(`unexpected argument ${arg}`);
-  }
-  if (args.file === null) throw new UsageError("reduce takes the scenario file (or - for stdin)");
-  if (args.pod === undefined) throw new UsageError("reduce needs --pod NAMESPACE/NAME: the pending pod to reduce for");
-  if (args.json && args.markdown) throw new UsageError("--json and --markdown print different things: choose one");
-  if ([args.file, ...args.apply].filter((f) => f === "-").length > 1) throw new UsageError("standard input (-) can be read once: name files for the others");
-  if (args.namespace !== undefined && args.apply.length === 0) throw new UsageError("--namespace sets the namespace of the change's objects: it needs --apply");
-  return args;
-}
-
+/** Returns what a command line asks for, or throws a UsageError or an OptionError. */
 function parseArgs(argv) {
-  const args = { file: null, json: false, markdown: false, seed: undefined, profile: undefined, compare: false, apply: [], namespace: undefined, controllers: true };
-  const rest = [...argv];
-  if (rest[0] === "-h" || rest[0] === "--help") return { help: true };
-  if (rest[0] === "-V" || rest[0] === "--version") return { version: true };
-  const command = rest.shift();
-  if (command === "serve") return parseServeArgs(rest);
-  if (command === "diff") return parseDiffArgs(rest);
-  if (command === "reduce") return parseReduceArgs(rest);
-  if (command !== "run") throw new UsageError(command ? `unknown command '${command}' (commands: run, diff, reduce, serve)` : "expected a command: run, diff, reduce or serve");
-  while (rest.length > 0) {
-    const arg = rest.shift();
-    if (arg === "--json") args.json = true;
-    else if (arg === "--events") args.events = true;
-    else if (arg === "--markdown") args.markdown = true;
-    else if (arg === "--compare") args.compare = true;
-    else if (arg === "--no-controllers") args.controllers = false;
-    else if (arg === "--apply") {
-      const value = rest.shift();
-      if (value === undefined || (value.startsWith("-") && value !== "-")) throw new UsageError("--apply takes a file with the objects to apply (or - for standard input)");
-      args.apply.push(value);
-    } else if (arg === "--namespace" || arg === "-n") {
-      const value = rest.shift();
-      if (!/^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/.test(value ?? "")) throw new UsageError(`${arg} takes a namespace name (a lowercase RFC 1123 label, e.g. team-a)`);
-      args.namespace = value;
-    } else if (arg === "--profile") {
-      const value = rest.shift();
-      if (!value || value.startsWith("-")) throw new UsageError("--profile takes a profile name");
-      args.profile = value;
-    }
-    else if (arg === "-h" || arg === "--help") return { help: true };
-    else if (arg === "--seed") {
-      const value = rest.shift();
-      if (!/^\d{1,15}$/.test(value ?? "")) throw new UsageError("--seed takes a non-negative integer");
-      args.seed = Number(value);
-    } else if (arg === "--start-time") {
-      const value = rest.shift();
-      if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/.test(value ?? "") || !Number.isFinite(Date.parse(value))) {
-        throw new UsageError("--start-time takes an RFC 3339 time, e.g. 2024-05-01T08:00:00Z");
-      }
-      args.startTime = value;
-    } else if (arg === "--api-latency") {
-      const value = rest.shift();
-      if (!/^\d{1,7}$/.test(value ?? "") || Number(value) > 3_600_000) throw new UsageError("--api-latency takes milliseconds from 0 to 3600000");
-      args.apiLatencyMs = Number(value);
-    } else if (arg.startsWith("--")) throw new UsageError(`unknown option ${arg}`);
-    else if (args.file === null) args.file = arg;
-    else throw new UsageError(`unexpected argument ${arg}`);
+  const [command, ...rest] = argv;
+  if (command === "-h" || command === "--help") return { help: true };
+  if (command === "-V" || command === "--version") return { version: true };
+  if (!Object.hasOwn(COMMANDS, command ?? "")) {
+    throw new UsageError(command ? `unknown command '${command}' (commands: run, diff, reduce, serve)` : "expected a command: run, diff, reduce or serve");
   }
+  const { options, args } = COMMANDS[command];
+  const line = readCommandLine(parseNodeArgs, rest, { options, unknown: (flag) => `unknown option for ${command}: ${flag}` });
+  return line.values.help ? { help: true } : args(line);
+}
+
+// The options every run of run and reduce takes, as the API takes them.
+function runOptionsOf(values) {
+  return { seed: values.seed, profile: values.profile, startTime: values["start-time"], apiLatencyMs: values["api-latency"], controllers: !values["no-controllers"] };
+}
+
+// The checks run and reduce share: standard input once, and --namespace
+// only with a change.
+function checkChange(args, flags) {
+  if ([args.file, ...args.apply].filter((f) => f === "-").length > 1) throw new UsageError("standard input (-) can be read once: name files for the others");
+  if (args.namespace !== undefined && args.apply.length === 0) throw new UsageError(`${flags.namespace} sets the namespace of the change's objects: it needs --apply`);
+}
+
+function runArgs({ values, positionals, flags }) {
+  const args = { file: positionals[0] ?? null, json: Boolean(values.json), markdown: Boolean(values.markdown), events: Boolean(values.events), compare: Boolean(values.compare), apply: values.apply ?? [], namespace: values.namespace, ...runOptionsOf(values) };
   if (args.file === null) throw new UsageError("missing the scenario file (or - for stdin)");
+  if (positionals.length > 1) throw new UsageError(`unexpected argument ${positionals[1]}: run reads one scenario (lay others over it with --apply)`);
   if ([args.json, args.markdown, args.events].filter(Boolean).length > 1) throw new UsageError("--json, --markdown and --events print different things: choose one");
   if (args.events && args.compare) throw new UsageError("--events prints one run: it cannot be combined with --compare");
-  if ([args.file, ...args.apply].filter((f) => f === "-").length > 1) throw new UsageError("standard input (-) can be read once: name files for the others");
-  if (args.namespace !== undefined && args.apply.length === 0) throw new UsageError("--namespace sets the namespace of the change's objects: it needs --apply");
+  checkChange(args, flags);
   if (args.compare && args.apply.length > 0) throw new UsageError("--compare and --apply cannot be combined yet: compare the profiles on the scenario with the change in it");
   return args;
+}
+
+function diffArgs({ values, positionals }) {
+  const files = positionals;
+  if (files.length < 2) throw new UsageError("diff takes two scenario files, a and b (- for standard input, once)");
+  if (files.length > 2) throw new UsageError(`unexpected argument ${files[2]}: diff takes two scenario files, a and b`);
+  if (files.every((f) => f === "-")) throw new UsageError("standard input (-) can be read once: name files for the others");
+  return { diff: true, files, file: files[0], json: Boolean(values.json), seed: values.seed, profile: values.profile };
+}
+
+function reduceArgs({ values, positionals, flags }) {
+  const args = { reduce: true, file: positionals[0] ?? null, pod: values.pod, out: values.out, json: Boolean(values.json), markdown: Boolean(values.markdown), apply: values.apply ?? [], namespace: values.namespace, ...runOptionsOf(values) };
+  if (args.file === null) throw new UsageError("reduce takes the scenario file (or - for stdin)");
+  if (positionals.length > 1) throw new UsageError(`unexpected argument ${positionals[1]}: reduce reads one scenario (lay others over it with --apply)`);
+  if (args.pod === undefined) throw new UsageError("reduce needs --pod NAMESPACE/NAME: the pending pod to reduce for");
+  if (args.json && args.markdown) throw new UsageError("--json and --markdown print different things: choose one");
+  checkChange(args, flags);
+  return args;
+}
+
+function serveArgs({ values, positionals }) {
+  if (positionals.length > 0) throw new UsageError(`unexpected argument ${positionals[0]}: serve takes options only`);
+  const port = values.port === undefined ? 4173 : Number(values.port);
+  return { serve: true, port, strictPort: values.port !== undefined, host: values.host ?? "127.0.0.1" };
 }
 
 // What a file that cannot be read says, in words; other codes keep the
@@ -476,7 +447,7 @@ async function main(argv) {
   try {
     args = parseArgs(argv);
   } catch (error) {
-    if (!(error instanceof UsageError)) throw error;
+    if (!(error instanceof UsageError || error instanceof OptionError)) throw error;
     process.stderr.write(`podsim: ${error.message}\n\n${USAGE}\n`);
     return 2;
   }
@@ -494,8 +465,10 @@ async function main(argv) {
     return 0;
   }
   if (args.profile !== undefined) {
-    if (!known.includes(args.profile)) {
-      process.stderr.write(`podsim: unknown profile "${args.profile}" (known: ${known.join(", ")})\n`);
+    try {
+      checkProfile(args.profile, known);
+    } catch (error) {
+      process.stderr.write(`podsim: ${error.message}\n`);
       return 2;
     }
   }
@@ -509,10 +482,9 @@ async function main(argv) {
     } catch (error) {
       return cannotRead(args.file, error);
     }
-    // The default profile against the one asked for, or the oldest known.
-    const [base] = known;
-    const names = [base, args.profile && args.profile !== base ? args.profile : known[known.length - 1]];
-    const comparison = await compare(text, { seed: args.seed, profiles: names, startTime: args.startTime, apiLatencyMs: args.apiLatencyMs });
+    // The engine picks the pair: the current profile against --profile, or
+    // against the oldest.
+    const comparison = await compare(text, { seed: args.seed, profile: args.profile, startTime: args.startTime, apiLatencyMs: args.apiLatencyMs, controllers: args.controllers });
     if (comparison.kind !== "Comparison") {
       // A refusal: a plain result with the diagnostic that says why.
       const output = args.json ? JSON.stringify(comparison, null, 2) : args.markdown ? formatMarkdown(comparison, { scenario: text }) : formatReport({ ...comparison, diagnostics: [] });

@@ -76,6 +76,19 @@ export interface EngineOptions {
 }
 
 /**
+ * What a bad option value throws: a `TypeError` whose message names the
+ * option, the value and what is valid, e.g. `options.seed takes a
+ * non-negative integer (at most 9007199254740991), not -1`. The command
+ * line and the kubectl plugin say the same of their flags.
+ */
+export declare class OptionError extends TypeError {
+  /** The option as the message names it: `options.seed`. */
+  readonly option?: string;
+  /** The value refused. */
+  readonly value?: unknown;
+}
+
+/**
  * The semantics profiles the engine knows. `"current"` (kube-scheduler
  * v1.34/v1.35, the default), `"v1.31"` (kube-scheduler 1.31.14, also standing
  * for 1.32 and 1.33) and `"v1.14"` (before the scheduling framework).
@@ -87,14 +100,15 @@ export interface RunOptions {
   /**
    * Seeds the random offset at which the dry run starts among the potential
    * nodes (as kube-scheduler's is random); a non-negative safe integer.
-   * Without it (or with any other value) the offset is 0, so results are
-   * deterministic. The v1.14 profile dry-runs every potential node from the
-   * first and ignores it.
+   * Without it the offset is 0, so results are deterministic. The v1.14
+   * profile dry-runs every potential node from the first and ignores it.
+   * Any other value throws a TypeError (an {@link OptionError}).
    */
   seed?: number;
   /**
    * The semantics to simulate; `"current"` when absent or empty. An unknown
-   * name gives an error diagnostic (with the known names) and no attempts.
+   * name gives an error diagnostic (with the known names) and no attempts;
+   * a value that is not a string throws a TypeError.
    */
   profile?: ProfileName | (string & {});
   /**
@@ -102,14 +116,15 @@ export interface RunOptions {
    * selection table) is kept for the first attempts, up to about 10,000 node
    * entries, and for the first attempt always. A 0-based index into
    * {@link SimulationResult.pods} asks for that attempt alone in detail
-   * instead (a deterministic re-run). Ignored unless a non-negative integer.
+   * instead (a deterministic re-run). Anything but a non-negative integer
+   * throws a TypeError.
    */
   detailAttempt?: number;
   /**
-   * Starts the simulated clock: an RFC 3339 time, a Date or Unix
-   * milliseconds. By default the clock starts at the latest time on the
-   * cluster's objects (bound pods' creation and start, nodes' and PDBs'
-   * creation). Anything else throws a TypeError.
+   * Starts the simulated clock: an RFC 3339 time (`2024-05-01T08:00:00Z`),
+   * a Date or Unix milliseconds. By default the clock starts at the latest
+   * time on the cluster's objects (bound pods' creation and start, nodes'
+   * and PDBs' creation). Anything else throws a TypeError.
    */
   startTime?: string | Date | number;
   /**
@@ -123,14 +138,18 @@ export interface RunOptions {
    * Runs the workload controllers (default true): Deployments,
    * ReplicaSets, StatefulSets, DaemonSets and Jobs create their pods on the
    * clock, replace the pods preemption deletes, and the disruption
-   * controller updates PodDisruptionBudgets. false: pods only.
+   * controller updates PodDisruptionBudgets. false: pods only. Anything but
+   * a boolean throws a TypeError.
    */
   controllers?: boolean;
 }
 
 /** Options of {@link LoadedCluster.simulate}. */
 export interface ClusterRunOptions extends RunOptions {
-  /** The namespace of the change's objects that name none (default `default`). */
+  /**
+   * The namespace of the change's objects that name none (default
+   * `default`); anything but a lowercase RFC 1123 label throws a TypeError.
+   */
   namespace?: string;
 }
 
@@ -148,12 +167,19 @@ export interface CompareOptions extends EngineOptions {
   /** Runs the workload controllers, as {@link RunOptions.controllers}. */
   controllers?: boolean;
   /**
-   * The two profiles to compare, `a` then `b`, any pair; by default the
-   * first and the last {@link profiles} (`["current", "v1.14"]`). An unknown name makes
+   * The two profiles to compare, `a` then `b`, any pair. Without it the
+   * engine chooses: `current` against {@link CompareOptions.profile}, or
+   * against the oldest (`["current", "v1.14"]`). An unknown name makes
    * {@link compare} return a plain {@link SimulationResult} with the
-   * diagnostic.
+   * diagnostic; anything but two names throws a TypeError.
    */
   profiles?: readonly [a: ProfileName | (string & {}), b: ProfileName | (string & {})];
+  /**
+   * Without {@link CompareOptions.profiles}: the profile to compare
+   * `current` with (as `podsim run --compare --profile P`); absent or
+   * `"current"`, the oldest.
+   */
+  profile?: ProfileName | (string & {});
 }
 
 /** Options of {@link diff}: both variants are simulated alike. */
@@ -267,8 +293,8 @@ export declare function loadEngine(options?: EngineOptions): Promise<Engine>;
 export declare function simulate(text: string, options?: SimulateOptions): Promise<SimulationResult>;
 
 /**
- * Simulates a scenario under two profiles (by default `current` and `v1.14`)
- * and resolves to a {@link Comparison}: each pod whose first decision or
+ * Simulates a scenario under two profiles (by default `current` and
+ * `v1.14`, the engine's choice) and resolves to a {@link Comparison}: each pod whose first decision or
  * final outcome differs, with the profile switches that explain it.
  *
  * Resolves to a plain {@link SimulationResult} carrying the diagnostic

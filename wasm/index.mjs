@@ -10,6 +10,10 @@
 //   reduce(text, {pod})       the smallest part of a scenario that gives
 //                             one pending pod the same decision
 import loadModule from "./build/podsim.mjs";
+import { optionValue, requiredValue } from "./options.mjs";
+
+/** What a bad option value throws: a TypeError naming the option, the value and what is valid. */
+export { OptionError } from "./options.mjs";
 
 /**
  * The largest text simulate() and compare() take as one string; larger
@@ -136,51 +140,38 @@ function tooLarge(text) {
   return `input is ${(bytes / 1048576).toFixed(1)} MiB; simulate() takes at most ${MAX_TEXT_BYTES / 1048576} MiB of text: read a larger cluster with loadCluster() (the CLI and the page do)`;
 }
 
-function seedOf(options) {
-  return Number.isSafeInteger(options.seed) && options.seed >= 0 ? options.seed : -1;
+// The options every run takes, as the engine takes them (wasm/options.mjs
+// checks each; a bad value throws its OptionError, a TypeError).
+function runOptionsOf(options) {
+  return {
+    seed: optionValue(options, "seed") ?? -1,
+    profile: optionValue(options, "profile") ?? "",
+    start: optionValue(options, "startTime") ?? NaN,
+    latency: optionValue(options, "apiLatencyMs") ?? 0,
+    controllers: optionValue(options, "controllers") ?? true,
+  };
 }
 
+// options.detailAttempt, or -1: the default detail budget.
 function detailOf(options) {
-  return Number.isSafeInteger(options.detailAttempt) && options.detailAttempt >= 0 ? options.detailAttempt : -1;
-}
-
-// options.startTime as Unix milliseconds, or NaN (the objects' times).
-function startOf(options) {
-  const start = options.startTime;
-  if (start === undefined || start === null) return NaN;
-  const ms = start instanceof Date ? start.getTime() : typeof start === "string" ? Date.parse(start) : start;
-  if (typeof ms !== "number" || !Number.isFinite(ms)) {
-    throw new TypeError("options.startTime takes an RFC 3339 time (e.g. 2024-05-01T08:00:00Z), a Date or Unix milliseconds");
-  }
-  return Math.trunc(ms);
-}
-
-// options.controllers: false turns the workload controllers off (on by default).
-function controllersOf(options) {
-  const on = options.controllers;
-  if (on === undefined || on === null) return true;
-  if (typeof on !== "boolean") throw new TypeError("options.controllers takes true or false");
-  return on;
+  return optionValue(options, "detailAttempt") ?? -1;
 }
 
 // options.namespace: the namespace of the change's objects that name none.
 function namespaceOf(options) {
-  const ns = options.namespace;
-  if (ns === undefined || ns === null || ns === "") return "";
-  if (typeof ns !== "string" || !/^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/.test(ns)) {
-    throw new TypeError("options.namespace takes a namespace name (a lowercase RFC 1123 label, e.g. team-a)");
-  }
-  return ns;
+  return options.namespace === "" ? "" : (optionValue(options, "namespace") ?? "");
 }
 
-// options.apiLatencyMs, a non-negative number of milliseconds (0: none).
-function latencyOf(options) {
-  const ms = options.apiLatencyMs;
-  if (ms === undefined || ms === null) return 0;
-  if (typeof ms !== "number" || !Number.isFinite(ms) || ms < 0 || ms > 3_600_000) {
-    throw new TypeError("options.apiLatencyMs takes milliseconds from 0 to 3,600,000");
-  }
-  return Math.trunc(ms);
+// options.pod: the pending pod to reduce for, which reduce() needs.
+function podOf(options, option) {
+  return requiredValue(options, "pod", option);
+}
+
+// The two profiles compare() runs unless options.profiles names them:
+// core's answer, the current profile against the one named, or against the
+// oldest. A name the engine does not know is passed on, for its diagnostic.
+function comparedProfiles(engine, against) {
+  return JSON.parse(engine.comparedProfiles(against)).map((name) => name ?? against);
 }
 
 /**
@@ -195,7 +186,8 @@ export async function profiles(options = {}) {
 /**
  * Simulates a scenario and returns the result document (apiVersion
  * podsim/v1). Bad input never throws: it becomes diagnostics, each with the
- * line of its object or field.
+ * line of its object or field. A bad option value throws an OptionError (a
+ * TypeError; wasm/options.mjs says what each takes).
  * options.seed (a non-negative integer) seeds the random candidate offset.
  * options.profile names the semantics ("current", the default, or "v1.14").
  * Per-node detail (filter results, dry-run traces) is kept for the first
@@ -213,39 +205,39 @@ export async function profiles(options = {}) {
  * compiled WebAssembly.Module.
  */
 export async function simulate(text, options = {}) {
+  const { seed, profile, start, latency, controllers } = runOptionsOf(options);
+  const detail = detailOf(options);
   const source = textOf(text);
   const large = tooLarge(source);
   if (large) return refused(large, options);
   const engine = await loadEngine(options);
-  const profile = typeof options.profile === "string" ? options.profile : "";
-  const start = startOf(options);
-  const latency = latencyOf(options);
   try {
-    return JSON.parse(engine.simulate(source, seedOf(options), detailOf(options), profile, start, latency, controllersOf(options)));
+    return JSON.parse(engine.simulate(source, seed, detail, profile, start, latency, controllers));
   } catch (error) {
     throw engineFailed(error);
   }
 }
 
 /**
- * Simulates a scenario under two profiles (default: the first known,
- * current, and the last, the oldest: v1.14) and
- * returns {kind: "Comparison", profiles, differences, results: [a, b]}: each
- * pod whose decision or final outcome differs, with the rules that explain
- * it. An unknown profile name returns a plain result with the diagnostic.
+ * Simulates a scenario under two profiles and returns {kind: "Comparison",
+ * profiles, differences, results: [a, b]}: each pod whose decision or final
+ * outcome differs, with the rules that explain it. options.profiles names
+ * the two, [a, b]; without it the engine chooses: the current profile
+ * against options.profile, or against the oldest (v1.14) when that is
+ * absent or current. seed, startTime, apiLatencyMs and controllers as
+ * simulate() reads them. An unknown profile name returns a plain result
+ * with the diagnostic.
  */
 export async function compare(text, options = {}) {
+  const { seed, profile, start, latency, controllers } = runOptionsOf(options);
+  const pair = optionValue(options, "profiles");
   const source = textOf(text);
   const large = tooLarge(source);
   if (large) return refused(large, options);
   const engine = await loadEngine(options);
-  const known = await profiles(options);
-  const [a, b] = options.profiles ?? [known[0].name, known[known.length - 1].name];
-  const start = startOf(options);
-  const latency = latencyOf(options);
-  const controllers = controllersOf(options);
+  const [a, b] = pair ?? comparedProfiles(engine, profile);
   try {
-    return JSON.parse(engine.compare(source, seedOf(options), String(a), String(b), start, latency, controllers));
+    return JSON.parse(engine.compare(source, seed, a, b, start, latency, controllers));
   } catch (error) {
     throw engineFailed(error);
   }
@@ -261,30 +253,17 @@ export async function compare(text, options = {}) {
  * result with the diagnostic.
  */
 export async function diff(a, b, options = {}) {
+  const { seed, profile, start, latency, controllers } = runOptionsOf(options);
   const sourceA = textOf(a);
   const sourceB = textOf(b);
   const large = tooLarge(sourceA) ?? tooLarge(sourceB);
   if (large) return refused(large, options);
   const engine = await loadEngine(options);
-  const profile = typeof options.profile === "string" ? options.profile : "";
-  const start = startOf(options);
-  const latency = latencyOf(options);
-  const controllers = controllersOf(options);
   try {
-    return JSON.parse(engine.diff(sourceA, sourceB, seedOf(options), profile, start, latency, controllers));
+    return JSON.parse(engine.diff(sourceA, sourceB, seed, profile, start, latency, controllers));
   } catch (error) {
     throw engineFailed(error);
   }
-}
-
-// options.pod: the pending pod to reduce for, "<namespace>/<name>" (a name
-// alone is in default).
-function podOf(options) {
-  const pod = options.pod;
-  if (typeof pod !== "string" || !/^([a-z0-9][-a-z0-9.]*\/)?[a-z0-9][-a-z0-9.]*$/.test(pod)) {
-    throw new TypeError('options.pod takes a pod as "<namespace>/<name>" (e.g. default/web)');
-  }
-  return pod;
 }
 
 /**
@@ -302,18 +281,15 @@ function podOf(options) {
  * "Reduction", pod, error}.
  */
 export async function reduce(text, options = {}) {
-  const source = textOf(text);
   const pod = podOf(options);
+  const { seed, profile, start, latency, controllers } = runOptionsOf(options);
+  const source = textOf(text);
   const large = tooLarge(source);
   if (large) return { apiVersion: "podsim/v1", kind: "Reduction", pod, error: large, runs: 0 };
   const engine = await loadEngine(options);
-  const profile = typeof options.profile === "string" ? options.profile : "";
-  const start = startOf(options);
-  const latency = latencyOf(options);
-  const controllers = controllersOf(options);
   let reduction;
   try {
-    reduction = JSON.parse(engine.reduce(source, pod, seedOf(options), profile, start, latency, controllers));
+    reduction = JSON.parse(engine.reduce(source, pod, seed, profile, start, latency, controllers));
   } catch (error) {
     throw engineFailed(error);
   }
@@ -575,27 +551,22 @@ export async function loadCluster(source, options = {}) {
     summary,
     async simulate(text, simulateOptions = {}) {
       live();
-      const profile = typeof simulateOptions.profile === "string" ? simulateOptions.profile : "";
-      const start = startOf(simulateOptions);
-      const latency = latencyOf(simulateOptions);
-      const controllers = controllersOf(simulateOptions);
+      const { seed, profile, start, latency, controllers } = runOptionsOf(simulateOptions);
+      const detail = detailOf(simulateOptions);
       const ns = namespaceOf(simulateOptions);
       try {
-        return JSON.parse(handle.simulate(textOf(text), seedOf(simulateOptions), detailOf(simulateOptions), profile, start, latency, controllers, ns));
+        return JSON.parse(handle.simulate(textOf(text), seed, detail, profile, start, latency, controllers, ns));
       } catch (error) {
         throw engineFailed(error);
       }
     },
     async reduce(pod, reduceOptions = {}) {
       live();
-      const target = podOf({ pod });
-      const profile = typeof reduceOptions.profile === "string" ? reduceOptions.profile : "";
-      const start = startOf(reduceOptions);
-      const latency = latencyOf(reduceOptions);
-      const controllers = controllersOf(reduceOptions);
+      const target = podOf({ pod }, "pod");
+      const { seed, profile, start, latency, controllers } = runOptionsOf(reduceOptions);
       const ns = namespaceOf(reduceOptions);
       try {
-        return JSON.parse(handle.reduce(textOf(reduceOptions.change ?? ""), target, seedOf(reduceOptions), profile, start, latency, controllers, ns));
+        return JSON.parse(handle.reduce(textOf(reduceOptions.change ?? ""), target, seed, profile, start, latency, controllers, ns));
       } catch (error) {
         throw engineFailed(error);
       }

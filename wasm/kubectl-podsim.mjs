@@ -11,6 +11,9 @@ import { closeSync, mkdtempSync, openSync, readdirSync, realpathSync, rmSync, st
 import { constants, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { parseArgs as parseNodeArgs } from "node:util";
+
+import { OptionError, checkProfile, readCommandLine } from "./options.mjs";
 
 /**
  * The resources kubectl lists: every kind podsim reads from a cluster, named
@@ -67,83 +70,54 @@ cannot be run or fails.`;
 
 class UsageError extends Error {}
 
-// Flags and what they take: a value (string) or none (boolean). Short names
-// map to their long ones.
-const VALUE_FLAGS = new Set(["filename", "namespace", "context", "kubeconfig", "config", "profile", "seed", "start-time", "api-latency"]);
-const BOOLEAN_FLAGS = new Set(["recursive", "json", "markdown", "no-controllers", "help", "version"]);
-const SHORT = { f: "filename", n: "namespace", R: "recursive", h: "help", V: "version" };
-// Flags kubectl users reach for that mean something else here.
+// What the plugin takes, as util.parseArgs reads it: podsim run's options
+// get their check from wasm/options.mjs (option), the others say what they
+// take (valid).
+const OPTIONS = {
+  filename: { type: "string", short: "f", multiple: true, valid: "a file, a directory or - for standard input (commas separate several)" },
+  recursive: { type: "boolean", short: "R" },
+  namespace: { type: "string", short: "n", option: "namespace" },
+  context: { type: "string", valid: "a kubeconfig context" },
+  kubeconfig: { type: "string", valid: "a kubeconfig file" },
+  config: { type: "string", valid: "the scheduler's KubeSchedulerConfiguration file" },
+  json: { type: "boolean" },
+  markdown: { type: "boolean" },
+  profile: { type: "string", option: "profile" },
+  seed: { type: "string", option: "seed" },
+  "start-time": { type: "string", option: "startTime" },
+  "api-latency": { type: "string", option: "apiLatencyMs" },
+  "no-controllers": { type: "boolean" },
+  help: { type: "boolean", short: "h" },
+  version: { type: "boolean", short: "V" },
+};
+// Flags kubectl users reach for that mean something else here, by long
+// and short name.
 const HINTS = {
   output: "-o is not an option here: --json prints the result document, --markdown an issue-ready report",
   "all-namespaces": "the cluster is always read in all namespaces; -n sets the namespace of the change's objects",
   "dry-run": "the plugin never writes to the cluster: every run is a dry run",
 };
+HINTS.o = HINTS.output;
+HINTS.A = HINTS["all-namespaces"];
 
-/** Returns the options of a command line, or throws a UsageError. */
+/** Returns the options of a command line, or throws a UsageError or an OptionError. */
 export function parseArgs(argv) {
-  const args = { files: [], recursive: false, namespace: undefined, context: undefined, kubeconfig: undefined, config: undefined };
-  const rest = [...argv];
-  const set = (name, value, shown) => {
-    if (BOOLEAN_FLAGS.has(name)) {
-      if (value !== undefined && value !== "true" && value !== "false") throw new UsageError(`${shown} takes no value (or =true, =false)`);
-      args[name] = value !== "false";
-      return;
-    }
-    if (value === undefined) {
-      value = rest.shift();
-      // "-" is standard input; other values that start with a dash are the next flag.
-      if (value === undefined || (value.startsWith("-") && value !== "-")) throw new UsageError(`${shown} takes a value`);
-    }
-    if (value === "") throw new UsageError(`${shown} takes a value`);
-    if (name === "filename") args.files.push(...value.split(",").filter(Boolean));
-    else args[name] = value;
-  };
-  while (rest.length > 0) {
-    const arg = rest.shift();
-    if (arg.startsWith("--") && arg.length > 2) {
-      const [name, value] = arg.includes("=") ? [arg.slice(2, arg.indexOf("=")), arg.slice(arg.indexOf("=") + 1)] : [arg.slice(2), undefined];
-      if (HINTS[name]) throw new UsageError(HINTS[name]);
-      if (!VALUE_FLAGS.has(name) && !BOOLEAN_FLAGS.has(name)) throw new UsageError(`unknown option --${name}`);
-      set(name, value, `--${name}`);
-    } else if (arg.startsWith("-") && arg.length > 1) {
-      // Short flags as kubectl reads them: -f x, -f=x, -fx, and booleans
-      // grouped (-Rf x).
-      for (let i = 1; i < arg.length; i++) {
-        const name = SHORT[arg[i]];
-        if (arg[i] === "o") throw new UsageError(HINTS.output);
-        if (arg[i] === "A") throw new UsageError(HINTS["all-namespaces"]);
-        if (!name) throw new UsageError(`unknown option -${arg[i]}`);
-        if (BOOLEAN_FLAGS.has(name)) {
-          set(name, undefined, `-${arg[i]}`);
-          continue;
-        }
-        const value = arg.slice(i + 1).replace(/^=/, "");
-        set(name, value === "" ? undefined : value, `-${arg[i]}`);
-        break;
-      }
-    } else {
-      throw new UsageError(`unexpected argument ${arg}: the files to simulate go after -f`);
-    }
-  }
+  const { values, positionals } = readCommandLine(parseNodeArgs, argv, {
+    options: OPTIONS,
+    unknown: (flag, name) => HINTS[name] ?? `unknown option ${flag}`,
+    // As the plugin has always said it (and pflag: "flag needs an argument").
+    missing: (flag, valid) => `${flag} takes a value: ${valid}`,
+    booleanValues: true,
+  });
+  const { filename = [], recursive = false, ...rest } = values;
+  const args = { ...rest, files: filename.flatMap((f) => f.split(",")).filter(Boolean), recursive };
+  if (positionals.length > 0) throw new UsageError(`unexpected argument ${positionals[0]}: the files to simulate go after -f`);
   if (args.help || args.version) return args;
   if (args.files.length === 0) throw new UsageError("missing -f FILE: the change to simulate (the cluster alone: kubectl get ... -o json | podsim run -)");
   if (args.json && args.markdown) throw new UsageError("--json and --markdown print different things: choose one");
   if ([...args.files, args.config].filter((f) => f === "-").length > 1) throw new UsageError("standard input (-) can be read only once");
   for (const file of [...args.files, args.config ?? ""]) {
     if (/^https?:\/\//.test(file)) throw new UsageError(`${file}: URLs are not read; download the file and give its path`);
-  }
-  if (args.namespace !== undefined && !/^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/.test(args.namespace)) {
-    throw new UsageError(`-n takes a namespace name (lower-case letters, digits and '-', at most 63), not "${args.namespace}"`);
-  }
-  // podsim run checks these too; checked here so that a typo fails before a
-  // long kubectl get, not after it.
-  if (args.seed !== undefined && !/^\d{1,15}$/.test(args.seed)) throw new UsageError("--seed takes a non-negative integer");
-  if (args["api-latency"] !== undefined && (!/^\d{1,7}$/.test(args["api-latency"]) || Number(args["api-latency"]) > 3_600_000)) {
-    throw new UsageError("--api-latency takes milliseconds from 0 to 3600000");
-  }
-  const time = args["start-time"];
-  if (time !== undefined && (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/.test(time) || !Number.isFinite(Date.parse(time)))) {
-    throw new UsageError("--start-time takes an RFC 3339 time, e.g. 2024-05-01T08:00:00Z");
   }
   return args;
 }
@@ -175,7 +149,7 @@ export function podsimRunArgs(args, clusterFile, files, namespace) {
   if (args.json) run.push("--json");
   if (args.markdown) run.push("--markdown");
   for (const name of ["profile", "seed", "start-time", "api-latency"]) {
-    if (args[name] !== undefined) run.push(`--${name}`, args[name]);
+    if (args[name] !== undefined) run.push(`--${name}`, String(args[name]));
   }
   if (args["no-controllers"]) run.push("--no-controllers");
   return run;
@@ -323,7 +297,7 @@ async function main(argv) {
       }
     }
   } catch (error) {
-    if (!(error instanceof UsageError)) throw error;
+    if (!(error instanceof UsageError || error instanceof OptionError)) throw error;
     process.stderr.write(`kubectl-podsim: ${error.message}\n\n${USAGE}\n`);
     return 2;
   }
@@ -338,9 +312,10 @@ async function main(argv) {
   }
   if (args.profile !== undefined) {
     const { profiles } = await import("./index.mjs");
-    const known = (await profiles()).map((p) => p.name);
-    if (!known.includes(args.profile)) {
-      say(`unknown profile "${args.profile}" (known: ${known.join(", ")})`);
+    try {
+      checkProfile(args.profile, (await profiles()).map((p) => p.name));
+    } catch (error) {
+      say(error.message);
       return 2;
     }
   }

@@ -46,6 +46,15 @@ PodDecisions DecisionsOf(const SimulationResult& result) {
   return out;
 }
 
+std::pair<const Profile*, const Profile*> ComparedProfiles(
+    std::string_view against) {
+  const Profile* current = &CurrentProfile();
+  if (against.empty() || against == current->name) {
+    return {current, AllProfiles().back()};
+  }
+  return {current, FindProfile(against)};
+}
+
 Comparison Compare(std::string_view text, const Profile& a, const Profile& b,
                    const SimulateOptions& options) {
   DecodeResult decoded = Decode(text);

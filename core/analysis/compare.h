@@ -5,6 +5,7 @@
 #include <map>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "core/config/profile.h"
@@ -59,5 +60,13 @@ struct Comparison {
 // when some pod differs.
 Comparison Compare(std::string_view text, const Profile& a, const Profile& b,
                    const SimulateOptions& options = {});
+
+// Returns the two profiles Compare runs when the caller names at most one,
+// against: the current profile and against, or, when against is empty or
+// names the current profile, the current profile and the oldest (the
+// release older write-ups describe). The second is nullptr when against
+// names no profile.
+std::pair<const Profile*, const Profile*> ComparedProfiles(
+    std::string_view against = {});
 
 }  // namespace podsim

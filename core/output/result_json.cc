@@ -711,6 +711,20 @@ std::string ProfilesJson() {
   return w.Take();
 }
 
+std::string ComparedProfilesJson(std::string_view against) {
+  auto [a, b] = ComparedProfiles(against);
+  JsonWriter w;
+  w.BeginArray();
+  w.Value(a->name);
+  if (b) {
+    w.Value(b->name);
+  } else {
+    w.Null();
+  }
+  w.EndArray();
+  return w.Take();
+}
+
 namespace {
 
 void WriteDecision(JsonWriter& w, const PodDecision& d) {

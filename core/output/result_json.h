@@ -4,6 +4,7 @@
 #pragma once
 
 #include <string>
+#include <string_view>
 
 #include "core/analysis/compare.h"
 #include "core/analysis/variant_diff.h"
@@ -24,5 +25,9 @@ std::string ToJson(const VariantDiff& diff);
 
 // Returns every profile as JSON: [{"name","kubernetesVersion","summary"}].
 std::string ProfilesJson();
+
+// Returns ComparedProfiles(against) as JSON: ["current","v1.14"], with null
+// in place of a name against does not know.
+std::string ComparedProfilesJson(std::string_view against);
 
 }  // namespace podsim

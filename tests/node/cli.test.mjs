@@ -60,6 +60,26 @@ test("CLI: exit code 2 for wrong usage", () => {
   assert.equal(podsim(["--help"]).status, 0);
 });
 
+test("CLI: options as util.parseArgs reads them: --flag=value, -n=NS, --apply repeated, options first, -- ends them", () => {
+  const dir = mkdtempSync(join(tmpdir(), "podsim-args-"));
+  const pod = (name) => `apiVersion: v1\nkind: Pod\nmetadata: {name: ${name}}\nspec:\n  priority: 5\n  containers: [{name: c, resources: {requests: {cpu: 100m}}}]\n`;
+  writeFileSync(join(dir, "a.yaml"), pod("a"));
+  writeFileSync(join(dir, "b.yaml"), pod("b"));
+  writeFileSync(join(dir, "-odd.yaml"), readFileSync(basic, "utf8"));
+  const r = podsim(["run", "--json", "--seed=7", "-n=shop", basic, "--apply", join(dir, "a.yaml"), "--apply", join(dir, "b.yaml")]);
+  assert.equal(r.status, 0, r.stderr);
+  const changed = JSON.parse(r.stdout).pods.filter((p) => p.fromChange).map((p) => p.pod);
+  assert.deepEqual([...new Set(changed)].sort(), ["shop/a", "shop/b"]);
+  const odd = spawnSync("node", [cli, "run", "--json", "--", "-odd.yaml"], { encoding: "utf8", cwd: dir });
+  assert.equal(odd.status, 0, odd.stderr);
+  assert.equal(JSON.parse(odd.stdout).pods[0].node, "node1");
+  for (const command of ["run", "diff", "reduce", "serve"]) {
+    const help = podsim([command, "-h"]);
+    assert.equal(help.status, 0, command);
+    assert.match(help.stdout, /^usage: podsim run /, command);
+  }
+});
+
 test("CLI: npx podsim works the same from the repo root", () => {
   const r = spawnSync("npx", ["--no-install", "podsim", "run", basic, "--json"], { encoding: "utf8", cwd: root });
   assert.equal(r.status, 0, r.stderr);
@@ -272,7 +292,7 @@ describe("CLI: plain messages, empty input, --version, diagnostics on stderr (#1
     // Installed, the version is the package's own: package.json beside wasm/.
     const installed = mkdtempSync(join(tmpdir(), "podsim-installed-"));
     mkdirSync(join(installed, "wasm/build"), { recursive: true });
-    for (const file of ["wasm/cli.mjs", "wasm/index.mjs", "wasm/report.mjs", "wasm/serve.mjs", "wasm/build/podsim.mjs", "wasm/build/podsim.wasm"]) {
+    for (const file of ["wasm/cli.mjs", "wasm/index.mjs", "wasm/options.mjs", "wasm/report.mjs", "wasm/serve.mjs", "wasm/build/podsim.mjs", "wasm/build/podsim.wasm"]) {
       copyFileSync(join(root, file), join(installed, file));
     }
     writeFileSync(join(installed, "package.json"), JSON.stringify({ name: "podsim", version: "9.8.7", type: "module" }));

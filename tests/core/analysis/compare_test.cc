@@ -60,4 +60,21 @@ TEST_CASE("Compare: victim order explains different victims") {
   CHECK(c.differences[0].rules[0].name == "victim order");
 }
 
+TEST_CASE(
+    "Compare: by default the current profile against the oldest, or against "
+    "the one named") {
+  auto names = [](std::string_view against) {
+    auto [a, b] = ComparedProfiles(against);
+    return std::pair{std::string(a->name), b ? std::string(b->name) : "-"};
+  };
+  CHECK(names("") == std::pair<std::string, std::string>{"current", "v1.14"});
+  CHECK(names("current") ==
+        std::pair<std::string, std::string>{"current", "v1.14"});
+  CHECK(names("v1.31") ==
+        std::pair<std::string, std::string>{"current", "v1.31"});
+  CHECK(names("v1.14") ==
+        std::pair<std::string, std::string>{"current", "v1.14"});
+  CHECK(names("v9") == std::pair<std::string, std::string>{"current", "-"});
+}
+
 }  // namespace podsim

@@ -72,4 +72,10 @@ TEST_CASE("ResultJson: the cluster picture marks terminating pods") {
   CHECK(pods[1]["terminating"] == false);
 }
 
+TEST_CASE("ResultJson: the compared profiles as two names, null for unknown") {
+  CHECK(ComparedProfilesJson("") == R"(["current","v1.14"])");
+  CHECK(ComparedProfilesJson("v1.31") == R"(["current","v1.31"])");
+  CHECK(ComparedProfilesJson("v9") == R"(["current",null])");
+}
+
 }  // namespace podsim
