@@ -44,7 +44,7 @@ async function reduceFor({ pod, text, profile, overCluster }) {
   return { reduction, scenario: await reducedScenario(reduction, { cluster: clusterSource, change: text }) };
 }
 
-async function run({ kind, text, seed, detailAttempt, profile, profiles: pair, overCluster, variants }) {
+async function run({ kind, text, seed, detailAttempt, profile, overCluster, variants }) {
   if (kind === "profiles") return { profiles: await profiles() };
   if (overCluster) {
     if (!cluster) throw new Error("the cluster is no longer loaded: open the dump again");
@@ -52,7 +52,7 @@ async function run({ kind, text, seed, detailAttempt, profile, profiles: pair, o
   }
   // Variants A and B of the scenario, under one profile.
   if (kind === "diff") return { variantDiff: await diff(variants.a, variants.b, { seed, profile }) };
-  if (kind === "compare") return { comparison: await compare(text, { seed, profiles: pair }) };
+  if (kind === "compare") return { comparison: await compare(text, { seed, profile }) };
   return { result: await simulate(text, { seed, detailAttempt, profile }) };
 }
 

@@ -8,16 +8,6 @@ const optionText = (p) =>
   `v${p.kubernetesVersion} semantics${p.name === "current" || `v${p.kubernetesVersion}.`.startsWith(`${p.name}.`) ? "" : ` (${p.name})`}`;
 
 /**
- * Returns the two profiles Compare runs: the default one (the list's first)
- * against the one shown, or against the oldest when the default is shown.
- */
-export function comparedProfiles(shown, list) {
-  const names = (list ?? []).map((p) => p.name);
-  if (names.length < 2) return undefined;
-  return [names[0], shown !== names[0] && names.includes(shown) ? shown : names[names.length - 1]];
-}
-
-/**
  * Creates the profile controls and wires them; runNow() runs the editors'
  * scenario. The returned ready resolves once the engine's list is in.
  */

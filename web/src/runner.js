@@ -3,7 +3,6 @@
 // of the worker's answers goes. The worker (engine-worker.js) is the page's
 // only importer of the engine.
 import { plural } from "./dom.js";
-import { comparedProfiles } from "./profiles.js";
 import { joinTabs, objectKeys } from "./scenario.js";
 import { $ } from "./state.js";
 import { setStatus } from "./status.js";
@@ -73,8 +72,8 @@ export function createRunner(state, mode, scenario, { render, onProfiles, onLoad
     document.body.classList.add("busy");
     // Over a cluster, the engine runs one profile (no comparison).
     const kind = variants ? "diff" : state.compare && !overCluster ? "compare" : "simulate";
-    const profiles = kind === "compare" ? comparedProfiles(state.profile, state.profiles) : undefined;
-    post({ id: state.run.id, kind, text, profile: state.profile, profiles, overCluster, variants });
+    // Compare: the engine picks the pair (the default against the one shown).
+    post({ id: state.run.id, kind, text, profile: state.profile, overCluster, variants });
     if (!mode.embed) {
       storage.set(STORAGE_SCENARIO, variants ? variants.a : text);
       if (variants) storage.set(STORAGE_VARIANT_B, variants.b);
