@@ -45,8 +45,8 @@ void Decoder::DecodeController(const Json& obj, Reader& r,
   const Json* meta = metadata->meta;
   Controller c;
   c.kind = kind;
-  c.name = metadata->name;
-  c.ns = metadata->ns;
+  c.name = std::move(metadata->name);
+  c.ns = std::move(metadata->ns);
   r.SetObject(kind + " " + c.ns + "/" + c.name);
   if (!seen_.insert(kind + "/" + c.ns + "/" + c.name).second) {
     r.Error(FieldPath("metadata.name"),

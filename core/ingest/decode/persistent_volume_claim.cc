@@ -22,8 +22,8 @@ void Decoder::DecodeClaim(const Json& obj, Reader& r) {
   if (!metadata) return;
   const Json empty = Json::object();
   PersistentVolumeClaim claim;
-  claim.name = metadata->name;
-  claim.ns = metadata->ns;
+  claim.name = std::move(metadata->name);
+  claim.ns = std::move(metadata->ns);
   const std::string key = claim.ns + "/" + claim.name;
   r.SetObject("PersistentVolumeClaim " + key);
   if (!seen_.insert("PersistentVolumeClaim/" + key).second) {

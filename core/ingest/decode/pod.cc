@@ -80,8 +80,8 @@ void Decoder::DecodePod(const Json& obj, Reader& r) {
   const Json empty = Json::object();
   const Json* meta = metadata->meta;
   Pod pod;
-  pod.name = metadata->name;
-  pod.ns = metadata->ns;
+  pod.name = std::move(metadata->name);
+  pod.ns = std::move(metadata->ns);
   pod.key = pod.ns + "/" + pod.name;
   r.SetObject("Pod " + pod.key);
   if (!seen_.insert("Pod/" + pod.key).second) {

@@ -28,8 +28,8 @@ void Decoder::DecodePdb(const Json& obj, Reader& r) {
   const Json empty = Json::object();
   const Json* meta = metadata->meta;
   PodDisruptionBudget pdb;
-  pdb.name = metadata->name;
-  pdb.ns = metadata->ns;
+  pdb.name = std::move(metadata->name);
+  pdb.ns = std::move(metadata->ns);
   r.SetObject("PodDisruptionBudget " + pdb.ns + "/" + pdb.name);
   if (!seen_.insert("PodDisruptionBudget/" + pdb.ns + "/" + pdb.name).second) {
     r.Error(FieldPath("metadata.name"), "duplicate PodDisruptionBudget " +
