@@ -16,15 +16,6 @@
 
 namespace podsim {
 
-inline constexpr std::string_view kNodeUnschedulable = "NodeUnschedulable";
-inline constexpr std::string_view kNodeName = "NodeName";
-inline constexpr std::string_view kTaintToleration = "TaintToleration";
-inline constexpr std::string_view kNodeAffinity = "NodeAffinity";
-inline constexpr std::string_view kNodePorts = "NodePorts";
-inline constexpr std::string_view kNodeResourcesFit = "NodeResourcesFit";
-inline constexpr std::string_view kPodTopologySpread = "PodTopologySpread";
-inline constexpr std::string_view kInterPodAffinity = "InterPodAffinity";
-
 // Counts keyed by topology pair ("<key>\x1f<value>").
 using TopologyCounts = std::unordered_map<std::string, int64_t>;
 

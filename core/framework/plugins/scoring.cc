@@ -9,8 +9,6 @@ namespace podsim {
 namespace {
 
 constexpr int64_t kMaxNodeScore = 100;
-constexpr std::string_view kBalancedAllocation =
-    "NodeResourcesBalancedAllocation";
 
 // Mirrors leastRequestedScore.
 int64_t LeastRequested(int64_t requested, int64_t capacity) {
@@ -131,7 +129,8 @@ std::vector<NodeScore> ScoreNodes(
   if (taint_weight) scored_plugins.push_back(kTaintToleration);
   if (affinity_weight) scored_plugins.push_back(kNodeAffinity);
   if (fit_weight) scored_plugins.push_back(kNodeResourcesFit);
-  if (balanced_weight) scored_plugins.push_back(kBalancedAllocation);
+  if (balanced_weight)
+    scored_plugins.push_back(kNodeResourcesBalancedAllocation);
 
   std::vector<NodeScore> out(count);
   for (size_t i = 0; i < count; ++i) {
@@ -147,7 +146,8 @@ std::vector<NodeScore> ScoreNodes(
       s.plugins.push_back({kNodeResourcesFit, fit_weight * least[i]});
     }
     if (balanced_weight) {
-      s.plugins.push_back({kBalancedAllocation, balanced_weight * balanced[i]});
+      s.plugins.push_back(
+          {kNodeResourcesBalancedAllocation, balanced_weight * balanced[i]});
     }
     for (const PluginScore& p : s.plugins) s.total += p.score;
   }

@@ -8,13 +8,11 @@
 
 #include "core/api/objects.h"
 #include "core/base/diagnostics.h"
+#include "core/config/plugins.h"
 #include "core/config/profile.h"
 #include "core/framework/node_info.h"
 
 namespace podsim {
-
-inline constexpr std::string_view kVolumeRestrictions = "VolumeRestrictions";
-inline constexpr std::string_view kVolumeBinding = "VolumeBinding";
 
 // Mirrors ErrReasonReadWriteOncePodConflict.
 inline constexpr std::string_view kReasonReadWriteOncePodConflict =

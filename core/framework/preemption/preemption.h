@@ -15,8 +15,6 @@
 
 namespace podsim {
 
-inline constexpr std::string_view kDefaultPreemption = "DefaultPreemption";
-
 // Mirrors util.MoreImportantPod, made total: higher priority, then earlier
 // start (a pod without startTime is newer than any with one; among those,
 // the earlier in the input is older), then smaller UID.

@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "core/config/plugins.h"
 #include "core/ingest/decode/decoder.h"
 
 namespace podsim {
@@ -67,7 +68,7 @@ void Decoder::DecodeConfig(const Json& obj, Reader& r) {
       const Json& pc = (*configs)[j];
       FieldPath cp = p.Child("pluginConfig").Index(j);
       std::string name = r.String(pc, "name", cp.Child("name")).value_or("");
-      if (name != "DefaultPreemption") {
+      if (name != kDefaultPreemption) {
         if (!name.empty() && Reader::Member(pc, "args")) {
           r.Warn(cp.Child("args"),
                  "podsim does not read " + name + "'s arguments; it runs " +
