@@ -988,13 +988,13 @@ void FailWithoutPreemption(Cluster& cluster, const ProfilePlugins& plugins,
             cluster.node(nominated).name + " is cleared.";
     cluster.Nominate(attempt.pod, kNoNode);
   }
-  attempt.trace.push_back({"postfilter",
-                           {},
-                           std::move(text),
-                           std::nullopt,
-                           "",
-                           std::nullopt,
-                           std::nullopt});
+  attempt.trace.push_back({.step = "postfilter",
+                           .pods = {},
+                           .text = std::move(text),
+                           .fits = std::nullopt,
+                           .result = "",
+                           .pdb_violation = std::nullopt,
+                           .status = std::nullopt});
 }
 
 }  // namespace podsim
