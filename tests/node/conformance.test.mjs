@@ -1,12 +1,19 @@
-// Runs every conformance case through the CLI, as a user would: the copies in
-// tests/conformance/ and, when present, ../shared/conformance/ (so new shared
-// cases are picked up without a copy). See tests/conformance/README.md.
+// Runs every conformance case: the copies in tests/conformance/ and, when
+// present, ../shared/conformance/ (so new shared cases are picked up without a
+// copy). See tests/conformance/README.md. The cases run through the JS API in
+// this process (simulate on the scenario's text, with the case's profile): one
+// engine for all, instead of a Node process per case. One test runs a case
+// through the CLI, as a user would (podsim run <case> --json --profile P), and
+// checks its document is the API's, so the checks on the API's results hold
+// for the CLI's.
 import assert from "node:assert/strict";
 import { execFile } from "node:child_process";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
 import { promisify } from "node:util";
+
+import { simulate } from "../../wasm/index.mjs";
 
 const run = promisify(execFile);
 const root = new URL("../..", import.meta.url).pathname;
@@ -59,17 +66,8 @@ function finalState(result) {
   };
 }
 
-async function simulateCase(dir, profile) {
-  // Exit code 1 (input errors) is a valid answer for cases that expect diagnostics.
-  const args = [cli, "run", join(dir, "scenario.yaml"), "--json"];
-  if (profile) args.push("--profile", profile);
-  try {
-    const { stdout } = await run("node", args);
-    return JSON.parse(stdout);
-  } catch (error) {
-    if (error.code === 1 && error.stdout) return JSON.parse(error.stdout);
-    throw error;
-  }
+function simulateCase(dir, profile) {
+  return simulate(readFileSync(join(dir, "scenario.yaml"), "utf8"), { profile });
 }
 
 const dirs = [
@@ -79,6 +77,20 @@ const dirs = [
 
 test("conformance cases exist", () => {
   assert.ok(dirs.length >= 22, `found ${dirs.length} cases`);
+});
+
+// A case with a profile, so that --profile is passed on, and without diagnostics: the CLI reads
+// the file as the cluster, so its diagnostics say so (inCluster, document -1 for the file's own),
+// where simulate's do not; the decisions, the cluster and the rest are the same document.
+test("conformance: the CLI's --json for a case is the API's result (v1.14-victims-by-priority-only)", async () => {
+  const dir = join(root, "tests/conformance/v1.14-victims-by-priority-only");
+  const { profile } = JSON.parse(readFileSync(join(dir, "expected.json"), "utf8"));
+  assert.equal(profile, "v1.14");
+  const { stdout } = await run("node", [cli, "run", join(dir, "scenario.yaml"), "--json", "--profile", profile]);
+  const viaCli = JSON.parse(stdout);
+  assert.equal(viaCli.profile, "v1.14");
+  assert.ok(viaCli.pods.length > 0, "the case schedules pods");
+  assert.deepEqual(viaCli, await simulateCase(dir, profile));
 });
 
 for (const dir of dirs) {

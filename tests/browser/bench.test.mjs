@@ -1,6 +1,8 @@
 // The benchmark still runs (not timed: figures are printed, never asserted):
 // it generates a small scenario, runs it natively and as WebAssembly (in
 // Node and in Chromium), and checks the builds made the same decisions.
+// It lives with the browser tests because it starts Chromium; the first run
+// builds the native and WebAssembly benchmark programs if they are missing.
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync } from "node:fs";
