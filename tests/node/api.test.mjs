@@ -177,13 +177,16 @@ test("API: the seed changes only where the dry run starts", async () => {
   const text = [...nodes, ...pods, PENDING].join("---\n");
   const dryRun = (attempt) => attempt.preemption.candidates.map((c) => c.node);
   const startsAt = (attempt) => attempt.trace.find((t) => t.step === "find-candidates").text.replace(/^.*; /, "");
-  // Without a seed (or with one that is not a non-negative integer) the dry
-  // run starts at the first potential node.
+  // Without a seed the dry run starts at the first potential node; a seed
+  // that is not a non-negative integer is refused, naming it.
   const plain = await simulate(text);
   assert.equal(plain.pods[0].preemption.offset, 0);
   assert.deepEqual(dryRun(plain.pods[0]), ["node-1", "node-2", "node-3", "node-4", "node-5"]);
   assert.equal(startsAt(plain.pods[0]), "without a seed podsim starts at the first, node-1.");
-  assert.deepEqual((await simulate(text, { seed: -1 })).pods, plain.pods);
+  await assert.rejects(simulate(text, { seed: -1 }), {
+    name: "OptionError",
+    message: "options.seed takes a non-negative integer (at most 9007199254740991), not -1",
+  });
   // web is the sixth pod (index 5), in its first attempt, over 5 potential nodes.
   const seeded = await simulate(text, { seed: 7 });
   assert.equal(seededOffset(7, 5, 1, 5), 2);
