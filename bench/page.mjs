@@ -38,7 +38,7 @@ import { createServer } from "node:http";
 import { extname, join, normalize } from "node:path";
 
 import { launchChromium } from "../scripts/chromium.mjs";
-import { PREEMPTOR } from "./dump.mjs";
+import { PREEMPTOR, scaleList } from "./dump.mjs";
 
 function arg(name, fallback) {
   const i = process.argv.indexOf(name);
@@ -366,25 +366,6 @@ async function reduceCase(browser, url, file) {
   } finally {
     await context.close();
   }
-}
-
-// The scale case's List, as tests/browser/scale.test.mjs writes it: one
-// object a line, as kubectl get -o json prints a List.
-function scaleList() {
-  const NODES = 5000;
-  const items = [];
-  for (let n = 0; n < NODES; n++) {
-    items.push(JSON.stringify({ apiVersion: "v1", kind: "Node", metadata: { name: `node-${n}` }, status: { allocatable: { cpu: "4", memory: "32Gi", pods: "110" } } }));
-  }
-  for (let n = 0; n < NODES; n++) {
-    for (let p = 0; p < 4; p++) {
-      items.push(JSON.stringify({ apiVersion: "v1", kind: "Pod", metadata: { name: `low-${n}-${p}`, namespace: "default" }, spec: { nodeName: `node-${n}`, containers: [{ name: "c", resources: { requests: { cpu: "900m", memory: "500Mi" } } }] } }));
-    }
-  }
-  for (let i = 0; i < NODES; i++) {
-    items.push(JSON.stringify({ apiVersion: "v1", kind: "Pod", metadata: { name: `preemptor-${i}`, namespace: "default" }, spec: { priority: 10000, containers: [{ name: "c", resources: { requests: { cpu: "3970m", memory: "500Mi" } } }] } }));
-  }
-  return `{"apiVersion": "v1", "kind": "List", "items": [\n${items.join(",\n")}\n]}\n`;
 }
 
 // The timeline case's queue: see the header.

@@ -5,27 +5,8 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
+import { SCALE_NODES as NODES, scaleList } from "../../bench/dump.mjs";
 import { openPage, screenshot, settled, useBrowser } from "./harness.mjs";
-
-const NODES = 5000;
-
-// A kubectl List, as `kubectl get -o json` prints one: the page reads text
-// this large as the cluster, in the engine.
-function scenario() {
-  const items = [];
-  for (let n = 0; n < NODES; n++) {
-    items.push(JSON.stringify({ apiVersion: "v1", kind: "Node", metadata: { name: `node-${n}` }, status: { allocatable: { cpu: "4", memory: "32Gi", pods: "110" } } }));
-  }
-  for (let n = 0; n < NODES; n++) {
-    for (let p = 0; p < 4; p++) {
-      items.push(JSON.stringify({ apiVersion: "v1", kind: "Pod", metadata: { name: `low-${n}-${p}`, namespace: "default" }, spec: { nodeName: `node-${n}`, containers: [{ name: "c", resources: { requests: { cpu: "900m", memory: "500Mi" } } }] } }));
-    }
-  }
-  for (let i = 0; i < NODES; i++) {
-    items.push(JSON.stringify({ apiVersion: "v1", kind: "Pod", metadata: { name: `preemptor-${i}`, namespace: "default" }, spec: { priority: 10000, containers: [{ name: "c", resources: { requests: { cpu: "3970m", memory: "500Mi" } } }] } }));
-  }
-  return `{"apiVersion": "v1", "kind": "List", "items": [\n${items.join(",\n")}\n]}\n`;
-}
 
 const env = useBrowser();
 
@@ -36,7 +17,7 @@ test("scale: 5,000 nodes, 25,000 pods and 5,000 preemptors stay paged", async ()
   await page.locator(".editor:not([hidden]) .cm-content").click();
   await page.keyboard.press("Control+a");
   // Paste, as a person does (typing a megabyte would take minutes).
-  await page.evaluate((text) => navigator.clipboard.writeText(text), scenario());
+  await page.evaluate((text) => navigator.clipboard.writeText(text), scaleList());
   await page.keyboard.press("Control+v");
   await page.waitForFunction(() => document.querySelectorAll(".attempt").length >= 100, null, { timeout: 60000 });
   await settled(page);
