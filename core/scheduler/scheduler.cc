@@ -73,24 +73,25 @@ uint32_t SchedulingQueue::Rejectors(const NodeToStatus& statuses) const {
 }
 
 std::string SchedulingQueue::VictimTimes(const Attempt& attempt) const {
-  int64_t last = now_;
+  int64_t last = clock_.now();
   int64_t grace = -1;
   bool same_grace = true;
   for (const Victim& v : attempt.victims) {
     last = std::max(last, v.gone_ms);
-    int64_t g = v.gone_ms - now_;
+    int64_t g = v.gone_ms - clock_.now();
     if ((grace >= 0 && g != grace) || v.already_terminating) {
       same_grace = false;
     }
     grace = g;
   }
   const bool one = attempt.victims.size() == 1;
-  if (last <= now_) {
+  if (last <= clock_.now()) {
     return one ? "; it leaves at once (no grace period)"
                : "; they leave at once (no grace period)";
   }
   std::string text = std::string(one ? "; it keeps its" : "; they keep their") +
-                     " room on the node for " + FormatDuration(last - now_);
+                     " room on the node for " +
+                     FormatDuration(last - clock_.now());
   const int64_t latency = options_.api_latency_ms;
   if (latency > 0) {
     text += " (the deletion lands after " + FormatDuration(latency) +

@@ -21,6 +21,7 @@
 #include "core/framework/preemption/preemption.h"
 #include "core/framework/runtime/node_cache.h"
 #include "core/framework/trace.h"
+#include "core/queue/clock.h"
 
 namespace podsim {
 
@@ -96,15 +97,6 @@ class SchedulingQueue {
     // event moves the preemptor (DefaultPreemption's PreEnqueue).
     int64_t gated_until = 0;
   };
-  // The clock's timers, ordered by time, then as set.
-  enum class Timer : uint8_t {
-    kArrive,
-    kDeleteLands,  // a victim's deletion reaches the API server
-    kGone,
-    kBackoffDone,
-    kFlush,
-  };
-  using TimerKey = std::tuple<int64_t, uint64_t, Timer, ObjectIndex>;
   // Cluster events that may help pods in the unschedulable pool.
   enum class ClusterEvent : uint8_t {
     kAssignedPodDelete,  // a pod left its node
@@ -153,7 +145,6 @@ class SchedulingQueue {
   void OnClusterEvent(ClusterEvent event);
   void Leave(ObjectIndex p);  // out of whichever queue holds it
   BackoffKey BackoffKeyOf(ObjectIndex p) const;
-  void SetTimer(int64_t time_ms, Timer timer, ObjectIndex p);
   void FireTimers();  // every timer due at or before now
   bool AdvanceClock();
   void ArmFlush(ObjectIndex p);
@@ -258,7 +249,6 @@ class SchedulingQueue {
   Cluster cluster_;
   std::set<QueueKey> active_;  // (-priority, timestamp, sequence, pod)
   std::set<BackoffKey> backoff_;
-  std::set<TimerKey> timers_;
   std::vector<QueuedPod> queued_;  // per pod of the scenario
   std::vector<int64_t> gone_at_;   // when a terminating pod leaves, or -1
   std::vector<ObjectIndex> unschedulable_;  // the pool, in arrival order
@@ -269,10 +259,9 @@ class SchedulingQueue {
   std::vector<std::vector<ObjectIndex>> pdb_pods_;
   bool disruption_controller_ = false;  // UpdatePdbs recomputes budgets
   Timeline timeline_;
-  int64_t now_ = 0;            // the simulated clock, Unix milliseconds
+  Clock clock_;                // the simulated clock and its timers
   int64_t cycle_cost_ms_ = 0;  // what this cycle spent on API calls
   uint64_t changes_ = 0;  // cluster changes (binds, deletions, nominations)
-  uint64_t timer_sequence_ = 0;
   int64_t sequence_ = 0;
   int next_start_node_ = 0;
   int attempts_made_ = 0;

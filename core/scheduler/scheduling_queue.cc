@@ -157,9 +157,9 @@ void SchedulingQueue::StartClock(const std::vector<ObjectIndex>& pending) {
       static_cast<int64_t>(kAttemptsPerPendingPod * (pending.size() + 1));
   timeline_.start_found = latest_object.has_value();
   timeline_.start_given = options_.start_ms.has_value();
-  now_ = options_.start_ms ? *options_.start_ms
-                           : Millis(latest_object.value_or(0));
-  timeline_.start_ms = now_;
+  clock_.Set(options_.start_ms ? *options_.start_ms
+                               : Millis(latest_object.value_or(0)));
+  timeline_.start_ms = clock_.now();
 }
 
 void SchedulingQueue::ScheduleInputTerminations() {
@@ -171,9 +171,9 @@ void SchedulingQueue::ScheduleInputTerminations() {
         cluster_.NodeOf(pod.index) == kNoNode)
       continue;
     int64_t deadline =
-        std::max(Millis(pod.deletion_time.value_or(0)), now_ + kSecond);
+        std::max(Millis(pod.deletion_time.value_or(0)), clock_.now() + kSecond);
     gone_at_[pod.index] = deadline;
-    SetTimer(deadline, Timer::kGone, pod.index);
+    clock_.SetTimer(deadline, Timer::kGone, pod.index);
   }
 }
 
@@ -190,9 +190,9 @@ void SchedulingQueue::QueueInputPods(const std::vector<ObjectIndex>& pending) {
     const Pod& pod = cluster_.pod(p);
     QueuedPod& q = queued_[p];
     q.timestamp = pod.creation_time ? Millis(*pod.creation_time) : unstamped;
-    if (pod.creation_time && Millis(*pod.creation_time) > now_) {
+    if (pod.creation_time && Millis(*pod.creation_time) > clock_.now()) {
       q.place = Place::kArriving;
-      SetTimer(q.timestamp, Timer::kArrive, p);
+      clock_.SetTimer(q.timestamp, Timer::kArrive, p);
       continue;
     }
     AddActive(p);
@@ -239,7 +239,7 @@ Timeline SchedulingQueue::TakeTimeline() {
 
 void SchedulingQueue::RunControllers() {
   if (!controllers_) return;
-  std::vector<ControllerAction> actions = controllers_->Reconcile(now_);
+  std::vector<ControllerAction> actions = controllers_->Reconcile(clock_.now());
   for (ControllerAction& action : actions) {
     if (action.kind == ControllerAction::Kind::kCreate) {
       AddCreatedPod(action);
@@ -270,7 +270,7 @@ void SchedulingQueue::AddCreatedPod(ControllerAction& action) {
   const ObjectIndex p = static_cast<ObjectIndex>(scenario_.pods.size());
   Pod& pod = *action.created;
   pod.index = p;
-  const int64_t at = std::max(now_, action.at_ms);
+  const int64_t at = std::max(clock_.now(), action.at_ms);
   pod.creation_time = at / kSecond;
   // PDBs and claims, as the run's other pods have them.
   std::vector<int> pdbs;
@@ -309,9 +309,9 @@ void SchedulingQueue::AddCreatedPod(ControllerAction& action) {
   }
   QueuedPod& q = queued_[p];
   q.timestamp = at;
-  if (at > now_) {
+  if (at > clock_.now()) {
     q.place = Place::kArriving;
-    SetTimer(at, Timer::kArrive, p);
+    clock_.SetTimer(at, Timer::kArrive, p);
   } else {
     AddActive(p);
   }
@@ -322,9 +322,10 @@ void SchedulingQueue::DeleteByController(ObjectIndex p) {
   if (cluster_.NodeOf(p) != kNoNode) {
     // A graceful delete: the pod keeps its room for its grace period.
     if (gone_at_[p] >= 0 || cluster_.Terminating(p)) return;
-    gone_at_[p] = now_ + Millis(cluster_.pod(p).termination_grace_seconds);
+    gone_at_[p] =
+        clock_.now() + Millis(cluster_.pod(p).termination_grace_seconds);
     cluster_.MarkTerminating(p);
-    SetTimer(gone_at_[p], Timer::kGone, p);
+    clock_.SetTimer(gone_at_[p], Timer::kGone, p);
     OnClusterEvent(ClusterEvent::kPodTerminating);
     UpdatePdbs(p);
     return;
@@ -375,21 +376,17 @@ void SchedulingQueue::UpdatePdbs(ObjectIndex p) {
 
 QueueEvent* SchedulingQueue::Record(QueueEventKind kind, ObjectIndex p,
                                     ObjectIndex node, int64_t until_ms) {
-  timeline_.end_ms = now_;
+  timeline_.end_ms = clock_.now();
   if (static_cast<int64_t>(timeline_.events.size()) >= options_.max_events) {
     ++timeline_.events_dropped;
     return nullptr;
   }
-  timeline_.events.push_back({.time_ms = now_,
+  timeline_.events.push_back({.time_ms = clock_.now(),
                               .kind = kind,
                               .pod = p,
                               .node = node,
                               .until_ms = until_ms});
   return &timeline_.events.back();
-}
-
-void SchedulingQueue::SetTimer(int64_t time_ms, Timer timer, ObjectIndex p) {
-  timers_.insert({time_ms, timer_sequence_++, timer, p});
 }
 
 void SchedulingQueue::AddActive(ObjectIndex p) {
@@ -429,7 +426,7 @@ void SchedulingQueue::AddBackoff(ObjectIndex p) {
   q.key_sequence = sequence_++;
   backoff_.insert(BackoffKeyOf(p));
   const int64_t release = BackoffRelease(q.backoff_until);
-  SetTimer(release, Timer::kBackoffDone, p);
+  clock_.SetTimer(release, Timer::kBackoffDone, p);
   Record(QueueEventKind::kBackoff, p, kNoNode, release);
 }
 
@@ -465,14 +462,14 @@ void SchedulingQueue::AddUnschedulable(ObjectIndex p, const Attempt& attempt) {
   // event arrived during it; the pod waits in the unschedulable pool for
   // one that may help it, its backoff counted from now.
   QueuedPod& q = queued_[p];
-  q.timestamp = now_;
-  q.backoff_until = now_ + BackoffDuration(attempt.attempt);
+  q.timestamp = clock_.now();
+  q.backoff_until = clock_.now() + BackoffDuration(attempt.attempt);
   q.changes_seen = changes_;
   q.place = Place::kUnschedulable;
   q.parked = false;
   unschedulable_.push_back(p);
   Record(QueueEventKind::kUnschedulable, p);
-  if (q.gated_until > now_) {
+  if (q.gated_until > clock_.now()) {
     Record(QueueEventKind::kGated, p, kNoNode, q.gated_until);
   }
   ArmFlush(p);
@@ -485,14 +482,14 @@ void SchedulingQueue::ArmFlush(ObjectIndex p) {
   const int64_t due = queued_[p].timestamp +
                       Millis(options_.profile->unschedulable_timeout_seconds);
   int64_t tick = start + ((due - start) / kFlushPeriod + 1) * kFlushPeriod;
-  if (tick <= now_)
-    tick = start + ((now_ - start) / kFlushPeriod + 1) * kFlushPeriod;
-  SetTimer(tick, Timer::kFlush, p);
+  if (tick <= clock_.now())
+    tick = start + ((clock_.now() - start) / kFlushPeriod + 1) * kFlushPeriod;
+  clock_.SetTimer(tick, Timer::kFlush, p);
 }
 
 void SchedulingQueue::MoveToActiveOrBackoff(ObjectIndex p, QueueEventKind why) {
   Leave(p);
-  if (now_ < queued_[p].backoff_until) {
+  if (clock_.now() < queued_[p].backoff_until) {
     AddBackoff(p);
   } else {
     AddActive(p);
@@ -517,7 +514,7 @@ void SchedulingQueue::OnClusterEvent(ClusterEvent event) {
   std::vector<ObjectIndex> moving;
   std::vector<ObjectIndex> staying;
   for (ObjectIndex p : unschedulable_) {
-    const bool gated = queued_[p].gated_until > now_;
+    const bool gated = queued_[p].gated_until > clock_.now();
     (queued_[p].rejectors & helped && !gated ? moving : staying).push_back(p);
   }
   if (moving.empty()) return;
@@ -542,11 +539,10 @@ void SchedulingQueue::Gone(ObjectIndex p) {
 }
 
 void SchedulingQueue::FireTimers() {
-  while (!timers_.empty() && std::get<0>(*timers_.begin()) <= now_) {
-    auto [time, seq, timer, p] = *timers_.begin();
-    timers_.erase(timers_.begin());
+  while (std::optional<DueTimer> due = clock_.PopDue()) {
+    const ObjectIndex p = due->pod;
     QueuedPod& q = queued_[p];
-    switch (timer) {
+    switch (due->timer) {
       case Timer::kArrive:
         if (q.place != Place::kArriving) break;
         AddActive(p);
@@ -555,7 +551,7 @@ void SchedulingQueue::FireTimers() {
       case Timer::kDeleteLands:
         if (gone_at_[p] < 0 || cluster_.Terminating(p)) break;
         cluster_.MarkPreempted(p);
-        SetTimer(gone_at_[p], Timer::kGone, p);
+        clock_.SetTimer(gone_at_[p], Timer::kGone, p);
         Record(QueueEventKind::kTerminating, p, cluster_.NodeOf(p),
                gone_at_[p]);
         OnClusterEvent(ClusterEvent::kPodTerminating);
@@ -569,7 +565,7 @@ void SchedulingQueue::FireTimers() {
         break;
       case Timer::kBackoffDone:
         if (q.place != Place::kBackoff ||
-            now_ < BackoffRelease(q.backoff_until))
+            clock_.now() < BackoffRelease(q.backoff_until))
           break;
         Leave(p);
         AddActive(p);
@@ -577,7 +573,7 @@ void SchedulingQueue::FireTimers() {
         break;
       case Timer::kFlush: {
         if (q.place != Place::kUnschedulable || q.parked) break;
-        if (now_ - q.timestamp <=
+        if (clock_.now() - q.timestamp <=
             Millis(options_.profile->unschedulable_timeout_seconds))
           break;
         if (q.changes_seen == changes_) {
@@ -595,21 +591,22 @@ void SchedulingQueue::FireTimers() {
 
 bool SchedulingQueue::AdvanceClock() {
   // Timers whose pod has moved on since they were set change nothing.
-  while (!timers_.empty()) {
-    auto [time, seq, timer, p] = *timers_.begin();
+  return clock_.AdvanceToNextTimer([&](const DueTimer& due) {
+    const ObjectIndex p = due.pod;
     const QueuedPod& q = queued_[p];
-    bool stale = (timer == Timer::kArrive && q.place != Place::kArriving) ||
-                 ((timer == Timer::kGone || timer == Timer::kDeleteLands) &&
-                  gone_at_[p] < 0) ||
-                 (timer == Timer::kBackoffDone && q.place != Place::kBackoff) ||
-                 (timer == Timer::kFlush &&
-                  (q.place != Place::kUnschedulable || q.parked));
-    if (!stale) break;
-    timers_.erase(timers_.begin());
-  }
-  if (timers_.empty()) return false;
-  now_ = std::max(now_, std::get<0>(*timers_.begin()));
-  return true;
+    switch (due.timer) {
+      case Timer::kArrive:
+        return q.place != Place::kArriving;
+      case Timer::kGone:
+      case Timer::kDeleteLands:
+        return gone_at_[p] < 0;
+      case Timer::kBackoffDone:
+        return q.place != Place::kBackoff;
+      case Timer::kFlush:
+        return q.place != Place::kUnschedulable || q.parked;
+    }
+    return false;
+  });
 }
 
 bool SchedulingQueue::Next(Attempt& attempt) {
@@ -624,7 +621,7 @@ bool SchedulingQueue::Next(Attempt& attempt) {
                            "retried");
       active_.clear();
       backoff_.clear();
-      timers_.clear();
+      clock_.ClearTimers();
       return false;
     }
     ObjectIndex p = kNoNode;
@@ -639,12 +636,12 @@ bool SchedulingQueue::Next(Attempt& attempt) {
       const int64_t events_before =
           static_cast<int64_t>(timeline_.events.size());
       attempt = ScheduleOne(p);
-      attempt.time_ms = now_;
+      attempt.time_ms = clock_.now();
       attempt.events_before = events_before;
       AfterCycle(p, attempt);
-      now_ += cycle_cost_ms_;
+      clock_.Advance(cycle_cost_ms_);
       cycle_cost_ms_ = 0;
-      timeline_.end_ms = now_;
+      timeline_.end_ms = clock_.now();
       return true;
     }
     if (!AdvanceClock()) return false;
@@ -681,19 +678,19 @@ bool SchedulingQueue::StartTerminating(Attempt& attempt) {
     if (cluster_.Terminating(v.pod) || gone_at_[v.pod] >= 0) {
       // It keeps its own deadline; an input pod past it leaves at once.
       v.already_terminating = true;
-      v.gone_ms = gone_at_[v.pod] >= 0 ? gone_at_[v.pod] : now_;
+      v.gone_ms = gone_at_[v.pod] >= 0 ? gone_at_[v.pod] : clock_.now();
       continue;
     }
     any_new = true;
-    v.gone_ms =
-        now_ + latency + Millis(cluster_.pod(v.pod).termination_grace_seconds);
+    v.gone_ms = clock_.now() + latency +
+                Millis(cluster_.pod(v.pod).termination_grace_seconds);
     gone_at_[v.pod] = v.gone_ms;
     if (latency > 0) {
-      SetTimer(now_ + latency, Timer::kDeleteLands, v.pod);
+      clock_.SetTimer(clock_.now() + latency, Timer::kDeleteLands, v.pod);
       continue;
     }
     cluster_.MarkPreempted(v.pod);
-    SetTimer(v.gone_ms, Timer::kGone, v.pod);
+    clock_.SetTimer(v.gone_ms, Timer::kGone, v.pod);
     Record(QueueEventKind::kTerminating, v.pod, v.node, v.gone_ms);
     if (controllers_) {
       controllers_->OnPreempted(v.pod);
@@ -703,7 +700,7 @@ bool SchedulingQueue::StartTerminating(Attempt& attempt) {
   if (latency > 0 && any_new && !attempt.victims.empty()) {
     if (options_.profile->async_preemption) {
       // PreEnqueue holds the preemptor back until the last deletion lands.
-      queued_[attempt.pod].gated_until = now_ + latency;
+      queued_[attempt.pod].gated_until = clock_.now() + latency;
     } else {
       // The cycle itself waits for the deletions, one after the other.
       cycle_cost_ms_ = latency * static_cast<int64_t>(attempt.victims.size());
