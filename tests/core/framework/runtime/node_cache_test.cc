@@ -49,9 +49,11 @@ TEST_CASE("NodeCache: alike pods share one entry per node, sized per node") {
 
 TEST_CASE(
     "NodeCache: pods that Filter or the dry run tell apart do not share") {
-  const Json base = PendingPod("base", {"1", "1Gi"}, 5);
+  const Json base =
+      WithSpec(PendingPod("base", {"1", "1Gi"}, 5), "tolerations",
+               Json::array({{{"key", "gpu"}, {"operator", "Exists"}}}));
   struct Row {
-    const char* name;
+    std::string name;
     Json pod;
   };
   const std::vector<Row> rows = {
@@ -59,9 +61,15 @@ TEST_CASE(
       {"a request", PendingPod("other", {"1", "2Gi"}, 5)},
       {"the node selector", WithSpec(PendingPod("other", {"1", "1Gi"}, 5),
                                      "nodeSelector", {{"disk", "ssd"}})},
-      {"a toleration",
+      {"no toleration", PendingPod("other", {"1", "1Gi"}, 5)},
+      {"a toleration's key",
        WithSpec(PendingPod("other", {"1", "1Gi"}, 5), "tolerations",
-                Json::array({{{"key", "gpu"}, {"operator", "Exists"}}}))},
+                Json::array({{{"key", "spot"}, {"operator", "Exists"}}}))},
+      {"a toleration's value",
+       WithSpec(
+           PendingPod("other", {"1", "1Gi"}, 5), "tolerations",
+           Json::array(
+               {{{"key", "gpu"}, {"operator", "Equal"}, {"value", "yes"}}}))},
       {"a toleration's effect",
        WithSpec(PendingPod("other", {"1", "1Gi"}, 5), "tolerations",
                 Json::array({{{"key", "gpu"},
@@ -81,9 +89,10 @@ TEST_CASE(
   for (const Row& row : rows) {
     CAPTURE(row.name);
     Json other = row.pod;
-    if (std::string(row.name) != "priority") {
-      // Everything else alike: the base's priority.
-      other["spec"]["priority"] = 5;
+    // Everything else alike: the base's priority and toleration.
+    if (row.name != "priority") other["spec"]["priority"] = 5;
+    if (row.name.find("toleration") == std::string::npos) {
+      other["spec"]["tolerations"] = base["spec"]["tolerations"];
     }
     Scenario s =
         Run(ScenarioWith(NodeWith("n1", {"1"}, {{"zone", "b"}}), base, other))
@@ -100,6 +109,7 @@ TEST_CASE(
   }
   SUBCASE("a host port") {
     Json with_port = PendingPod("other", {"1", "1Gi"}, 5);
+    with_port["spec"]["tolerations"] = base["spec"]["tolerations"];
     with_port["spec"]["containers"][0]["ports"] =
         Json::array({{{"containerPort", 80}, {"hostPort", 8080}}});
     Scenario s =
@@ -139,7 +149,7 @@ TEST_CASE(
           .scenario;
   Cluster cluster(s);
   NodeCache cache;
-  for (const char* name : {"spread", "anti", "pinned"}) {
+  for (const std::string name : {"spread", "anti", "pinned"}) {
     CAPTURE(name);
     CycleState state(cluster, PodNamed(s, name));
     CHECK(cache.For(state, cluster) == nullptr);
