@@ -138,6 +138,23 @@ TEST_CASE("ObjectBuilder: an object keeps only the fields its rule keeps") {
   CHECK(builder.values() == 1);
 }
 
+TEST_CASE(
+    "ObjectBuilder: kind and apiVersion are kept whatever the rule, and "
+    "fields before kind whole") {
+  Sink sink;
+  sink.rules.emplace("Pod", FieldRule::Parse("metadata{name}"));
+  Build(sink,
+        "spec: {nodeName: n1}\n"
+        "kind: Pod\n"
+        "apiVersion: v1\n"
+        "metadata: {name: web, namespace: default}\n"
+        "status: {phase: Running}\n");
+  // Until kind is read, the rule is not known: spec is kept whole.
+  CHECK(Jsons(sink) ==
+        Strings{R"({"apiVersion":"v1","kind":"Pod","metadata":{"name":"web"},)"
+                R"("spec":{"nodeName":"n1"}})"});
+}
+
 TEST_CASE("ObjectBuilder: a kind without a rule keeps every field") {
   Sink sink;
   Build(sink, "kind: Widget\nspec: {a: [1, 2.5, true, null, x]}\n");
