@@ -8,9 +8,9 @@ namespace podsim {
 
 TEST_CASE("FormatTime: Unix seconds print as RFC 3339 in UTC") {
   struct Row {
-    const char* name;
+    std::string name;
     int64_t seconds;
-    const char* text;
+    std::string text;
   };
   const Row rows[] = {
       {"the epoch", 0, "1970-01-01T00:00:00Z"},
@@ -31,9 +31,9 @@ TEST_CASE("FormatTime: Unix seconds print as RFC 3339 in UTC") {
 
 TEST_CASE("FormatMillis: milliseconds show only when not whole seconds") {
   struct Row {
-    const char* name;
+    std::string name;
     int64_t ms;
-    const char* text;
+    std::string text;
   };
   const Row rows[] = {
       {"whole seconds", 1714550400000, "2024-05-01T08:00:00Z"},
@@ -50,9 +50,9 @@ TEST_CASE("FormatMillis: milliseconds show only when not whole seconds") {
 
 TEST_CASE("FormatDuration: spans of time read as a person says them") {
   struct Row {
-    const char* name;
+    std::string name;
     int64_t ms;
-    const char* text;
+    std::string text;
   };
   const Row rows[] = {
       {"nothing", 0, "0 s"},

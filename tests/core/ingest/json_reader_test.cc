@@ -92,7 +92,7 @@ TEST_CASE("JsonReader: chunks of any size give the same events") {
 
 TEST_CASE("JsonReader: escapes and unicode become UTF-8") {
   struct Row {
-    const char* name;
+    std::string name;
     std::string json;
     std::string text;
   };
@@ -123,9 +123,9 @@ TEST_CASE("JsonReader: escapes and unicode become UTF-8") {
 
 TEST_CASE("JsonReader: numbers arrive as typed scalars") {
   struct Row {
-    const char* name;
-    const char* json;
-    const char* event;
+    std::string name;
+    std::string json;
+    std::string event;
   };
   const Row rows[] = {
       {"zero", "0", "int:0 1"},
@@ -156,10 +156,10 @@ TEST_CASE("JsonReader: numbers arrive as typed scalars") {
 
 TEST_CASE("JsonReader: malformed input fails with its line and reason") {
   struct Row {
-    const char* name;
-    const char* json;
+    std::string name;
+    std::string json;
     int line;
-    const char* error;
+    std::string error;
   };
   const Row rows[] = {
       {"a key without a colon", "{\n\"a\" 1}", 2,

@@ -62,9 +62,9 @@ TEST_CASE("YamlReader: events arrive in document order with their lines") {
 
 TEST_CASE("YamlReader: scalars arrive typed as sigs.k8s.io/yaml types them") {
   struct Row {
-    const char* name;
-    const char* yaml;
-    const char* event;
+    std::string name;
+    std::string yaml;
+    std::string event;
   };
   const Row rows[] = {
       {"a plain word", "web", "string:web 1"},
