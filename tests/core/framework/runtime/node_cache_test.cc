@@ -172,28 +172,32 @@ TEST_CASE("NodeCache: a node's change invalidates what alike pods saw") {
 }
 
 TEST_CASE("NodeCache: a cached dry run is what recomputation gives") {
-  // Alike preemptors evaluate the same node; the second reads the first's
-  // dry run only while the node is unchanged, and each must match a run
-  // with the preemptor alone.
-  auto victims_of = [](const SimulationResult& r, const std::string& pod) {
-    return VictimNames(r, FirstAttempt(r, pod));
-  };
-  SimulationResult both = Run(ScenarioWith(
-      NodeWith("n1", {"2"}), NodeWith("n2", {"2"}),
-      RunningPod("low1", "n1", {"2"}, 0), RunningPod("low2", "n2", {"2"}, 0),
-      PendingPod("high1", {"2"}, 10), PendingPod("high2", {"2"}, 10)));
-  SimulationResult alone = Run(ScenarioWith(
-      NodeWith("n1", {"2"}), NodeWith("n2", {"2"}),
-      RunningPod("low1", "n1", {"2"}, 0), RunningPod("low2", "n2", {"2"}, 0),
-      PendingPod("high1", {"2"}, 10)));
-  CHECK(victims_of(both, "high1") == victims_of(alone, "high1"));
-  const Attempt& first = FirstAttempt(both, "high1");
-  const Attempt& second = FirstAttempt(both, "high2");
-  REQUIRE(first.outcome == Outcome::kNominated);
-  REQUIRE(second.outcome == Outcome::kNominated);
-  // The second does not take the node the first was nominated to.
-  CHECK(NodeName(both, second) != NodeName(both, first));
-  CHECK(victims_of(both, "high2").size() == 1);
+  // Alike preemptors dry-run the same nodes. Without detail the second
+  // reads the first's dry runs of the nodes that did not change; a detailed
+  // run recomputes every one. Both must decide alike.
+  const std::string text = ScenarioWith(
+      NodeWith("n1", {"2"}), NodeWith("n2", {"2"}), NodeWith("n3", {"2"}),
+      RunningPod("low1", "n1", {"2"}, 0), RunningPod("low2", "n2", {"2"}, 1),
+      RunningPod("low3", "n3", {"2"}, 2), PendingPod("high1", {"2"}, 10),
+      PendingPod("high2", {"2"}, 10));
+  SimulateOptions fast;
+  fast.detail_budget = 0;
+  SimulationResult cached = Simulate(text, fast);
+  SimulationResult detailed = Simulate(text);
+  REQUIRE_FALSE(cached.attempts.front().detailed);
+  REQUIRE(detailed.attempts.front().detailed);
+  CHECK(Outcomes(cached) == Outcomes(detailed));
+  REQUIRE(cached.attempts.size() == detailed.attempts.size());
+  for (size_t i = 0; i < cached.attempts.size(); ++i) {
+    CAPTURE(i);
+    CHECK(VictimNames(cached, cached.attempts[i]) ==
+          VictimNames(detailed, detailed.attempts[i]));
+  }
+  // The lowest victims first: high1 takes n1, high2 (n1 now changed) n2.
+  CHECK(VictimNames(cached, FirstAttempt(cached, "high1")) ==
+        std::vector<std::string>{"low1"});
+  CHECK(VictimNames(cached, FirstAttempt(cached, "high2")) ==
+        std::vector<std::string>{"low2"});
 }
 
 }  // namespace podsim
