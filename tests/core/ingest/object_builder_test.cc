@@ -222,6 +222,36 @@ TEST_CASE("FieldLines: Find looks a path up, dots in names included") {
                         });
 }
 
+TEST_CASE("FieldLines: the longest field name the path continues after wins") {
+  const std::string metadata = "metadata", labels = "labels", app = "app",
+                    app_name = "app.kubernetes.io/name";
+  FieldLines lines;
+  const int m = lines.Add({-1, &metadata, 0, 3});
+  const int l = lines.Add({m, &labels, 0, 4});
+  lines.Add({l, &app, 0, 5});
+  lines.Add({l, &app_name, 0, 6});
+  CHECK(lines.Find("metadata.labels.app") == 5);
+  CHECK(lines.Find("metadata.labels.app.kubernetes.io/name") == 6);
+  CHECK(lines.Find("metadata.labels.app.kubernetes.io") == 0);
+  CHECK(lines.Find("metadata.labels.ap") == 0);
+}
+
+TEST_CASE("FieldLines: list positions past nine are found") {
+  const std::string spec = "spec", containers = "containers";
+  FieldLines lines;
+  const int s = lines.Add({-1, &spec, 0, 1});
+  const int c = lines.Add({s, &containers, 0, 2});
+  for (int i = 0; i < 12; ++i) lines.Add({c, nullptr, i, 10 + i});
+  CHECK(lines.Find("spec.containers[0]") == 10);
+  CHECK(lines.Find("spec.containers[11]") == 21);
+  CHECK(lines.Find("spec.containers[12]") == 0);
+  std::vector<std::string> paths;
+  lines.ForEach([&](const std::string& path, int line) {
+    if (line >= 20) paths.push_back(path);
+  });
+  CHECK(paths == Strings{"spec.containers[10]", "spec.containers[11]"});
+}
+
 TEST_CASE("ObjectBuilder: a List's items stream through as objects") {
   SUBCASE("kind List before its items") {
     Sink sink;
