@@ -58,6 +58,7 @@ class JsonReader {
   int line_ = 1;
   int values_ = 0;
   bool final_ = false;
+  bool in_marker_line_ = false;  // after a ---, up to its line's end
   bool failed_ = false;
   int error_line_ = 0;
   std::string error_;

@@ -348,7 +348,15 @@ void ObjectBuilder::OnScalar(const Scalar& scalar, int line,
                              std::string_view anchor) {
   if (abandoned_) return;
   validator_.OnScalar(scalar, line);
-  if (skip_ > 0) return;
+  if (skip_ > 0) {
+    // A leaf of a dropped field is as deep as a kept one's (a key counts as
+    // deep as its value, so the deepest level is the same).
+    if (!objects_.empty()) {
+      Object& object = *objects_.back();
+      object.depth = std::max(object.depth, object.level + 1);
+    }
+    return;
+  }
   if (!frames_.empty() && frames_.back().type == FrameType::kMap &&
       !frames_.back().has_key) {
     Frame& top = frames_.back();
