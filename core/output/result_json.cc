@@ -1,6 +1,6 @@
 // The result document: SimulationResult -> JSON text (apiVersion podsim/v1),
 // the comparison of two profiles and the diff of two variants around two of
-// them.
+// them, and a reduction.
 
 #include "core/output/result_json.h"
 
@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "core/analysis/compare.h"
+#include "core/analysis/reduce.h"
 #include "core/analysis/variant_diff.h"
 #include "core/framework/plugins/filters.h"
 #include "core/output/json_writer.h"
@@ -714,6 +715,64 @@ std::string ToJson(const VariantDiff& diff) {
   w.Key("tried").Value(diff.tried);
   w.Key("limit").Value(kMaxSingleChangeRuns);
   WriteResults(w, diff.a, diff.b);
+  w.EndObject();
+  return w.Take();
+}
+
+// The Reduction's keys are in byte order, as nlohmann::json wrote them
+// before this writer did.
+std::string ToJson(const Reduction& r) {
+  JsonWriter w;
+  w.BeginObject();
+  w.Key("apiVersion").Value("podsim/v1");
+  if (!r.error.empty()) {
+    w.Key("error").Value(r.error);
+    w.Key("kind").Value("Reduction");
+    w.Key("pod").Value(r.pod);
+    w.Key("runs").Value(r.runs);
+    w.EndObject();
+    return w.Take();
+  }
+  w.Key("capped").Bool(r.capped);
+  w.Key("counts").BeginArray();
+  for (const KindCount& c : r.counts) {
+    if (c.total == 0) continue;
+    w.BeginObject();
+    w.Key("kept").Value(c.kept);
+    w.Key("kind").Value(c.kind);
+    w.Key("removed").Value(c.total - c.kept);
+    w.Key("total").Value(c.total);
+    w.EndObject();
+  }
+  w.EndArray();
+  w.Key("decision").BeginObject();
+  w.Key("node").Value(r.decision.node);
+  w.Key("outcome").Value(ToString(r.decision.outcome));
+  w.Key("victims").BeginArray();
+  for (const std::string& v : r.decision.victims) w.Value(v);
+  w.EndArray();
+  w.EndObject();
+  w.Key("kept").BeginArray();
+  for (const KeptObject& o : r.kept) {
+    w.BeginObject();
+    if (o.change) w.Key("change").Bool(true);
+    if (o.document >= 0) w.Key("document").Value(o.document);
+    w.Key("kind").Value(o.kind);
+    w.Key("line").Value(o.line);
+    w.Key("name").Value(o.name);
+    if (!o.ns.empty()) w.Key("namespace").Value(o.ns);
+    w.Key("reason").Value(o.reason);
+    w.EndObject();
+  }
+  w.EndArray();
+  w.Key("kind").Value("Reduction");
+  w.Key("limit").Value(kMaxReduceRuns);
+  w.Key("message").Value(r.message);
+  w.Key("pod").Value(r.pod);
+  w.Key("reducedMessage").Value(r.reduced_message);
+  w.Key("runs").Value(r.runs);
+  w.Key("startMs").Value(r.start_ms);
+  w.Key("startNeeded").Bool(r.start_needed);
   w.EndObject();
   return w.Take();
 }
