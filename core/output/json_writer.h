@@ -1,6 +1,6 @@
 // Streaming JSON text: the one writer of every document podsim returns.
-// Values go out in call order, commas placed automatically; strings are
-// escaped as nlohmann::json's dump escapes them.
+// Values go out in call order, commas placed automatically; valid UTF-8
+// strings are escaped as nlohmann::json's dump escapes them.
 #pragma once
 
 #include <cstdint>
@@ -81,7 +81,10 @@ class JsonWriter {
     first_ = false;
   }
   // Writes s as a string literal: '"' and '\' escaped, \b \f \n \r \t as
-  // such, other control characters as \u00XX, invalid UTF-8 bytes as U+FFFD.
+  // such, other control characters as \u00XX. A byte that does not start a
+  // lead-and-continuation-bytes sequence becomes U+FFFD; nlohmann differs on
+  // such text (one U+FFFD per truncated sequence; overlong forms and
+  // surrogates replaced, not passed on), which the readers never hand on.
   void String(std::string_view s);
 
   std::string out_;
