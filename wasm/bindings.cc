@@ -12,6 +12,7 @@
 #include "core/analysis/reduce.h"
 #include "core/analysis/variant_diff.h"
 #include "core/ingest/loader.h"
+#include "core/output/cluster_json.h"
 #include "core/output/result_json.h"
 #include "core/scheduler/simulator.h"
 
@@ -99,10 +100,12 @@ class Cluster {
   double Bytes() const { return loader_ ? double(loader_->bytes()) : 0; }
   int Objects() const { return loader_ ? loader_->objects() : 0; }
   std::string Summary() const {
-    return cluster_ ? cluster_->SummaryJson() : "{}";
+    return cluster_ ? podsim::ClusterSummaryJson(*cluster_) : "{}";
   }
   std::string Objects(const std::string& query, int offset, int limit) const {
-    return cluster_ ? cluster_->ObjectsJson(query, offset, limit) : "{}";
+    return cluster_
+               ? podsim::ClusterObjectsJson(*cluster_, query, offset, limit)
+               : "{}";
   }
   // ns: the namespace of the scenario's objects that name none.
   std::string Simulate(const std::string& scenario, double seed,

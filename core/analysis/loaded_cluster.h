@@ -36,16 +36,6 @@ class LoadedCluster {
   SimulationResult Simulate(std::string_view scenario_text,
                             const SimulateOptions& options = {}) const;
 
-  // Returns a summary a person can read, as JSON: node and pod counts,
-  // pods by namespace and by priority, classes, PDBs, and the diagnostics.
-  std::string SummaryJson() const;
-
-  // Returns up to limit objects whose kind, namespace/name or labels contain
-  // query (case-sensitive; empty matches all), from offset, as JSON:
-  // {"total": N, "objects": [{kind, name, namespace, line, fields...}]},
-  // each with only the fields the scheduler reads.
-  std::string ObjectsJson(std::string_view query, int offset, int limit) const;
-
  private:
   Scenario scenario_;
   Diagnostics diagnostics_;

@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <array>
 #include <map>
-#include <nlohmann/json.hpp>
 #include <optional>
 #include <unordered_map>
 #include <unordered_set>
@@ -14,8 +13,6 @@
 
 namespace podsim {
 namespace {
-
-using Json = nlohmann::json;
 
 // The kinds a reduction removes objects of, in the order the result lists
 // them.
@@ -872,48 +869,6 @@ Reduction Reduce(const LoadedCluster& cluster, std::string_view change,
   DecodeResult merged = cluster.With(change, options.ns, &mine);
   return Reducer(std::move(merged), PodKey(pod), options, std::move(mine))
       .Run();
-}
-
-std::string ToJson(const Reduction& r) {
-  Json out = {
-      {"apiVersion", "podsim/v1"}, {"kind", "Reduction"}, {"pod", r.pod}};
-  if (!r.error.empty()) {
-    out["error"] = r.error;
-    out["runs"] = r.runs;
-    return out.dump(-1, ' ', false, Json::error_handler_t::replace);
-  }
-  out["decision"] = {{"outcome", ToString(r.decision.outcome)},
-                     {"node", r.decision.node},
-                     {"victims", r.decision.victims}};
-  out["message"] = r.message;
-  out["reducedMessage"] = r.reduced_message;
-  out["startMs"] = r.start_ms;
-  out["startNeeded"] = r.start_needed;
-  Json kept = Json::array();
-  for (const KeptObject& o : r.kept) {
-    Json item = {{"kind", o.kind},
-                 {"name", o.name},
-                 {"line", o.line},
-                 {"reason", o.reason}};
-    if (!o.ns.empty()) item["namespace"] = o.ns;
-    if (o.document >= 0) item["document"] = o.document;
-    if (o.change) item["change"] = true;
-    kept.push_back(std::move(item));
-  }
-  out["kept"] = std::move(kept);
-  Json counts = Json::array();
-  for (const KindCount& c : r.counts) {
-    if (c.total == 0) continue;
-    counts.push_back({{"kind", c.kind},
-                      {"total", c.total},
-                      {"kept", c.kept},
-                      {"removed", c.total - c.kept}});
-  }
-  out["counts"] = std::move(counts);
-  out["runs"] = r.runs;
-  out["limit"] = kMaxReduceRuns;
-  out["capped"] = r.capped;
-  return out.dump(-1, ' ', false, Json::error_handler_t::replace);
 }
 
 }  // namespace podsim

@@ -75,10 +75,4 @@ Reduction Reduce(std::string_view text, std::string_view pod,
 Reduction Reduce(const LoadedCluster& cluster, std::string_view change,
                  std::string_view pod, const SimulateOptions& options = {});
 
-// Returns {"apiVersion","kind":"Reduction","pod","decision","message",
-// "reducedMessage","kept","counts","runs","limit","capped","startMs",
-// "startNeeded"} (or
-// with "error") as JSON text.
-std::string ToJson(const Reduction& reduction);
-
 }  // namespace podsim

@@ -1,126 +1,23 @@
 // The result document: SimulationResult -> JSON text (apiVersion podsim/v1),
 // the comparison of two profiles and the diff of two variants around two of
-// them.
+// them, and a reduction.
 
 #include "core/output/result_json.h"
 
 #include <algorithm>
-#include <cstdio>
 #include <string>
 #include <unordered_map>
 #include <vector>
 
 #include "core/analysis/compare.h"
+#include "core/analysis/reduce.h"
 #include "core/analysis/variant_diff.h"
 #include "core/framework/plugins/filters.h"
+#include "core/output/json_writer.h"
 #include "core/scheduler/simulator.h"
 
 namespace podsim {
 namespace {
-
-// A minimal streaming JSON writer; commas are placed automatically.
-class JsonWriter {
- public:
-  std::string Take() { return std::move(out_); }
-
-  JsonWriter& BeginObject() { return Open('{'); }
-  JsonWriter& EndObject() { return Close('}'); }
-  JsonWriter& BeginArray() { return Open('['); }
-  JsonWriter& EndArray() { return Close(']'); }
-  JsonWriter& Key(std::string_view key) {
-    Comma();
-    String(key);
-    out_ += ':';
-    after_key_ = true;
-    return *this;
-  }
-  JsonWriter& Value(std::string_view s) {
-    Comma();
-    String(s);
-    return *this;
-  }
-  JsonWriter& Value(const char* s) { return Value(std::string_view(s)); }
-  JsonWriter& Value(int64_t v) {
-    Comma();
-    out_ += std::to_string(v);
-    return *this;
-  }
-  JsonWriter& Value(int v) { return Value(static_cast<int64_t>(v)); }
-  JsonWriter& Bool(bool v) {
-    Comma();
-    out_ += v ? "true" : "false";
-    return *this;
-  }
-  JsonWriter& Null() {
-    Comma();
-    out_ += "null";
-    return *this;
-  }
-  // REQUIRES: json is one complete JSON value.
-  JsonWriter& Raw(std::string_view json) {
-    Comma();
-    out_ += json;
-    return *this;
-  }
-
- private:
-  JsonWriter& Open(char c) {
-    Comma();
-    out_ += c;
-    first_ = true;
-    return *this;
-  }
-  JsonWriter& Close(char c) {
-    out_ += c;
-    first_ = false;
-    return *this;
-  }
-  void Comma() {
-    if (after_key_) {
-      after_key_ = false;
-      return;
-    }
-    if (!first_) out_ += ',';
-    first_ = false;
-  }
-  // Writes a string literal; invalid UTF-8 bytes become U+FFFD.
-  void String(std::string_view s) {
-    out_ += '"';
-    for (size_t i = 0; i < s.size(); ++i) {
-      unsigned char c = static_cast<unsigned char>(s[i]);
-      if (c == '"' || c == '\\') {
-        out_ += '\\';
-        out_ += static_cast<char>(c);
-      } else if (c < 0x20) {
-        char buf[8];
-        std::snprintf(buf, sizeof buf, "\\u%04x", c);
-        out_ += buf;
-      } else if (c < 0x80) {
-        out_ += static_cast<char>(c);
-      } else {
-        size_t len = c >= 0xF0 && c < 0xF5   ? 4
-                     : c >= 0xE0             ? 3
-                     : c >= 0xC2 && c < 0xE0 ? 2
-                                             : 0;
-        bool valid = len > 0 && i + len <= s.size();
-        for (size_t j = 1; valid && j < len; ++j) {
-          valid = (static_cast<unsigned char>(s[i + j]) & 0xC0) == 0x80;
-        }
-        if (valid) {
-          out_.append(s.data() + i, len);
-          i += len - 1;
-        } else {
-          out_ += "\xEF\xBF\xBD";
-        }
-      }
-    }
-    out_ += '"';
-  }
-
-  std::string out_;
-  bool first_ = true;
-  bool after_key_ = false;
-};
 
 class ResultWriter {
  public:
@@ -832,6 +729,64 @@ std::string ToJson(const VariantDiff& diff) {
   w.Key("tried").Value(diff.tried);
   w.Key("limit").Value(kMaxSingleChangeRuns);
   WriteResults(w, diff.a, diff.b);
+  w.EndObject();
+  return w.Take();
+}
+
+// The Reduction's keys are in byte order, as nlohmann::json wrote them
+// before this writer did.
+std::string ToJson(const Reduction& r) {
+  JsonWriter w;
+  w.BeginObject();
+  w.Key("apiVersion").Value("podsim/v1");
+  if (!r.error.empty()) {
+    w.Key("error").Value(r.error);
+    w.Key("kind").Value("Reduction");
+    w.Key("pod").Value(r.pod);
+    w.Key("runs").Value(r.runs);
+    w.EndObject();
+    return w.Take();
+  }
+  w.Key("capped").Bool(r.capped);
+  w.Key("counts").BeginArray();
+  for (const KindCount& c : r.counts) {
+    if (c.total == 0) continue;
+    w.BeginObject();
+    w.Key("kept").Value(c.kept);
+    w.Key("kind").Value(c.kind);
+    w.Key("removed").Value(c.total - c.kept);
+    w.Key("total").Value(c.total);
+    w.EndObject();
+  }
+  w.EndArray();
+  w.Key("decision").BeginObject();
+  w.Key("node").Value(r.decision.node);
+  w.Key("outcome").Value(ToString(r.decision.outcome));
+  w.Key("victims").BeginArray();
+  for (const std::string& v : r.decision.victims) w.Value(v);
+  w.EndArray();
+  w.EndObject();
+  w.Key("kept").BeginArray();
+  for (const KeptObject& o : r.kept) {
+    w.BeginObject();
+    if (o.change) w.Key("change").Bool(true);
+    if (o.document >= 0) w.Key("document").Value(o.document);
+    w.Key("kind").Value(o.kind);
+    w.Key("line").Value(o.line);
+    w.Key("name").Value(o.name);
+    if (!o.ns.empty()) w.Key("namespace").Value(o.ns);
+    w.Key("reason").Value(o.reason);
+    w.EndObject();
+  }
+  w.EndArray();
+  w.Key("kind").Value("Reduction");
+  w.Key("limit").Value(kMaxReduceRuns);
+  w.Key("message").Value(r.message);
+  w.Key("pod").Value(r.pod);
+  w.Key("reducedMessage").Value(r.reduced_message);
+  w.Key("runs").Value(r.runs);
+  w.Key("startMs").Value(r.start_ms);
+  w.Key("startNeeded").Bool(r.start_needed);
   w.EndObject();
   return w.Take();
 }

@@ -1,5 +1,5 @@
-// The result documents (apiVersion podsim/v1) as JSON text: a run, a
-// comparison of two profiles, a diff of two variants, the profiles' list.
+// The result documents (apiVersion podsim/v1) as JSON text: a run, two
+// profiles compared, two variants diffed, a reduction, the profiles' list.
 // Everything is decided before; this only writes.
 #pragma once
 
@@ -7,6 +7,7 @@
 #include <string_view>
 
 #include "core/analysis/compare.h"
+#include "core/analysis/reduce.h"
 #include "core/analysis/variant_diff.h"
 #include "core/scheduler/simulator.h"
 
@@ -22,6 +23,12 @@ std::string ToJson(const Comparison& comparison);
 // Returns {"apiVersion","kind":"VariantDiff","objects","differences",
 // "tried","limit","results":[a, b]} as JSON text.
 std::string ToJson(const VariantDiff& diff);
+
+// Returns {"apiVersion","capped","counts","decision","kept","kind":
+// "Reduction","limit","message","pod","reducedMessage","runs","startMs",
+// "startNeeded"} (or {"apiVersion","error","kind","pod","runs"}) as JSON
+// text, its keys in byte order.
+std::string ToJson(const Reduction& reduction);
 
 // Returns every profile as JSON: [{"name","kubernetesVersion","summary"}].
 std::string ProfilesJson();

@@ -1,0 +1,39 @@
+// A loaded cluster's summary and object search, as the page reads them.
+#include "core/output/cluster_json.h"
+
+#include "tests/builders.h"
+
+namespace podsim {
+using namespace testing;
+
+TEST_CASE("ClusterSummaryJson: counts, classes and PDBs, keys in byte order") {
+  LoadedCluster loaded(Decode(ScenarioWith(NodeWith("n1", {"2", "1Gi"}),
+                                           RunningPod("low", "n1", {"1"}, 1),
+                                           PendingPod("web", {"1"}, 10))));
+  CHECK(ClusterSummaryJson(loaded) ==
+        R"({"allocatable":{"cpuMillis":2000,"memoryBytes":1073741824},)"
+        R"("diagnosticCount":0,"diagnostics":[],"errors":0,"nodes":1,)"
+        R"("pdbs":[],"pods":{"bound":1,"pending":1,"total":2},)"
+        R"("podsByNamespace":[{"namespace":"default","pods":2}],)"
+        R"("podsWithoutClass":2,"priorityClasses":[],)"
+        R"("requested":{"cpuMillis":1000,"memoryBytes":0}})");
+}
+
+TEST_CASE(
+    "ClusterObjectsJson: objects are searchable, stripped to what is read") {
+  LoadedCluster loaded(Decode(
+      ScenarioWith(NodeWith("n1", {"1"}), RunningPod("low", "n1", {"1"}, 1),
+                   RunningPod("other", "n1", {"1"}, 1))));
+  Json all = Json::parse(ClusterObjectsJson(loaded, "", 0, 10));
+  CHECK(all["total"] == 3);
+  Json low = Json::parse(ClusterObjectsJson(loaded, "low", 0, 10));
+  REQUIRE(low["objects"].size() == 1);
+  CHECK(low["objects"][0]["kind"] == "Pod");
+  CHECK(low["objects"][0]["cpuMillis"] == 1000);
+  Json page = Json::parse(ClusterObjectsJson(loaded, "", 1, 1));
+  CHECK(page["total"] == 3);
+  REQUIRE(page["objects"].size() == 1);
+  CHECK(page["objects"][0]["name"] == "low");
+}
+
+}  // namespace podsim
