@@ -113,13 +113,12 @@ bool JsonReader::Pump() {
   const char* data = buffer_.data();
   const size_t size = buffer_.size();
   size_t pos = pos_;
+  // The rest of a --- line that began in an earlier chunk.
+  if (in_marker_line_) {
+    while (pos < size && data[pos] != '\n') ++pos;
+    in_marker_line_ = pos == size;
+  }
   while (!failed_) {
-    // The rest of a --- line, which may arrive in a later chunk.
-    if (in_marker_line_) {
-      while (pos < size && data[pos] != '\n') ++pos;
-      if (pos == size) break;
-      in_marker_line_ = false;
-    }
     while (pos < size) {
       char c = data[pos];
       if (c == '\n') {
@@ -181,7 +180,9 @@ bool JsonReader::Pump() {
           (pos + 3 == size || data[pos + 3] == '\n' || data[pos + 3] == ' ' ||
            data[pos + 3] == '\r' || data[pos + 3] == '\t')) {
         pos += 3;
-        in_marker_line_ = true;
+        while (pos < size && data[pos] != '\n') ++pos;
+        // Its rest may arrive in a later chunk.
+        in_marker_line_ = pos == size;
         continue;
       }
     }

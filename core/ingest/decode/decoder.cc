@@ -109,7 +109,7 @@ std::optional<Decoder::Metadata> Decoder::NamespacedMetadata(const Json& obj,
   if (!meta) meta = kEmpty;
   std::optional<std::string> name = Name(*meta, r);
   if (!name) return std::nullopt;
-  Metadata m{.meta = meta, .name = *name, .ns = default_namespace_};
+  Metadata m{.meta = meta, .name = std::move(*name), .ns = default_namespace_};
   if (std::optional<std::string> ns =
           r.String(*meta, "namespace", FieldPath("metadata.namespace"))) {
     if (!ns->empty()) m.ns = *ns;
