@@ -1474,17 +1474,17 @@ function pdbObject(w, r) {
 // and one pending preemptor per node that fits only after preemption. The
 // page's scale test pastes it; bench/page.mjs times the same paste.
 export const SCALE_NODES = 5000;
-export function scaleList(NODES = SCALE_NODES) {
+export function scaleList(nodes = SCALE_NODES) {
   const items = [];
-  for (let n = 0; n < NODES; n++) {
+  for (let n = 0; n < nodes; n++) {
     items.push(JSON.stringify({ apiVersion: "v1", kind: "Node", metadata: { name: `node-${n}` }, status: { allocatable: { cpu: "4", memory: "32Gi", pods: "110" } } }));
   }
-  for (let n = 0; n < NODES; n++) {
+  for (let n = 0; n < nodes; n++) {
     for (let p = 0; p < 4; p++) {
       items.push(JSON.stringify({ apiVersion: "v1", kind: "Pod", metadata: { name: `low-${n}-${p}`, namespace: "default" }, spec: { nodeName: `node-${n}`, containers: [{ name: "c", resources: { requests: { cpu: "900m", memory: "500Mi" } } }] } }));
     }
   }
-  for (let i = 0; i < NODES; i++) {
+  for (let i = 0; i < nodes; i++) {
     items.push(JSON.stringify({ apiVersion: "v1", kind: "Pod", metadata: { name: `preemptor-${i}`, namespace: "default" }, spec: { priority: 10000, containers: [{ name: "c", resources: { requests: { cpu: "3970m", memory: "500Mi" } } }] } }));
   }
   return `{"apiVersion": "v1", "kind": "List", "items": [\n${items.join(",\n")}\n]}\n`;

@@ -4,6 +4,10 @@
 
 namespace podsim {
 
+std::string_view ToString(Severity severity) {
+  return severity == Severity::kError ? "error" : "warning";
+}
+
 FieldPath FieldPath::Child(std::string_view name) const {
   if (path_.empty()) return FieldPath(std::string(name));
   return FieldPath(path_ + "." + std::string(name));

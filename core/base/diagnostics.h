@@ -26,6 +26,9 @@ class FieldPath {
 
 enum class Severity { kError, kWarning };
 
+// Returns "error" or "warning", as the result documents spell it.
+std::string_view ToString(Severity severity);
+
 struct Diagnostic {
   Severity severity = Severity::kError;
   std::string object;  // "Pod default/web", or "" for the whole input

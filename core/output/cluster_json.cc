@@ -68,8 +68,7 @@ void WriteDiagnostics(JsonWriter& w, const Diagnostics& diagnostics) {
     w.Key("object").Value(d.object);
     w.Key("path").Value(d.path);
     if (d.related_line > 0) w.Key("relatedLine").Value(d.related_line);
-    w.Key("severity")
-        .Value(d.severity == Severity::kError ? "error" : "warning");
+    w.Key("severity").Value(ToString(d.severity));
     w.EndObject();
   }
   w.EndArray();

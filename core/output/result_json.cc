@@ -31,8 +31,7 @@ class ResultWriter {
     w_.Key("diagnostics").BeginArray();
     for (const Diagnostic& d : r_.diagnostics.items()) {
       w_.BeginObject();
-      w_.Key("severity")
-          .Value(d.severity == Severity::kError ? "error" : "warning");
+      w_.Key("severity").Value(ToString(d.severity));
       w_.Key("object").Value(d.object);
       w_.Key("path").Value(d.path);
       w_.Key("line").Value(d.line);
