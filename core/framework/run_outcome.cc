@@ -179,10 +179,10 @@ std::string EventText(const SimulationResult& result, const QueueEvent& e) {
     case QueueEventKind::kDeleted:
       return DeletedText(result, e);
     case QueueEventKind::kPdbStatus: {
-      const PodDisruptionBudget& pdb = sc.pdbs[e.workload];
-      return "The disruption controller sets PodDisruptionBudget " + pdb.ns +
-             "/" + pdb.name + "'s disruptionsAllowed to " +
-             std::to_string(e.other) + " after " + pod + " changed.";
+      return "The disruption controller sets " +
+             sc.pdbs[e.workload].ref().Describe() +
+             "'s disruptionsAllowed to " + std::to_string(e.other) + " after " +
+             pod + " changed.";
     }
   }
   return pod;
@@ -222,7 +222,7 @@ int64_t WaitUntil(const Attempt& a) {
 std::string WorkloadName(const Timeline& timeline, int w) {
   const std::vector<WorkloadOutcome>& all = timeline.workloads;
   if (w < 0 || static_cast<size_t>(w) >= all.size()) return "a controller";
-  return all[w].kind + " " + all[w].ns + "/" + all[w].name;
+  return all[w].ref().Describe();
 }
 
 }  // namespace podsim

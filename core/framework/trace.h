@@ -7,6 +7,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/api/object_ref.h"
 #include "core/api/objects.h"
 #include "core/base/diagnostics.h"
 #include "core/config/profile.h"
@@ -167,6 +168,7 @@ struct WorkloadOutcome {
   int created = 0;        // pods it created in the run
   int lost = 0;           // its pods that were preempted
 
+  ObjectRef ref() const { return {kind, ns, name}; }
   // Returns whether it ended with as many pods running as it wanted.
   bool settled() const { return running_after >= wanted; }
 };

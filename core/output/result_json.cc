@@ -49,7 +49,7 @@ class ResultWriter {
     w_.Key("pdbs").BeginArray();
     for (const PodDisruptionBudget& pdb : r_.scenario.pdbs) {
       w_.BeginObject();
-      w_.Key("pdb").Value(pdb.ns + "/" + pdb.name);
+      w_.Key("pdb").Value(pdb.ref().Key());
       w_.Key("disruptionsAllowed")
           .Value(int64_t{pdb.disruptions_allowed_at_start});
       // What the disruption controller left it at (pdbStatus events).
@@ -250,7 +250,7 @@ class ResultWriter {
       }
       if (e.kind == QueueEventKind::kPdbStatus) {
         const PodDisruptionBudget& pdb = r_.scenario.pdbs[e.workload];
-        w_.Key("pdb").Value(pdb.ns + "/" + pdb.name);
+        w_.Key("pdb").Value(pdb.ref().Key());
         w_.Key("disruptionsAllowed").Value(e.other);
       }
       w_.Key("text").Value(o_.event_texts[i]);
