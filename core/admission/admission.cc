@@ -3,10 +3,15 @@
 #include <algorithm>
 #include <memory>
 
+#include "core/api/object_ref.h"
+
 namespace podsim {
 namespace {
 
-std::string PodObject(const Pod& pod) { return "Pod " + pod.key; }
+// How a diagnostic names the PriorityClass called name.
+std::string ClassObject(const std::string& name) {
+  return ObjectRef{"PriorityClass", "", name}.Describe();
+}
 
 void AddSystemClasses(Scenario& scenario, Diagnostics& diagnostics) {
   struct Builtin {
@@ -21,7 +26,7 @@ void AddSystemClasses(Scenario& scenario, Diagnostics& diagnostics) {
         [&](const PriorityClass& pc) { return pc.name == b.name; });
     if (it != scenario.priority_classes.end()) {
       if (it->value != b.value || it->global_default) {
-        diagnostics.Add(Severity::kError, "PriorityClass " + it->name,
+        diagnostics.Add(Severity::kError, it->ref().Describe(),
                         FieldPath("value"), it->line,
                         "priority class names with 'system-' prefix are "
                         "reserved for system use only; " +
@@ -46,7 +51,7 @@ void AddSystemClasses(Scenario& scenario, Diagnostics& diagnostics) {
 void ValidateClasses(Scenario& scenario, Diagnostics& diagnostics) {
   auto& classes = scenario.priority_classes;
   auto invalid = [&](const PriorityClass& pc) {
-    std::string object = "PriorityClass " + pc.name;
+    std::string object = pc.ref().Describe();
     if (!pc.built_in && pc.name.rfind("system-", 0) == 0) {
       diagnostics.Add(Severity::kError, object, FieldPath("metadata.name"),
                       pc.line,
@@ -75,9 +80,9 @@ void ValidateClasses(Scenario& scenario, Diagnostics& diagnostics) {
       default_class = &pc;
       continue;
     }
-    diagnostics.Add(Severity::kError, "PriorityClass " + pc.name,
+    diagnostics.Add(Severity::kError, pc.ref().Describe(),
                     FieldPath("globalDefault"), pc.line,
-                    "PriorityClass " + default_class->name +
+                    default_class->ref().Describe() +
                         " is already marked as default. Only one default "
                         "can exist",
                     pc.document);
@@ -136,7 +141,7 @@ void Admit(Scenario& scenario, Diagnostics& diagnostics) {
                 "this pod; simulated with spec.priority " +
                 std::to_string(pod.priority),
             pod.document);
-        diagnostics.NamesMissing(d, "PriorityClass " + pod.priority_class_name);
+        diagnostics.NamesMissing(d, ClassObject(pod.priority_class_name));
       } else if (pc && pc->value != pod.priority) {
         diagnostics.Add(Severity::kWarning, object,
                         FieldPath(prefix + "spec.priority"), pod.line,
@@ -170,7 +175,7 @@ void Admit(Scenario& scenario, Diagnostics& diagnostics) {
               pod.priority_class_name +
               " was found (known: " + KnownClasses(scenario) + ")",
           pod.document);
-      diagnostics.NamesMissing(d, "PriorityClass " + pod.priority_class_name);
+      diagnostics.NamesMissing(d, ClassObject(pod.priority_class_name));
       pod.admitted = false;
       return;
     } else {
@@ -195,13 +200,13 @@ void Admit(Scenario& scenario, Diagnostics& diagnostics) {
     }
     pod.preemption_policy = pc->preemption_policy;
   };
-  for (Pod& pod : scenario.pods) admit(pod, PodObject(pod), "");
+  for (Pod& pod : scenario.pods) admit(pod, pod.ref().Describe(), "");
   // Pod templates go through admission as their pods will; a template
   // admission refuses creates no pods.
   for (Controller& c : scenario.controllers) {
     if (!c.pod_template) continue;
     auto pod = std::make_shared<Pod>(*c.pod_template);
-    admit(*pod, c.kind + " " + c.ns + "/" + c.name, "spec.template.");
+    admit(*pod, c.ref().Describe(), "spec.template.");
     if (pod->admitted) {
       c.pod_template = std::move(pod);
     } else {

@@ -118,29 +118,27 @@ DecodeResult LoadedCluster::With(std::string_view scenario_text,
   for (Pod& p : top.scenario.pods) p.applied = true;
   if (mine) {
     const Scenario& t = top.scenario;
-    for (const Pod& p : t.pods) mine->insert("Pod " + p.key);
-    for (const Node& n : t.nodes) mine->insert("Node " + n.name);
+    for (const Pod& p : t.pods) mine->insert(p.ref().Describe());
+    for (const Node& n : t.nodes) mine->insert(n.ref().Describe());
     for (const PriorityClass& c : t.priority_classes) {
-      mine->insert("PriorityClass " + c.name);
+      mine->insert(c.ref().Describe());
     }
     for (const PodDisruptionBudget& b : t.pdbs) {
-      mine->insert("PodDisruptionBudget " + b.ns + "/" + b.name);
+      mine->insert(b.ref().Describe());
     }
-    for (const Controller& c : t.controllers) {
-      mine->insert(c.kind + " " + c.ns + "/" + c.name);
-    }
+    for (const Controller& c : t.controllers) mine->insert(c.ref().Describe());
     for (const PersistentVolumeClaim& c : t.claims) {
-      mine->insert("PersistentVolumeClaim " + c.ns + "/" + c.name);
+      mine->insert(c.ref().Describe());
     }
     for (const NamespaceObject& n : t.namespaces) {
-      mine->insert("Namespace " + n.name);
+      mine->insert(n.ref().Describe());
     }
     if (t.has_config) mine->insert("KubeSchedulerConfiguration ");
   }
   for (Controller& c : top.scenario.controllers) {
     c.applied = true;
     for (const Controller& old : scenario_.controllers) {
-      if (old.kind != c.kind || old.ns != c.ns || old.name != c.name) continue;
+      if (old.ref() != c.ref()) continue;
       c.replaced_template_key = old.template_key;
       // kubectl apply merges the manifest into the live object: a template
       // whose every field the live one already has (with the API's
@@ -172,16 +170,13 @@ DecodeResult LoadedCluster::With(std::string_view scenario_text,
       [](const PriorityClass& c) { return c.name; }, no_index);
   Overlay(
       s.pdbs, top.scenario.pdbs,
-      [](const PodDisruptionBudget& p) { return p.ns + "/" + p.name; },
-      no_index);
+      [](const PodDisruptionBudget& p) { return p.ref().Key(); }, no_index);
   Overlay(
       s.controllers, top.scenario.controllers,
-      [](const Controller& c) { return c.kind + "/" + c.ns + "/" + c.name; },
-      no_index);
+      [](const Controller& c) { return c.ref().UniqueKey(); }, no_index);
   Overlay(
       s.claims, top.scenario.claims,
-      [](const PersistentVolumeClaim& c) { return c.ns + "/" + c.name; },
-      no_index);
+      [](const PersistentVolumeClaim& c) { return c.ref().Key(); }, no_index);
   for (auto& [ns, labels] : top.scenario.namespace_labels) {
     s.namespace_labels[ns] = std::move(labels);
   }
@@ -210,7 +205,7 @@ SimulationResult LoadedCluster::Simulate(std::string_view scenario_text,
   // the cluster's lines; pods the change's controllers create are the
   // change's.
   for (const Pod& p : result.scenario.pods) {
-    if (p.applied) mine.insert("Pod " + p.key);
+    if (p.applied) mine.insert(p.ref().Describe());
   }
   for (size_t i = decoded; i < result.diagnostics.items().size(); ++i) {
     Diagnostic& d = result.diagnostics.at(i);

@@ -5,6 +5,7 @@
 #include <unordered_map>
 #include <unordered_set>
 
+#include "core/api/object_ref.h"
 #include "core/ingest/decode/decoder.h"
 #include "core/ingest/loader.h"
 
@@ -55,7 +56,7 @@ ObjectChange Describe(const Json& object) {
     c.ns = StringAt(object, "metadata", "namespace");
     if (c.ns.empty()) c.ns = "default";
   }
-  c.object = c.kind + " " + (c.ns.empty() ? c.name : c.ns + "/" + c.name);
+  c.object = ObjectRef{c.kind, c.ns, c.name}.Describe();
   return c;
 }
 

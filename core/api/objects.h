@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "core/api/labels.h"
+#include "core/api/object_ref.h"
 #include "core/api/resources.h"
 #include "core/config/plugins.h"
 
@@ -79,7 +80,7 @@ struct Pod {
   // Identity and provenance.
   std::string ns = "default";
   std::string name;
-  std::string key;  // "<namespace>/<name>"
+  std::string key;  // "<namespace>/<name>": ref().Key(), kept at hand
   std::string uid;
   int line = 0;
   int document = -1;      // source document, for diagnostics
@@ -137,6 +138,7 @@ struct Pod {
   bool admitted = true;  // false when admission rejected the pod
 
   bool bound() const { return !node_name.empty(); }
+  ObjectRef ref() const { return {"Pod", ns, name}; }
 };
 
 struct Node {
@@ -149,6 +151,8 @@ struct Node {
   bool unschedulable = false;
   std::vector<Taint> taints;
   Resources allocatable;  // includes kPods, the allowed pod number
+
+  ObjectRef ref() const { return {"Node", "", name}; }
 };
 
 struct PriorityClass {
@@ -159,6 +163,8 @@ struct PriorityClass {
   bool global_default = false;
   PreemptionPolicy preemption_policy = PreemptionPolicy::kPreemptLowerPriority;
   bool built_in = false;  // system-cluster-critical, system-node-critical
+
+  ObjectRef ref() const { return {"PriorityClass", "", name}; }
 };
 
 struct IntOrPercent {
@@ -185,6 +191,8 @@ struct PodDisruptionBudget {
   // disruptions_allowed when the run started (the disruption controller
   // may change it over the run).
   int32_t disruptions_allowed_at_start = 0;
+
+  ObjectRef ref() const { return {"PodDisruptionBudget", ns, name}; }
 };
 
 // A workload controller (Deployment, ReplicaSet, StatefulSet, DaemonSet,
@@ -236,6 +244,8 @@ struct Controller {
   int32_t failed = 0;      // status.failed
   // The object came from a change laid over a cluster (--apply).
   bool applied = false;
+
+  ObjectRef ref() const { return {kind, ns, name}; }
 };
 
 // What ResolveClaims found of the claims one pod names.
@@ -251,6 +261,8 @@ struct NamespaceObject {
   std::string name;
   int line = 0;
   int document = -1;
+
+  ObjectRef ref() const { return {"Namespace", "", name}; }
 };
 
 struct PersistentVolumeClaim {
@@ -260,6 +272,8 @@ struct PersistentVolumeClaim {
   int document = -1;
   bool read_write_once_pod = false;  // spec.accessModes has ReadWriteOncePod
   std::string phase;                 // status.phase: Pending, Bound or Lost
+
+  ObjectRef ref() const { return {"PersistentVolumeClaim", ns, name}; }
 };
 
 // Scheduler settings from a KubeSchedulerConfiguration.

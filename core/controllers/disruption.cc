@@ -7,6 +7,8 @@
 #include <string>
 #include <unordered_map>
 
+#include "core/api/object_ref.h"
+
 namespace podsim {
 namespace {
 
@@ -81,7 +83,7 @@ Desired DesiredOf(const Scenario& scenario, const PodDisruptionBudget& pdb,
           }
         }
       }
-      std::string id = kind + "/" + name;
+      std::string id = ObjectRef{kind, pod->ns, name}.UniqueKey();
       // getExpectedScale finds the scale of ReplicaSets, Deployments,
       // ReplicationControllers and StatefulSets; for others (a DaemonSet, a
       // Job) and controllers the input lacks, podsim counts their pods.

@@ -6,6 +6,7 @@
 #include <unordered_map>
 #include <unordered_set>
 
+#include "core/api/object_ref.h"
 #include "core/framework/plugins/filters.h"
 
 namespace podsim {
@@ -113,7 +114,7 @@ WorkloadControllers::WorkloadControllers(const Scenario& scenario)
     w.applied = c.applied;
     w.failed = c.kind == "Job" && c.failed > c.backoff_limit;
     if (c.kind == "DaemonSet") w.wanted = 0;
-    by_name[c.kind + "/" + c.ns + "/" + c.name] = AddWorkload(std::move(w));
+    by_name[c.ref().UniqueKey()] = AddWorkload(std::move(w));
   }
   // Pods join the controller their reference names; one the input lacks is
   // a workload of its own, built from its pods' specs.
@@ -124,7 +125,7 @@ WorkloadControllers::WorkloadControllers(const Scenario& scenario)
         "ReplicaSet", "StatefulSet", "DaemonSet", "Job",
         "ReplicationController"};
     if (!kKinds.count(ref->kind)) continue;
-    std::string key = ref->kind + "/" + pod.ns + "/" + ref->name;
+    std::string key = ObjectRef{ref->kind, pod.ns, ref->name}.UniqueKey();
     auto it = by_name.find(key);
     if (it == by_name.end()) {
       Workload w;
@@ -364,14 +365,15 @@ Pod* WorkloadControllers::Create(int w, std::string name, int64_t at,
     }
     for (int i = 0;; ++i) {
       name = wl.name + "-" +
-             NameSuffix(wl.ns + "/" + wl.name + "#" +
-                        std::to_string(wl.created + i));
-      if (used_names_.insert(wl.ns + "/" + name).second) break;
+             NameSuffix(wl.ref().Key() + "#" + std::to_string(wl.created + i));
+      if (used_names_.insert(ObjectRef{"Pod", wl.ns, name}.Key()).second) {
+        break;
+      }
     }
   }
   pod->name = std::move(name);
   pod->ns = wl.ns;
-  pod->key = wl.ns + "/" + pod->name;
+  pod->key = pod->ref().Key();
   pod->uid =
       "podsim-" + NameSuffix(pod->key + "@" + std::to_string(created_), 10);
   pod->owners = {OwnerReference{wl.kind, wl.name, true}};

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "core/api/generated_names.h"
+#include "core/api/object_ref.h"
 #include "core/api/objects.h"
 #include "core/base/diagnostics.h"
 #include "core/framework/trace.h"
@@ -59,6 +60,8 @@ struct Workload {
   std::vector<ObjectIndex> lost;
   int lost_total = 0;      // pods it lost over the run
   int running_before = 0;  // bound and not terminating at the start
+
+  ObjectRef ref() const { return {kind, ns, name}; }
 };
 
 class WorkloadControllers {

@@ -7,6 +7,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/api/object_ref.h"
 #include "core/api/objects.h"
 #include "core/base/diagnostics.h"
 #include "core/config/profile.h"
@@ -74,6 +75,10 @@ struct SelectionStep {
   std::vector<std::optional<int64_t>> values;
   std::vector<ObjectIndex> kept;  // the best, which the next criterion sees
   std::string note;  // why, where the values alone do not tell; or empty
+
+  // Returns the node this step decides on (the one candidate it leaves),
+  // or -1 when it leaves more.
+  ObjectIndex winner() const { return kept.size() == 1 ? kept[0] : -1; }
 };
 
 struct Candidate {
@@ -162,6 +167,10 @@ struct WorkloadOutcome {
   int pending = 0;        // created or given, never bound, not deleted
   int created = 0;        // pods it created in the run
   int lost = 0;           // its pods that were preempted
+
+  ObjectRef ref() const { return {kind, ns, name}; }
+  // Returns whether it ended with as many pods running as it wanted.
+  bool settled() const { return running_after >= wanted; }
 };
 
 // The most queue events a timeline keeps by default. 60,000 holds a

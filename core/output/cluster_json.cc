@@ -193,7 +193,7 @@ std::string ClusterSummaryJson(const LoadedCluster& cluster) {
   for (const PodDisruptionBudget& p : s.pdbs) {
     w.BeginObject();
     w.Key("line").Value(p.line);
-    w.Key("pdb").Value(p.ns + "/" + p.name);
+    w.Key("pdb").Value(p.ref().Key());
     w.EndObject();
   }
   w.EndArray();
@@ -231,7 +231,7 @@ std::string ClusterObjectsJson(const LoadedCluster& cluster,
     if (search.Take("Pod", p.key, p.labels)) WritePod(w, p);
   }
   for (const PodDisruptionBudget& p : s.pdbs) {
-    if (!search.Take("PodDisruptionBudget", p.ns + "/" + p.name, Labels())) {
+    if (!search.Take("PodDisruptionBudget", p.ref().Key(), Labels())) {
       continue;
     }
     w.BeginObject();

@@ -1,27 +1,30 @@
 // The result document: SimulationResult -> JSON text (apiVersion podsim/v1),
 // the comparison of two profiles and the diff of two variants around two of
-// them, and a reduction.
+// them, and a reduction. What a run's record holds only implicitly (where
+// each pod ended, the events' sentences, the replacement chains) comes
+// from SummarizeRun (core/framework/run_outcome.h); this file only writes.
 
 #include "core/output/result_json.h"
 
-#include <algorithm>
 #include <string>
-#include <unordered_map>
 #include <vector>
 
 #include "core/analysis/compare.h"
 #include "core/analysis/reduce.h"
 #include "core/analysis/variant_diff.h"
 #include "core/framework/plugins/filters.h"
+#include "core/framework/run_outcome.h"
 #include "core/output/json_writer.h"
 #include "core/scheduler/simulator.h"
 
 namespace podsim {
 namespace {
 
+// Writes one run: its record and its RunOutcome, field by field.
 class ResultWriter {
  public:
-  explicit ResultWriter(const SimulationResult& result) : r_(result) {}
+  ResultWriter(const SimulationResult& result, const RunOutcome& outcome)
+      : r_(result), o_(outcome) {}
 
   std::string Write() {
     w_.BeginObject();
@@ -46,7 +49,7 @@ class ResultWriter {
     w_.Key("pdbs").BeginArray();
     for (const PodDisruptionBudget& pdb : r_.scenario.pdbs) {
       w_.BeginObject();
-      w_.Key("pdb").Value(pdb.ns + "/" + pdb.name);
+      w_.Key("pdb").Value(pdb.ref().Key());
       w_.Key("disruptionsAllowed")
           .Value(int64_t{pdb.disruptions_allowed_at_start});
       // What the disruption controller left it at (pdbStatus events).
@@ -57,7 +60,7 @@ class ResultWriter {
     }
     w_.EndArray();
     w_.Key("pods").BeginArray();
-    for (const Attempt& a : r_.attempts) WriteAttempt(a);
+    for (size_t i = 0; i < r_.attempts.size(); ++i) WriteAttempt(i);
     w_.EndArray();
     WriteClock();
     WriteWorkloads();
@@ -72,36 +75,12 @@ class ResultWriter {
     return r_.scenario.nodes[n].name;
   }
 
-  // For each pod, the attempt's pod whose preemption deleted it, or -1: not
-  // a later one that found it already terminating.
-  const std::vector<ObjectIndex>& EvictedBy() {
-    if (evicted_by_.empty()) {
-      evicted_by_.assign(r_.scenario.pods.size(), -1);
-      for (const Attempt& a : r_.attempts) {
-        for (const Victim& v : a.victims) {
-          if (!v.already_terminating) evicted_by_[v.pod] = a.pod;
-        }
-      }
-    }
-    return evicted_by_;
-  }
-
   // The numbers a picture of the cluster needs: each node's allocatable,
   // each pod's requests, where it started and where the queue left it.
   void WriteCluster() {
-    const Scenario& sc = r_.scenario;
-    std::vector<ObjectIndex> final_node(sc.pods.size(), -1);
-    std::vector<ObjectIndex> nominated(sc.pods.size(), -1);
-    const std::vector<ObjectIndex>& evicted_by = EvictedBy();
-    std::vector<char> queued(sc.pods.size(), 0);
-    for (const Attempt& a : r_.attempts) {
-      queued[a.pod] = 1;
-      final_node[a.pod] = a.outcome == Outcome::kScheduled ? a.node : -1;
-      nominated[a.pod] = a.outcome == Outcome::kNominated ? a.node : -1;
-    }
     w_.Key("cluster").BeginObject();
     w_.Key("nodes").BeginArray();
-    for (const Node& n : sc.nodes) {
+    for (const Node& n : r_.scenario.nodes) {
       w_.BeginObject();
       w_.Key("node").Value(n.name);
       w_.Key("line").Value(n.line);
@@ -114,9 +93,8 @@ class ResultWriter {
     }
     w_.EndArray();
     w_.Key("pods").BeginArray();
-    for (const Pod& p : sc.pods) {
-      bool placed = p.bound() && FindNodeIndex(p.node_name) >= 0;
-      if (!p.admitted || (!placed && !queued[p.index])) continue;
+    for (const PodPlacement& pl : o_.placements) {
+      const Pod& p = r_.scenario.pods[pl.pod];
       w_.BeginObject();
       w_.Key("pod").Value(p.key);
       w_.Key("line").Value(p.line);
@@ -127,27 +105,17 @@ class ResultWriter {
       w_.Key("memory").Value(p.requests.Get(kMemory));
       w_.EndObject();
       w_.Key("node");
-      NodeOrNull(placed ? FindNodeIndex(p.node_name) : -1);
-      w_.Key("pending").Bool(!placed);
-      // Where the run left it: nowhere once evicted or deleted by its
-      // controller.
-      const int deleted_by = DeletedBy(p.index);
-      ObjectIndex end =
-          placed ? FindNodeIndex(p.node_name) : final_node[p.index];
-      if (deleted_by >= 0 || (placed && evicted_by[p.index] >= 0)) end = -1;
+      NodeOrNull(pl.node);
+      w_.Key("pending").Bool(pl.node < 0);
       w_.Key("finalNode");
-      NodeOrNull(end);
+      NodeOrNull(pl.final_node);
       w_.Key("nominatedNode");
-      NodeOrNull(nominated[p.index]);
+      NodeOrNull(pl.nominated_node);
       w_.Key("evictedBy");
-      if (evicted_by[p.index] >= 0) {
-        w_.Value(PodKey(evicted_by[p.index]));
-      } else {
-        w_.Null();
-      }
+      PodOrNull(pl.evicted_by);
       w_.Key("deletedBy");
-      if (deleted_by >= 0) {
-        w_.Value(WorkloadName(deleted_by));
+      if (pl.deleted_by >= 0) {
+        w_.Value(WorkloadName(r_.timeline, pl.deleted_by));
       } else {
         w_.Null();
       }
@@ -157,24 +125,17 @@ class ResultWriter {
     w_.EndObject();
   }
 
-  // The workload whose controller deleted pod p in the run, or -1.
-  int DeletedBy(ObjectIndex p) const {
-    const std::vector<int>& d = r_.timeline.deleted_by;
-    return static_cast<size_t>(p) < d.size() ? d[p] : -1;
-  }
-
-  ObjectIndex FindNodeIndex(const std::string& name) {
-    if (node_index_.empty()) {
-      for (const Node& n : r_.scenario.nodes)
-        node_index_.emplace(n.name, n.index);
-    }
-    auto it = node_index_.find(name);
-    return it == node_index_.end() ? -1 : it->second;
-  }
-
   void NodeOrNull(ObjectIndex n) {
     if (n >= 0) {
       w_.Value(NodeName(n));
+    } else {
+      w_.Null();
+    }
+  }
+
+  void PodOrNull(ObjectIndex p) {
+    if (p >= 0) {
+      w_.Value(PodKey(p));
     } else {
       w_.Null();
     }
@@ -214,88 +175,6 @@ class ResultWriter {
     w_.EndArray();
   }
 
-  // "+30 s" for a time on the clock.
-  std::string Since(int64_t ms) {
-    return "+" + FormatDuration(ms - r_.timeline.start_ms);
-  }
-
-  std::string EventText(const QueueEvent& e) {
-    const std::string& pod = PodKey(e.pod);
-    switch (e.kind) {
-      case QueueEventKind::kArrive:
-        return pod + " enters the scheduling queue.";
-      case QueueEventKind::kTerminating:
-        return pod + " is deleted by preemption; it keeps its room on " +
-               NodeName(e.node) + " until " + Since(e.until_ms) +
-               " (its grace period, " + FormatDuration(e.until_ms - e.time_ms) +
-               ").";
-      case QueueEventKind::kGone:
-        return pod + " has left " + NodeName(e.node) +
-               "; the pods its room may help move on.";
-      case QueueEventKind::kUnschedulable:
-        return pod +
-               " waits in the unschedulable pool for a cluster event that may "
-               "help it (at most " +
-               FormatDuration(r_.profile->unschedulable_timeout_seconds *
-                              1000) +
-               ").";
-      case QueueEventKind::kBackoff:
-        return pod + " backs off until " + Since(e.until_ms) + ".";
-      case QueueEventKind::kActive:
-        return pod + " moves to the active queue.";
-      case QueueEventKind::kFlush:
-        return pod + " waited " +
-               FormatDuration(r_.profile->unschedulable_timeout_seconds *
-                              1000) +
-               " in the unschedulable pool: the flush moves it to the active "
-               "queue.";
-      case QueueEventKind::kGated:
-        return pod + " waits for its preemption's API calls to finish.";
-      case QueueEventKind::kCreated: {
-        std::string text = WorkloadName(e.workload) + " creates " + pod;
-        if (e.other >= 0) {
-          text += " to replace " + PodKey(static_cast<ObjectIndex>(e.other)) +
-                  ", which preemption deleted";
-        }
-        if (e.until_ms > e.time_ms) {
-          text += "; it enters the queue at " + Since(e.until_ms) +
-                  ", after the Job's backoff";
-        }
-        return text + ".";
-      }
-      case QueueEventKind::kDeleted: {
-        // A Job past its backoffLimit deletes its pods; others scale down.
-        const auto& all = r_.timeline.workloads;
-        const bool failed_job = e.workload >= 0 &&
-                                static_cast<size_t>(e.workload) < all.size() &&
-                                all[e.workload].failed;
-        const std::string why = failed_job
-                                    ? " (the Job failed: backoffLimit exceeded)"
-                                    : " (scaling down)";
-        if (e.node >= 0) {
-          return WorkloadName(e.workload) + " deletes " + pod + why +
-                 "; it keeps its room on " + NodeName(e.node) + " until " +
-                 Since(e.until_ms) + ".";
-        }
-        return WorkloadName(e.workload) + " deletes " + pod + why +
-               ", which was still pending.";
-      }
-      case QueueEventKind::kPdbStatus: {
-        const PodDisruptionBudget& pdb = r_.scenario.pdbs[e.workload];
-        return "The disruption controller sets PodDisruptionBudget " + pdb.ns +
-               "/" + pdb.name + "'s disruptionsAllowed to " +
-               std::to_string(e.other) + " after " + pod + " changed.";
-      }
-    }
-    return pod;
-  }
-
-  std::string WorkloadName(int w) {
-    const auto& all = r_.timeline.workloads;
-    if (w < 0 || static_cast<size_t>(w) >= all.size()) return "a controller";
-    return all[w].kind + " " + all[w].ns + "/" + all[w].name;
-  }
-
   // What the workload controllers did: each workload's scale and pods, and
   // each chain of a preemption, a replacement and what became of it.
   void WriteWorkloads() {
@@ -320,59 +199,24 @@ class ResultWriter {
       w_.Key("pending").Value(o.pending);
       w_.Key("created").Value(o.created);
       w_.Key("lost").Value(o.lost);
-      w_.Key("settled").Bool(o.running_after >= o.wanted);
+      w_.Key("settled").Bool(o.settled());
       w_.EndObject();
     }
     w_.EndArray();
-    // The last attempt of each pod.
-    std::unordered_map<ObjectIndex, const Attempt*> last;
-    for (const Attempt& a : r_.attempts) last[a.pod] = &a;
-    const std::vector<ObjectIndex>& evicted_by = EvictedBy();
     w_.Key("chains").BeginArray();
-    for (const QueueEvent& e : t.events) {
-      if (e.kind != QueueEventKind::kCreated || e.other < 0) continue;
-      const ObjectIndex victim = static_cast<ObjectIndex>(e.other);
-      const ObjectIndex by = evicted_by[victim];
-      auto attempt = last.find(e.pod);
+    for (const ReplacementChain& c : o_.chains) {
       w_.BeginObject();
-      w_.Key("victim").Value(PodKey(victim));
+      w_.Key("victim").Value(PodKey(c.victim));
       w_.Key("preemptor");
-      if (by >= 0) {
-        w_.Value(PodKey(by));
-      } else {
-        w_.Null();
-      }
-      w_.Key("workload").Value(WorkloadName(e.workload));
-      w_.Key("replacement").Value(PodKey(e.pod));
-      w_.Key("createdAt").Value(FormatMillis(e.time_ms));
-      std::string outcome = "not tried";
-      std::string text = (by >= 0 ? PodKey(by) : "?") + " evicted " +
-                         PodKey(victim) + "; " + WorkloadName(e.workload) +
-                         " recreated it as " + PodKey(e.pod) + "; " +
-                         PodKey(e.pod) + " ";
-      w_.Key("outcome");
-      if (attempt != last.end()) {
-        const Attempt& a = *attempt->second;
-        outcome = std::string(ToString(a.outcome));
-        w_.Value(outcome);
-        w_.Key("node");
-        NodeOrNull(a.node);
-        w_.Key("message").Value(a.message);
-        if (a.outcome == Outcome::kScheduled) {
-          text += "bound to " + NodeName(a.node);
-        } else if (a.outcome == Outcome::kNominated) {
-          text += "nominated to " + NodeName(a.node) + ", preempting " +
-                  std::to_string(a.victims.size()) + " pod(s)";
-        } else {
-          text += "pending: " + a.message;
-        }
-      } else {
-        w_.Value(outcome);
-        w_.Key("node").Null();
-        w_.Key("message").Value("");
-        text += "not tried before the run ended";
-      }
-      w_.Key("text").Value(text);
+      PodOrNull(c.preemptor);
+      w_.Key("workload").Value(WorkloadName(t, c.workload));
+      w_.Key("replacement").Value(PodKey(c.replacement));
+      w_.Key("createdAt").Value(FormatMillis(c.created_ms));
+      w_.Key("outcome").Value(c.outcome);
+      w_.Key("node");
+      NodeOrNull(c.node);
+      w_.Key("message").Value(c.message);
+      w_.Key("text").Value(c.text);
       w_.EndObject();
     }
     w_.EndArray();
@@ -388,7 +232,8 @@ class ResultWriter {
     w_.Key("end").Value(FormatMillis(t.end_ms));
     w_.Key("durationMs").Value(t.end_ms - t.start_ms);
     w_.Key("events").BeginArray();
-    for (const QueueEvent& e : t.events) {
+    for (size_t i = 0; i < t.events.size(); ++i) {
+      const QueueEvent& e = t.events[i];
       w_.BeginObject();
       w_.Key("time").Value(FormatMillis(e.time_ms));
       w_.Key("atMs").Value(e.time_ms - t.start_ms);
@@ -398,17 +243,17 @@ class ResultWriter {
       if (e.until_ms > 0) w_.Key("until").Value(FormatMillis(e.until_ms));
       if (e.kind == QueueEventKind::kCreated ||
           e.kind == QueueEventKind::kDeleted) {
-        w_.Key("workload").Value(WorkloadName(e.workload));
+        w_.Key("workload").Value(WorkloadName(t, e.workload));
       }
       if (e.kind == QueueEventKind::kCreated && e.other >= 0) {
         w_.Key("replaces").Value(PodKey(static_cast<ObjectIndex>(e.other)));
       }
       if (e.kind == QueueEventKind::kPdbStatus) {
         const PodDisruptionBudget& pdb = r_.scenario.pdbs[e.workload];
-        w_.Key("pdb").Value(pdb.ns + "/" + pdb.name);
+        w_.Key("pdb").Value(pdb.ref().Key());
         w_.Key("disruptionsAllowed").Value(e.other);
       }
-      w_.Key("text").Value(EventText(e));
+      w_.Key("text").Value(o_.event_texts[i]);
       w_.EndObject();
     }
     w_.EndArray();
@@ -478,7 +323,8 @@ class ResultWriter {
     w_.EndObject();
   }
 
-  void WriteAttempt(const Attempt& a) {
+  void WriteAttempt(size_t i) {
+    const Attempt& a = r_.attempts[i];
     const Pod& pod = r_.scenario.pods[a.pod];
     w_.BeginObject();
     w_.Key("pod").Value(pod.key);
@@ -500,10 +346,7 @@ class ResultWriter {
     w_.Key("victims");
     WriteVictims(a.victims, /*timed=*/true);
     if (a.outcome == Outcome::kNominated) {
-      // How long the preemptor waits nominated: until its last victim has
-      // left (each holds its grace period, the worst case).
-      int64_t until = a.time_ms;
-      for (const Victim& v : a.victims) until = std::max(until, v.gone_ms);
+      const int64_t until = o_.waits_until_ms[i];
       w_.Key("waitMs").Value(until - a.time_ms);
       w_.Key("waitUntilMs").Value(until - r_.timeline.start_ms);
     }
@@ -540,7 +383,7 @@ class ResultWriter {
       w_.EndArray();
       // The step that leaves one candidate decides: that node wins.
       w_.Key("winner");
-      NodeOrNull(s.kept.size() == 1 ? s.kept[0] : -1);
+      NodeOrNull(s.winner());
       w_.Key("note").Value(s.note);
       w_.EndObject();
     }
@@ -582,15 +425,14 @@ class ResultWriter {
   }
 
   const SimulationResult& r_;
+  const RunOutcome& o_;
   JsonWriter w_;
-  std::unordered_map<std::string, ObjectIndex> node_index_;
-  std::vector<ObjectIndex> evicted_by_;  // EvictedBy(), built on first use
 };
 
 }  // namespace
 
 std::string ToJson(const SimulationResult& result) {
-  return ResultWriter(result).Write();
+  return ResultWriter(result, SummarizeRun(result)).Write();
 }
 
 std::string ProfilesJson() {

@@ -47,18 +47,11 @@ void Decoder::DecodeController(const Json& obj, Reader& r,
   c.kind = kind;
   c.name = std::move(metadata->name);
   c.ns = std::move(metadata->ns);
-  r.SetObject(kind + " " + c.ns + "/" + c.name);
-  if (!seen_.insert(kind + "/" + c.ns + "/" + c.name).second) {
-    r.Error(FieldPath("metadata.name"),
-            "duplicate " + kind + " " + Quoted(c.ns + "/" + c.name) +
-                "; names must be unique within a namespace, this one is "
-                "ignored");
-    return;
-  }
+  if (!FirstOfItsName(r, c.ref(), kUniqueInNamespace)) return;
   c.line = r.line();
   c.document = r.document();
   c.uid = r.String(*meta, "uid", FieldPath("metadata.uid")).value_or("");
-  if (c.uid.empty()) c.uid = kind + "/" + c.ns + "/" + c.name;
+  if (c.uid.empty()) c.uid = c.ref().UniqueKey();
   c.owners = DecodeOwners(*meta, r);
   c.creation_time = r.Time(*meta, "creationTimestamp",
                            FieldPath("metadata.creationTimestamp"));
@@ -233,7 +226,7 @@ void Decoder::DecodeTemplate(const Json& tmpl, Reader& r, Controller& c) {
   auto pod = std::make_shared<Pod>();
   pod->ns = c.ns;
   pod->name = c.name;
-  pod->key = c.ns + "/" + c.name;
+  pod->key = pod->ref().Key();
   pod->line = c.line;
   pod->document = c.document;
   pod->index = -1;

@@ -8,6 +8,7 @@
 #include <utility>
 
 #include "core/api/api_fields.h"
+#include "core/api/object_ref.h"
 #include "core/base/strings.h"
 
 namespace podsim {
@@ -102,19 +103,36 @@ std::optional<std::string> Decoder::Name(const Json& meta, Reader& r) {
   return name;
 }
 
-std::optional<Decoder::Metadata> Decoder::NamespacedMetadata(const Json& obj,
-                                                             Reader& r) {
+std::optional<Decoder::Metadata> Decoder::ClusterMetadata(const Json& obj,
+                                                          Reader& r) {
   static const Json* const kEmpty = new Json(Json::object());
   const Json* meta = r.Object(obj, "metadata", FieldPath("metadata"));
   if (!meta) meta = kEmpty;
   std::optional<std::string> name = Name(*meta, r);
   if (!name) return std::nullopt;
-  Metadata m{.meta = meta, .name = std::move(*name), .ns = default_namespace_};
+  return Metadata{.meta = meta, .name = std::move(*name), .ns = ""};
+}
+
+std::optional<Decoder::Metadata> Decoder::NamespacedMetadata(const Json& obj,
+                                                             Reader& r) {
+  std::optional<Metadata> m = ClusterMetadata(obj, r);
+  if (!m) return std::nullopt;
+  m->ns = default_namespace_;
   if (std::optional<std::string> ns =
-          r.String(*meta, "namespace", FieldPath("metadata.namespace"))) {
-    if (!ns->empty()) m.ns = *ns;
+          r.String(*m->meta, "namespace", FieldPath("metadata.namespace"))) {
+    if (!ns->empty()) m->ns = *ns;
   }
   return m;
+}
+
+bool Decoder::FirstOfItsName(Reader& r, const ObjectRef& ref,
+                             std::string_view rest) {
+  r.SetObject(ref.Describe());
+  if (seen_.insert(ref.UniqueKey()).second) return true;
+  r.Error(
+      FieldPath("metadata.name"),
+      "duplicate " + ref.kind + " " + Quoted(ref.Key()) + std::string(rest));
+  return false;
 }
 
 void Decoder::AddObject(const Json& obj, const ObjectSource& source) {
@@ -198,14 +216,13 @@ void Decoder::Dispatch(const Json& obj, const std::string& kind, Reader& r) {
   const Json* meta = Reader::Member(obj, "metadata");
   const Json* name = meta ? Reader::Member(*meta, "name") : nullptr;
   if (!name || !name->is_string()) return;
-  std::string object = std::string(meant) + " ";
+  ObjectRef object{std::string(meant), "", name->get<std::string>()};
   if (meant == "Pod" || meant == "PodDisruptionBudget" ||
       meant == "PersistentVolumeClaim") {
     const Json* ns = Reader::Member(*meta, "namespace");
-    object +=
-        (ns && ns->is_string() ? ns->get<std::string>() : "default") + "/";
+    object.ns = ns && ns->is_string() ? ns->get<std::string>() : "default";
   }
-  result_.diagnostics.MarkIgnored(object + name->get<std::string>(), index);
+  result_.diagnostics.MarkIgnored(object.Describe(), index);
 }
 
 std::string_view Decoder::MeantKind(std::string_view kind) {

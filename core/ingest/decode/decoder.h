@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "core/api/labels.h"
+#include "core/api/object_ref.h"
 #include "core/api/objects.h"
 #include "core/api/pod_requests.h"
 #include "core/base/diagnostics.h"
@@ -76,15 +77,26 @@ class Decoder final : public ObjectSink {
   void ResolveNamespaces();
   // Returns the metadata name (reporting when missing or invalid).
   std::optional<std::string> Name(const Json& meta, Reader& r);
-  // A namespaced object's metadata as its decoder starts from it.
+  // An object's metadata as its decoder starts from it.
   struct Metadata {
     const Json* meta;  // the metadata map (an empty one when missing)
     std::string name;
-    std::string ns;  // the default namespace when none is given
+    // A namespaced object's: the default namespace when none is given.
+    std::string ns;
   };
-  // Returns the metadata of obj, or nullopt when its name is missing or
-  // invalid (reported).
+  // Returns the metadata of a cluster-scoped obj (ns is ""), or nullopt
+  // when its name is missing or invalid (reported).
+  std::optional<Metadata> ClusterMetadata(const Json& obj, Reader& r);
+  // Returns the metadata of a namespaced obj, or nullopt when its name is
+  // missing or invalid (reported).
   std::optional<Metadata> NamespacedMetadata(const Json& obj, Reader& r);
+  // Names r's object ref.Describe() in diagnostics and returns true the
+  // first time an object named ref is read; a second one is reported as
+  // "duplicate <Kind> \"<key>\"" followed by rest, and gets false.
+  bool FirstOfItsName(Reader& r, const ObjectRef& ref, std::string_view rest);
+  // The end of the duplicate message for a namespaced kind's names.
+  static constexpr std::string_view kUniqueInNamespace =
+      "; names must be unique within a namespace, this one is ignored";
 
   // Each kind's file also says which fields its reader keeps: the builder
   // drops the rest (managedFields, status.images, ...) before they are
@@ -152,7 +164,7 @@ class Decoder final : public ObjectSink {
   bool too_many_reported_ = false;
   size_t unknown_fields_ = 0;             // found in this input, listed or not
   std::string unknown_object_;            // the object AddUnknownFields names
-  std::unordered_set<std::string> seen_;  // "<kind>/<ns>/<name>"
+  std::unordered_set<std::string> seen_;  // ObjectRef::UniqueKey()
   // Affinity terms whose namespaceSelector is resolved once all Namespace
   // objects are known: (pod, anti?, term index, selector).
   struct PendingNamespaceSelector {

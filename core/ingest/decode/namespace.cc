@@ -16,21 +16,22 @@ const FieldRule& Decoder::NamespaceFields() {
 }
 
 void Decoder::DecodeNamespace(const Json& obj, Reader& r) {
-  const Json empty = Json::object();
-  const Json* meta = r.Object(obj, "metadata", FieldPath("metadata"));
-  if (!meta) meta = &empty;
-  std::optional<std::string> name = Name(*meta, r);
-  if (!name) return;
-  r.SetObject("Namespace " + *name);
-  auto labels = r.StringMap(*meta, "labels", FieldPath("metadata.labels"));
+  std::optional<Metadata> metadata = ClusterMetadata(obj, r);
+  if (!metadata) return;
+  NamespaceObject ns{.name = std::move(metadata->name),
+                     .line = r.line(),
+                     .document = r.document()};
+  r.SetObject(ns.ref().Describe());
+  auto labels =
+      r.StringMap(*metadata->meta, "labels", FieldPath("metadata.labels"));
   labels.erase(std::remove_if(labels.begin(), labels.end(),
                               [](auto& l) {
                                 return l.first == "kubernetes.io/metadata.name";
                               }),
                labels.end());
-  labels.emplace_back("kubernetes.io/metadata.name", *name);
-  scenario_.namespace_labels[*name] = Labels(std::move(labels));
-  scenario_.namespaces.push_back({*name, r.line(), r.document()});
+  labels.emplace_back("kubernetes.io/metadata.name", ns.name);
+  scenario_.namespace_labels[ns.name] = Labels(std::move(labels));
+  scenario_.namespaces.push_back(std::move(ns));
 }
 
 }  // namespace podsim

@@ -23,20 +23,16 @@ const FieldRule& Decoder::NodeFields() {
 }
 
 void Decoder::DecodeNode(const Json& obj, Reader& r) {
+  std::optional<Metadata> metadata = ClusterMetadata(obj, r);
+  if (!metadata) return;
   const Json empty = Json::object();
-  const Json* meta = r.Object(obj, "metadata", FieldPath("metadata"));
-  if (!meta) meta = &empty;
-  std::optional<std::string> name = Name(*meta, r);
-  if (!name) return;
-  r.SetObject("Node " + *name);
-  if (!seen_.insert("Node/" + *name).second) {
-    r.Error(FieldPath("metadata.name"),
-            "duplicate Node " + Quoted(*name) +
-                "; names must be unique, this one is ignored");
+  const Json* meta = metadata->meta;
+  Node node;
+  node.name = std::move(metadata->name);
+  if (!FirstOfItsName(r, node.ref(),
+                      "; names must be unique, this one is ignored")) {
     return;
   }
-  Node node;
-  node.name = *name;
   node.line = r.line();
   node.document = r.document();
   node.creation_time = r.Time(*meta, "creationTimestamp",

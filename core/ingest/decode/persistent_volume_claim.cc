@@ -24,14 +24,7 @@ void Decoder::DecodeClaim(const Json& obj, Reader& r) {
   PersistentVolumeClaim claim;
   claim.name = std::move(metadata->name);
   claim.ns = std::move(metadata->ns);
-  const std::string key = claim.ns + "/" + claim.name;
-  r.SetObject("PersistentVolumeClaim " + key);
-  if (!seen_.insert("PersistentVolumeClaim/" + key).second) {
-    r.Error(FieldPath("metadata.name"), "duplicate PersistentVolumeClaim " +
-                                            Quoted(key) +
-                                            "; this one is ignored");
-    return;
-  }
+  if (!FirstOfItsName(r, claim.ref(), "; this one is ignored")) return;
   claim.line = r.line();
   claim.document = r.document();
   const Json* spec = r.Object(obj, "spec", FieldPath("spec"));

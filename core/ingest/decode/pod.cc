@@ -82,15 +82,8 @@ void Decoder::DecodePod(const Json& obj, Reader& r) {
   Pod pod;
   pod.name = std::move(metadata->name);
   pod.ns = std::move(metadata->ns);
-  pod.key = pod.ns + "/" + pod.name;
-  r.SetObject("Pod " + pod.key);
-  if (!seen_.insert("Pod/" + pod.key).second) {
-    r.Error(FieldPath("metadata.name"),
-            "duplicate Pod " + Quoted(pod.key) +
-                "; names must be unique within a namespace, this one is "
-                "ignored");
-    return;
-  }
+  pod.key = pod.ref().Key();
+  if (!FirstOfItsName(r, pod.ref(), kUniqueInNamespace)) return;
   pod.line = r.line();
   pod.document = r.document();
   pod.index = static_cast<ObjectIndex>(scenario_.pods.size());

@@ -30,13 +30,7 @@ void Decoder::DecodePdb(const Json& obj, Reader& r) {
   PodDisruptionBudget pdb;
   pdb.name = std::move(metadata->name);
   pdb.ns = std::move(metadata->ns);
-  r.SetObject("PodDisruptionBudget " + pdb.ns + "/" + pdb.name);
-  if (!seen_.insert("PodDisruptionBudget/" + pdb.ns + "/" + pdb.name).second) {
-    r.Error(FieldPath("metadata.name"), "duplicate PodDisruptionBudget " +
-                                            Quoted(pdb.ns + "/" + pdb.name) +
-                                            "; this one is ignored");
-    return;
-  }
+  if (!FirstOfItsName(r, pdb.ref(), "; this one is ignored")) return;
   pdb.line = r.line();
   pdb.creation_time = r.Time(*meta, "creationTimestamp",
                              FieldPath("metadata.creationTimestamp"));

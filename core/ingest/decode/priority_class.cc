@@ -18,20 +18,11 @@ const FieldRule& Decoder::PriorityClassFields() {
 }
 
 void Decoder::DecodePriorityClass(const Json& obj, Reader& r) {
-  const Json empty = Json::object();
-  const Json* meta = r.Object(obj, "metadata", FieldPath("metadata"));
-  if (!meta) meta = &empty;
-  std::optional<std::string> name = Name(*meta, r);
-  if (!name) return;
-  r.SetObject("PriorityClass " + *name);
-  if (!seen_.insert("PriorityClass/" + *name).second) {
-    r.Error(
-        FieldPath("metadata.name"),
-        "duplicate PriorityClass " + Quoted(*name) + "; this one is ignored");
-    return;
-  }
+  std::optional<Metadata> metadata = ClusterMetadata(obj, r);
+  if (!metadata) return;
   PriorityClass pc;
-  pc.name = *name;
+  pc.name = std::move(metadata->name);
+  if (!FirstOfItsName(r, pc.ref(), "; this one is ignored")) return;
   pc.line = r.line();
   pc.document = r.document();
   std::optional<int64_t> value =

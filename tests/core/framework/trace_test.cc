@@ -103,4 +103,22 @@ TEST_CASE("ToString: outcomes, verdicts and queue events have fixed names") {
   }
 }
 
+TEST_CASE("SelectionStep: the winner is the one candidate a step leaves") {
+  SelectionStep step{.kept = {2, 0}};
+  CHECK(step.winner() == -1);
+  step.kept = {2};
+  CHECK(step.winner() == 2);
+  step.kept = {};
+  CHECK(step.winner() == -1);
+}
+
+TEST_CASE("WorkloadOutcome: settled once as many pods run as it wanted") {
+  WorkloadOutcome w{.wanted = 2, .running_after = 1};
+  CHECK_FALSE(w.settled());
+  w.running_after = 2;
+  CHECK(w.settled());
+  w.running_after = 3;
+  CHECK(w.settled());
+}
+
 }  // namespace podsim
