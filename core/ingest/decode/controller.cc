@@ -57,6 +57,7 @@ void Decoder::DecodeController(const Json& obj, Reader& r,
   }
   c.line = r.line();
   c.document = r.document();
+  c.range = r.range();
   c.uid = r.String(*meta, "uid", FieldPath("metadata.uid")).value_or("");
   if (c.uid.empty()) c.uid = kind + "/" + c.ns + "/" + c.name;
   c.owners = DecodeOwners(*meta, r);

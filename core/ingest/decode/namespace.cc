@@ -30,7 +30,10 @@ void Decoder::DecodeNamespace(const Json& obj, Reader& r) {
                labels.end());
   labels.emplace_back("kubernetes.io/metadata.name", *name);
   scenario_.namespace_labels[*name] = Labels(std::move(labels));
-  scenario_.namespaces.push_back({*name, r.line(), r.document()});
+  scenario_.namespaces.push_back({.name = *name,
+                                  .line = r.line(),
+                                  .document = r.document(),
+                                  .range = r.range()});
 }
 
 }  // namespace podsim

@@ -34,6 +34,7 @@ void Decoder::DecodeClaim(const Json& obj, Reader& r) {
   }
   claim.line = r.line();
   claim.document = r.document();
+  claim.range = r.range();
   const Json* spec = r.Object(obj, "spec", FieldPath("spec"));
   if (!spec) spec = &empty;
   FieldPath modes_path("spec.accessModes");

@@ -38,6 +38,8 @@ void Decoder::DecodePdb(const Json& obj, Reader& r) {
     return;
   }
   pdb.line = r.line();
+  pdb.document = r.document();
+  pdb.range = r.range();
   pdb.creation_time = r.Time(*meta, "creationTimestamp",
                              FieldPath("metadata.creationTimestamp"));
   const Json* spec = r.Object(obj, "spec", FieldPath("spec"));
