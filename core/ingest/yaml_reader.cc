@@ -30,7 +30,9 @@ void YamlReader::Start(size_t offset, int first_line) {
   first_line_ = first_line;
   read_ = offset - dropped_;
   state_ = State::kParsing;
-  cursor_set_ = false;
+  cursor_byte_ = offset;
+  cursor_index_ = 0;
+  bom_checked_ = offset > 0;
 }
 
 uint64_t YamlReader::Offset(size_t index) {
@@ -38,13 +40,10 @@ uint64_t YamlReader::Offset(size_t index) {
   auto continuation = [&](uint64_t at) {
     return (static_cast<unsigned char>(buffer_[at - dropped_]) & 0xC0) == 0x80;
   };
-  if (!cursor_set_) {
-    cursor_set_ = true;
-    cursor_index_ = 0;
-    cursor_byte_ = start_;
+  if (!bom_checked_) {
     // libyaml skips a byte order mark without counting it.
-    if (start_ == 0 && dropped_ == 0 &&
-        buffer_.compare(0, 3, "\xEF\xBB\xBF") == 0) {
+    bom_checked_ = true;
+    if (cursor_byte_ == 0 && buffer_.compare(0, 3, "\xEF\xBB\xBF") == 0) {
       cursor_byte_ = 3;
     }
   }
@@ -99,7 +98,7 @@ void YamlReader::Feed(std::string_view bytes) {
            (static_cast<unsigned char>(buffer_[drop]) & 0xC0) == 0x80) {
       --drop;
     }
-    for (; cursor_set_ && cursor_byte_ < dropped_ + drop; ++cursor_byte_) {
+    for (; cursor_byte_ < dropped_ + drop; ++cursor_byte_) {
       if ((static_cast<unsigned char>(buffer_[cursor_byte_ - dropped_]) &
            0xC0) != 0x80) {
         ++cursor_index_;

@@ -67,10 +67,11 @@ class YamlReader {
   bool final_ = false;
   bool starved_ = false;
   int nesting_ = 0;
-  // Offset() walks from the last mark it converted: marks arrive in order.
-  bool cursor_set_ = false;
+  // Offset() walks from the last mark it converted (marks arrive in
+  // order), never from bytes dropped.
   uint64_t cursor_byte_ = 0;
   size_t cursor_index_ = 0;
+  bool bom_checked_ = false;
   uint64_t content_end_ = 0;  // just past the last value read
 };
 
