@@ -343,15 +343,18 @@ async function keptText(kept, source) {
   }));
   if (objects.every((o) => o.range.form === "json")) return jsonList(pieces);
   const parts = []; // {text} for a document, {document, items} for a List
-  objects.forEach((o, i) => {
+  for (const [i, o] of objects.entries()) {
     const { text, column, atLine } = pieces[i];
-    if (o.range.form !== "yamlItem") return parts.push({ text: withNewline(text) });
+    if (o.range.form !== "yamlItem") {
+      parts.push({ text: withNewline(text) });
+      continue;
+    }
     // Its first line at its column again, so that the lines after it line up.
     const item = `${atLine && column >= 2 ? " ".repeat(column - 2) : ""}- ${withNewline(text)}`;
     const last = parts.at(-1);
     if (last?.items && last.document === o.document) last.items.push(item);
     else parts.push({ document: o.document, items: [item] });
-  });
+  }
   return parts.map((p) => (p.items ? `apiVersion: v1\nitems:\n${p.items.join("")}kind: List\n` : p.text)).join("---\n");
 }
 
@@ -365,7 +368,7 @@ function withNewline(text) {
 function jsonList(pieces) {
   const items = pieces.map(({ text, column, atLine }) => {
     const shift = atLine ? 8 - column : 0;
-    const lines = shift === 0 ? text : text.replace(/\n( *)/g, (_, spaces) => `\n${shift > 0 ? " ".repeat(shift) + spaces : spaces.slice(Math.min(-shift, spaces.length))}`);
+    const lines = shift === 0 ? text : text.replace(/\n( *)/g, (_, spaces) => `\n${shift > 0 ? " ".repeat(shift) + spaces : spaces.slice(-shift)}`);
     return `        ${lines}`;
   });
   return `{\n    "apiVersion": "v1",\n    "items": [\n${items.join(",\n")}\n    ],\n    "kind": "List",\n    "metadata": {\n        "resourceVersion": ""\n    }\n}\n`;
