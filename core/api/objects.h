@@ -83,7 +83,7 @@ using ObjectIndex = int;
 // their own value. Empty (end 0) when the object was not read from text.
 struct SourceRange {
   enum class Form {
-    kYamlDocument,  // the text between two --- lines
+    kYamlDocument,  // a whole document, after its --- line
     kYamlItem,      // one item of a YAML list, without its "- "
     kJson,          // one JSON value, an item of a List or not
   };
