@@ -23,10 +23,10 @@ namespace {
 class Counter final : public podsim::EventHandler {
  public:
   long events = 0;
-  void StartDocument() override { ++events; }
+  void StartDocument(uint64_t) override { ++events; }
   void EndDocument() override { ++events; }
-  void StartMap(int, std::string_view) override { ++events; }
-  void EndMap() override { ++events; }
+  void StartMap(int, std::string_view, uint64_t) override { ++events; }
+  void EndMap(uint64_t) override { ++events; }
   void StartSequence(int, std::string_view) override { ++events; }
   void EndSequence() override { ++events; }
   void OnScalar(const podsim::Scalar&, int, std::string_view) override {

@@ -333,18 +333,18 @@ export declare function reduce(text: string, options: ReduceOptions): Promise<Re
 
 /** Where {@link reducedScenario} cuts a reduction's objects out of. */
 export interface ReductionSources {
-  /** The text (or Blob, read whole) the cluster was loaded from. */
-  cluster?: string | GlobalBlob;
+  /** The text, bytes or Blob (only the kept objects' bytes are read) the cluster was loaded from. */
+  cluster?: string | Uint8Array | ArrayBuffer | GlobalBlob;
   /** The change laid over it ({@link ClusterReduceOptions.change}), if any. */
   change?: string;
 }
 
 /**
  * Returns the reduced scenario's text: the kept objects cut out of their
- * sources unchanged, in input order (YAML: each kept document whole, the
- * kept items of a List in a List; JSON: the kept items in a List, in
- * kubectl's layout), then the change's. A KubeSchedulerConfiguration in a
- * source is kept.
+ * sources unchanged by their {@link KeptObject.range}, in input order (YAML:
+ * each kept document whole, the kept items of a list in a List; JSON: the
+ * kept values as the items of a List, in kubectl's layout), then the
+ * change's. A KubeSchedulerConfiguration in a source is kept.
  */
 export declare function reducedScenario(reduction: Reduction, sources: ReductionSources): Promise<string>;
 
@@ -1137,6 +1137,8 @@ export interface KeptObject {
   line: number;
   /** Its document in its source (0-based), when known. */
   document?: number;
+  /** Where its text is in its source: the reduced scenario is cut out of these bytes. */
+  range: SourceRange;
   /** It came from the change laid over a loaded cluster ({@link LoadedCluster.reduce}). */
   change?: true;
   /**
@@ -1146,6 +1148,21 @@ export interface KeptObject {
    * it, default/web is scheduled on node-3").
    */
   reason: string;
+}
+
+/**
+ * Where an object's text is in its source: bytes `[begin, end)` of its UTF-8
+ * text, counted from the source's first byte. `form` says what the bytes are:
+ * `"yamlDocument"`, a whole YAML document, from its start (after its `---`
+ * line, leading comments included) to the end of its last value;
+ * `"yamlItem"`, one item of a YAML list (a List's `items`, or a document that
+ * is a list of objects), from its first key without the `- ` before it;
+ * `"json"`, one JSON value, an item of a List or not.
+ */
+export interface SourceRange {
+  begin: number;
+  end: number;
+  form: "yamlDocument" | "yamlItem" | "json";
 }
 
 /** How many objects of one kind the input held and the reduction kept. */

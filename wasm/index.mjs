@@ -293,145 +293,85 @@ export async function reduce(text, options = {}) {
   } catch (error) {
     throw engineFailed(error);
   }
-  if (!reduction.error) reduction.scenario = cutObjects(reduction.kept, source);
+  if (!reduction.error) reduction.scenario = await keptText(reduction.kept, source);
   return reduction;
 }
 
 /**
  * Returns the text of a reduction's scenario: its kept objects cut out of
- * their sources unchanged, in input order. sources.cluster is the text
- * (or a Blob, read whole) the cluster was loaded from; sources.change the
- * change laid over it, if any. For reduce(text), reduction.scenario holds
- * it already.
+ * their sources unchanged, in input order. sources.cluster is the text, the
+ * bytes or the Blob (read only where the kept objects are) the cluster was
+ * loaded from; sources.change the change laid over it, if any. For
+ * reduce(text), reduction.scenario holds it already.
  */
 export async function reducedScenario(reduction, sources = {}) {
-  const read = async (value) => (typeof Blob !== "undefined" && value instanceof Blob ? value.text() : textOf(value ?? ""));
-  const cluster = await read(sources.cluster);
-  const change = await read(sources.change);
-  const inCluster = cutObjects(reduction.kept.filter((o) => !o.change), cluster);
-  const inChange = cutObjects(reduction.kept.filter((o) => o.change), change);
+  const inCluster = await keptText(reduction.kept.filter((o) => !o.change), sources.cluster);
+  const inChange = await keptText(reduction.kept.filter((o) => o.change), sources.change);
   return [inCluster, inChange].filter((t) => t).join(inCluster.trimStart().startsWith("{") ? "\n" : "---\n");
 }
 
-// The kept objects' text, cut out of source (YAML by lines, JSON by value),
-// with the scheduler configuration the source holds, if any.
-function cutObjects(kept, source) {
-  if (!kept.length) return "";
-  return /^\s*[[{]/.test(source) ? cutJson(kept, source) : cutYaml(kept, source);
+const utf8 = new TextDecoder();
+
+// Reads bytes [begin, end) of a source, as the engine counted them: text (in
+// UTF-8), bytes or a Blob (sliced, never read whole).
+function byteReader(source) {
+  if (typeof Blob !== "undefined" && source instanceof Blob) {
+    return async (begin, end) => new Uint8Array(await source.slice(begin, end).arrayBuffer());
+  }
+  let bytes;
+  if (source instanceof Uint8Array) bytes = source;
+  else if (source instanceof ArrayBuffer) bytes = new Uint8Array(source);
+  else bytes = new TextEncoder().encode(textOf(source ?? ""));
+  return async (begin, end) => bytes.subarray(begin, end);
 }
 
-// JSON (kubectl get -o json): the kept items as values, in kubectl's layout.
-function cutJson(kept, source) {
-  const all = jsonValues(source).flatMap((v) => (Array.isArray(v) ? v : v?.kind === "List" ? (v.items ?? []) : [v]));
-  // An object that names no namespace matches by kind and name: it is
-  // cluster-scoped, or in the namespace it was given (default, or the
-  // change's --namespace).
-  const named = new Set(kept.map((o) => `${o.kind} ${o.namespace ?? ""}/${o.name}`));
-  const anywhere = new Set(kept.map((o) => `${o.kind} ${o.name}`));
-  const items = all.filter((o) => {
-    if (o?.kind === "KubeSchedulerConfiguration") return true;
-    const meta = o?.metadata ?? {};
-    if (meta.namespace === undefined) return anywhere.has(`${o?.kind} ${meta.name}`);
-    return named.has(`${o?.kind} ${meta.namespace}/${meta.name}`);
-  });
-  return JSON.stringify({ apiVersion: "v1", items, kind: "List", metadata: { resourceVersion: "" } }, null, 4) + "\n";
-}
-
-// The JSON values of a stream of them (one value, or several one after the
-// other, as the engine reads them); a value that does not parse is skipped.
-function jsonValues(source) {
-  try {
-    return [JSON.parse(source)];
-  } catch {
-    // Several values: cut them apart.
-  }
-  const values = [];
-  let depth = 0;
-  let start = -1;
-  let quoted = false;
-  for (let i = 0; i < source.length; i += 1) {
-    const c = source[i];
-    if (quoted) {
-      if (c === "\\") i += 1;
-      else if (c === '"') quoted = false;
-    } else if (c === '"') {
-      quoted = true;
-    } else if (c === "{" || c === "[") {
-      if (depth++ === 0) start = i;
-    } else if ((c === "}" || c === "]") && depth > 0 && --depth === 0) {
-      try {
-        values.push(JSON.parse(source.slice(start, i + 1)));
-      } catch {
-        // Not JSON after all: the engine reported it when it read the input.
-      }
-    }
-  }
-  return values;
-}
-
-// YAML: a kept object that is a document keeps its document; one that is an
-// item of a List ("- apiVersion: ...") keeps its lines, in a List of the
-// kept items of that document. Lines are found by offset, never split out
-// of the whole: a dump is tens of megabytes.
-function cutYaml(kept, source) {
-  const starts = [0];
-  for (let i = source.indexOf("\n"); i >= 0 && i + 1 < source.length; i = source.indexOf("\n", i + 1)) starts.push(i + 1);
-  const lines = starts.length;
-  const line = (i) => source.slice(starts[i], i + 1 < lines ? starts[i + 1] : source.length);
-  // The last index in sorted at or before value (binary search), or -1.
-  const before = (sorted, value) => {
-    let lo = 0;
-    let hi = sorted.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (sorted[mid] <= value) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo - 1;
-  };
-  const separators = [...source.matchAll(/^(?:---|\.\.\.)(?:[ \t][^\n]*)?\r?$/gm)].map((m) => before(starts, m.index));
-  // The document of line i: [first line, end line).
-  const docAt = (i) => {
-    const s = before(separators, i);
-    if (s >= 0 && separators[s] === i) return null;
-    return [s < 0 ? 0 : separators[s] + 1, s + 1 < separators.length ? separators[s + 1] : lines];
-  };
-  const text = (from, to) => source.slice(starts[from], to < lines ? starts[to] : source.length);
-  const out = []; // {at, text} or {at, items}
-  const config = source.search(/^kind:[ \t]*KubeSchedulerConfiguration[ \t]*\r?$/m);
-  if (config >= 0) {
-    const doc = docAt(before(starts, config));
-    out.push({ at: doc[0], text: text(doc[0], doc[1]) });
-  }
-  const lists = new Map();
-  for (const o of [...kept].sort((x, y) => x.line - y.line)) {
-    const i = o.line - 1;
-    const doc = i >= 0 && i < lines ? docAt(i) : null;
-    if (!doc) continue;
-    const item = /^(\s*)-\s/.exec(line(i));
-    if (!item) {
-      if (!out.some((e) => e.at === doc[0])) out.push({ at: doc[0], text: text(doc[0], doc[1]) });
+// The kept objects' text, cut out of source by the byte ranges the engine
+// read them at (range.form says how to put them together again): JSON values
+// as the items of a List, in kubectl's layout; YAML documents whole (with
+// their leading comments), and the items of a YAML list as a List of the
+// kept items of their document.
+async function keptText(kept, source) {
+  const objects = kept.filter((o) => o.range.end > o.range.begin).sort((a, b) => a.range.begin - b.range.begin);
+  if (!objects.length) return "";
+  const read = byteReader(source);
+  const pieces = await Promise.all(objects.map(async ({ range }) => {
+    // The line's text before the value: its indentation, and "- " for an item.
+    const from = Math.max(0, range.begin - 1024);
+    const before = await read(from, range.begin);
+    const newline = before.lastIndexOf(0x0a);
+    return { text: utf8.decode(await read(range.begin, range.end)), column: before.length - newline - 1, atLine: newline >= 0 || from === 0 };
+  }));
+  if (objects.every((o) => o.range.form === "json")) return jsonList(pieces);
+  const parts = []; // {text} for a document, {document, items} for a List
+  for (const [i, o] of objects.entries()) {
+    const { text, column, atLine } = pieces[i];
+    if (o.range.form !== "yamlItem") {
+      parts.push({ text: withNewline(text) });
       continue;
     }
-    let end = i + 1;
-    for (; end < doc[1]; end += 1) {
-      const next = line(end);
-      if (next.trim() !== "" && /^\s*/.exec(next)[0].length <= item[1].length) break;
-    }
-    let list = lists.get(doc[0]);
-    if (!list) {
-      list = { at: i, items: [] };
-      lists.set(doc[0], list);
-      out.push(list);
-    }
-    list.items.push(text(i, end));
+    // Its first line at its column again, so that the lines after it line up.
+    const item = `${atLine && column >= 2 ? " ".repeat(column - 2) : ""}- ${withNewline(text)}`;
+    const last = parts.at(-1);
+    if (last?.items && last.document === o.document) last.items.push(item);
+    else parts.push({ document: o.document, items: [item] });
   }
-  out.sort((x, y) => x.at - y.at);
-  const body = (e) => {
-    const t = e.items ? `apiVersion: v1\nitems:\n${e.items.map((i) => (i.endsWith("\n") ? i : `${i}\n`)).join("")}kind: List\n` : e.text;
-    return t.endsWith("\n") ? t : `${t}\n`;
-  };
-  return out.map(body).join("---\n");
+  return parts.map((p) => (p.items ? `apiVersion: v1\nitems:\n${p.items.join("")}kind: List\n` : p.text)).join("---\n");
+}
+
+function withNewline(text) {
+  return text.endsWith("\n") ? text : `${text}\n`;
+}
+
+// JSON values as the items of a List, laid out as kubectl prints one: each
+// value's lines are moved to its items' column (JSON text breaks lines only
+// between tokens), so the items of a kubectl dump come out byte for byte.
+function jsonList(pieces) {
+  const items = pieces.map(({ text, column, atLine }) => {
+    const shift = atLine ? 8 - column : 0;
+    const lines = shift === 0 ? text : text.replace(/\n( *)/g, (_, spaces) => `\n${shift > 0 ? " ".repeat(shift) + spaces : spaces.slice(-shift)}`);
+    return `        ${lines}`;
+  });
+  return `{\n    "apiVersion": "v1",\n    "items": [\n${items.join(",\n")}\n    ],\n    "kind": "List",\n    "metadata": {\n        "resourceVersion": ""\n    }\n}\n`;
 }
 
 /** Returns whether a result document carries an error diagnostic. */

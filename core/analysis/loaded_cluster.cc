@@ -188,6 +188,7 @@ DecodeResult LoadedCluster::With(std::string_view scenario_text,
     s.has_config = true;
     s.config_line = top.scenario.config_line;
     s.config_document = top.scenario.config_document;
+    s.config_range = top.scenario.config_range;
   }
   if (top.scenario.seed) s.seed = top.scenario.seed;
   return merged;

@@ -216,6 +216,7 @@ struct Identity {
   std::string kind, ns, name;
   int line = 0;
   int document = -1;
+  SourceRange range;
 };
 
 class Reducer {
@@ -580,27 +581,28 @@ Identity Reducer::Identify(Kind kind, size_t i) const {
   switch (kind) {
     case kNodes: {
       const Node& n = input_.nodes[i];
-      return {"Node", "", n.name, n.line, n.document};
+      return {"Node", "", n.name, n.line, n.document, n.range};
     }
     case kPods: {
       const Pod& p = input_.pods[i];
-      return {"Pod", p.ns, p.name, p.line, p.document};
+      return {"Pod", p.ns, p.name, p.line, p.document, p.range};
     }
     case kClasses: {
       const PriorityClass& c = input_.priority_classes[i];
-      return {"PriorityClass", "", c.name, c.line, c.document};
+      return {"PriorityClass", "", c.name, c.line, c.document, c.range};
     }
     case kPdbs: {
       const PodDisruptionBudget& b = input_.pdbs[i];
-      return {"PodDisruptionBudget", b.ns, b.name, b.line, -1};
+      return {"PodDisruptionBudget", b.ns, b.name, b.line, b.document, b.range};
     }
     case kControllers: {
       const Controller& c = input_.controllers[i];
-      return {c.kind, c.ns, c.name, c.line, c.document};
+      return {c.kind, c.ns, c.name, c.line, c.document, c.range};
     }
     default: {
       const PersistentVolumeClaim& c = input_.claims[i];
-      return {"PersistentVolumeClaim", c.ns, c.name, c.line, c.document};
+      return {
+          "PersistentVolumeClaim", c.ns, c.name, c.line, c.document, c.range};
     }
   }
 }
@@ -734,6 +736,7 @@ void Reducer::Describe(const Subset& s, const Reasons& reasons,
       o.name = id.name;
       o.line = id.line;
       o.document = id.document;
+      o.range = id.range;
       o.change = change_.contains(
           id.kind + " " + (id.ns.empty() ? id.name : id.ns + "/" + id.name));
       o.reason = Role(kind, i, s);
@@ -753,6 +756,7 @@ void Reducer::Describe(const Subset& s, const Reasons& reasons,
     o.kind = "KubeSchedulerConfiguration";
     o.line = input_.config_line;
     o.document = input_.config_document;
+    o.range = input_.config_range;
     o.change = change_.contains("KubeSchedulerConfiguration ");
     o.reason = "the scheduler's configuration, which every run reads";
     out.kept.push_back(std::move(o));
@@ -786,6 +790,7 @@ void Reducer::DescribeNamespaces(const Subset& s, Reduction& out) const {
     o.name = n.name;
     o.line = n.line;
     o.document = n.document;
+    o.range = n.range;
     o.change = change_.contains("Namespace " + n.name);
     o.reason = "the namespace of " + in->second +
                ", with its labels (namespace selectors read them)";

@@ -28,6 +28,8 @@ struct KeptObject {
   std::string name;
   int line = 0;       // where it starts in its source
   int document = -1;  // its source document (0-based), -1 when not known
+  // Its text in its source, which the reduced scenario is cut from.
+  SourceRange range;
   // It came from the change laid over a loaded cluster, not the cluster.
   bool change = false;
   // What it is to the decision ("the chosen node", "a victim") and what

@@ -25,4 +25,16 @@ const char* ToString(PreemptionPolicy policy) {
   return policy == PreemptionPolicy::kNever ? "Never" : "PreemptLowerPriority";
 }
 
+const char* ToString(SourceRange::Form form) {
+  switch (form) {
+    case SourceRange::Form::kYamlDocument:
+      return "yamlDocument";
+    case SourceRange::Form::kYamlItem:
+      return "yamlItem";
+    case SourceRange::Form::kJson:
+      return "json";
+  }
+  return "";
+}
+
 }  // namespace podsim

@@ -76,6 +76,23 @@ struct PreferredNodeTerm {
 
 using ObjectIndex = int;
 
+// Where an object's text is in its input: bytes [begin, end) from the
+// input's first byte, however it arrived in chunks. An object that is a
+// whole YAML document spans it from its start (its leading comments
+// included) to the end of its last value; an item of a list (a List's
+// items, or a document that is a list of objects) and a JSON value span
+// their own value. Empty (end 0) when the object was not read from text.
+struct SourceRange {
+  enum class Form {
+    kYamlDocument,  // a whole document, after its --- line
+    kYamlItem,      // one item of a YAML list, without its "- "
+    kJson,          // one JSON value, an item of a List or not
+  };
+  uint64_t begin = 0;
+  uint64_t end = 0;
+  Form form = Form::kYamlDocument;
+};
+
 struct Pod {
   // Identity and provenance.
   std::string ns = "default";
@@ -83,7 +100,8 @@ struct Pod {
   std::string key;  // "<namespace>/<name>": ref().Key(), kept at hand
   std::string uid;
   int line = 0;
-  int document = -1;      // source document, for diagnostics
+  int document = -1;  // source document, for diagnostics
+  SourceRange range;
   ObjectIndex index = 0;  // position among the scenario's pods
   // The object came from a change laid over a cluster (--apply), or a
   // controller of the change created it.
@@ -145,6 +163,7 @@ struct Node {
   std::string name;
   int line = 0;
   int document = -1;
+  SourceRange range;
   ObjectIndex index = 0;
   std::optional<int64_t> creation_time;  // Unix seconds
   Labels labels;
@@ -159,6 +178,7 @@ struct PriorityClass {
   std::string name;
   int line = 0;
   int document = -1;
+  SourceRange range;
   int32_t value = 0;
   bool global_default = false;
   PreemptionPolicy preemption_policy = PreemptionPolicy::kPreemptLowerPriority;
@@ -176,6 +196,8 @@ struct PodDisruptionBudget {
   std::string ns = "default";
   std::string name;
   int line = 0;
+  int document = -1;
+  SourceRange range;
   std::optional<int64_t> creation_time;  // Unix seconds
   LabelSelector selector;
   std::optional<IntOrPercent> min_available;
@@ -205,6 +227,7 @@ struct Controller {
   std::string uid;
   int line = 0;
   int document = -1;
+  SourceRange range;
   std::optional<int64_t> creation_time;  // Unix seconds
   // spec.replicas (1 by default); a Job's spec.parallelism. A DaemonSet's
   // is the number of nodes it should run on (its controller counts them).
@@ -261,6 +284,7 @@ struct NamespaceObject {
   std::string name;
   int line = 0;
   int document = -1;
+  SourceRange range;
 
   ObjectRef ref() const { return {"Namespace", "", name}; }
 };
@@ -270,6 +294,7 @@ struct PersistentVolumeClaim {
   std::string name;
   int line = 0;
   int document = -1;
+  SourceRange range;
   bool read_write_once_pod = false;  // spec.accessModes has ReadWriteOncePod
   std::string phase;                 // status.phase: Pending, Bound or Lost
 
@@ -308,6 +333,7 @@ struct Scenario {
   bool has_config = false;  // a KubeSchedulerConfiguration was read
   int config_line = 0;      // where it is, when read
   int config_document = -1;
+  SourceRange config_range;
   std::optional<uint64_t> seed;  // random candidate offset when set
   // For each pod, the PDBs that select it as the scheduler reads them
   // (IndexPdbs); empty until indexed.
@@ -315,5 +341,7 @@ struct Scenario {
 };
 
 const char* ToString(PreemptionPolicy policy);
+// "yamlDocument", "yamlItem" or "json".
+const char* ToString(SourceRange::Form form);
 
 }  // namespace podsim

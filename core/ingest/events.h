@@ -22,14 +22,19 @@ struct Scalar {
 };
 
 // Receives the events of one input. Lines are 1-based. anchor is empty
-// unless the YAML node carries one (&name).
+// unless the YAML node carries one (&name). Offsets count bytes from the
+// start of the whole input.
 class EventHandler {
  public:
   virtual ~EventHandler() = default;
-  virtual void StartDocument() = 0;
+  // begin: where the document's text starts (YAML: after its --- line,
+  // comments included; JSON: the value's first byte).
+  virtual void StartDocument(uint64_t begin) = 0;
   virtual void EndDocument() = 0;
-  virtual void StartMap(int line, std::string_view anchor) = 0;
-  virtual void EndMap() = 0;
+  // begin: the map's first byte (its '{', or its first key, anchor or tag).
+  virtual void StartMap(int line, std::string_view anchor, uint64_t begin) = 0;
+  // end: just past the map's last byte (its '}', or its last value's).
+  virtual void EndMap(uint64_t end) = 0;
   virtual void StartSequence(int line, std::string_view anchor) = 0;
   virtual void EndSequence() = 0;
   virtual void OnScalar(const Scalar& scalar, int line,

@@ -59,6 +59,7 @@ bool JsonReader::Feed(std::string_view bytes) {
   if (failed_) return false;
   if (pos_ > (1u << 20)) {
     buffer_.erase(0, pos_);
+    offset_ += pos_;
     pos_ = 0;
   }
   buffer_.append(bytes);
@@ -82,8 +83,8 @@ void JsonReader::Fail(std::string message) {
   error_ = std::move(message);
 }
 
-void JsonReader::Value(const Scalar& scalar) {
-  if (stack_.empty()) handler_.StartDocument();
+void JsonReader::Value(const Scalar& scalar, uint64_t begin) {
+  if (stack_.empty()) handler_.StartDocument(begin);
   handler_.OnScalar(scalar, line_, {});
   ValueEnded();
 }
@@ -98,11 +99,11 @@ void JsonReader::ValueEnded() {
   }
 }
 
-void JsonReader::EndContainer() {
+void JsonReader::EndContainer(uint64_t end) {
   bool object = stack_.back();
   stack_.pop_back();
   if (object) {
-    handler_.EndMap();
+    handler_.EndMap(end);
   } else {
     handler_.EndSequence();
   }
@@ -133,7 +134,7 @@ bool JsonReader::Pump() {
     if (expect_ == Expect::kKeyOrEnd || expect_ == Expect::kKey) {
       if (c == '}' && expect_ == Expect::kKeyOrEnd) {
         ++pos;
-        EndContainer();
+        EndContainer(offset_ + pos);
         continue;
       }
       if (c != '"') {
@@ -165,7 +166,7 @@ bool JsonReader::Pump() {
       }
       if ((c == '}' && stack_.back()) || (c == ']' && !stack_.back())) {
         ++pos;
-        EndContainer();
+        EndContainer(offset_ + pos);
         continue;
       }
       Fail(std::string("JSON: expected ',' or '") +
@@ -188,14 +189,14 @@ bool JsonReader::Pump() {
     }
     if (expect_ == Expect::kValueOrEnd && c == ']') {
       ++pos;
-      EndContainer();
+      EndContainer(offset_ + pos);
       continue;
     }
     // A value.
     if (c == '{' || c == '[') {
-      if (stack_.empty()) handler_.StartDocument();
+      if (stack_.empty()) handler_.StartDocument(offset_ + pos);
       if (c == '{') {
-        handler_.StartMap(line_, {});
+        handler_.StartMap(line_, {}, offset_ + pos);
       } else {
         handler_.StartSequence(line_, {});
       }
@@ -205,11 +206,12 @@ bool JsonReader::Pump() {
       continue;
     }
     if (c == '"') {
+      const size_t begin = pos;
       if (!String(pos, text_)) break;
       Scalar s;
       s.type = Scalar::Type::kString;
       s.text = text_;
-      Value(s);
+      Value(s, offset_ + begin);
       continue;
     }
     if (c == 't' || c == 'f' || c == 'n') {
@@ -333,8 +335,9 @@ bool JsonReader::Literal(size_t& pos) {
          "\"; expected true, false, null, a number or a quoted string");
     return false;
   }
+  const size_t begin = pos;
   pos = end;
-  Value(s);
+  Value(s, offset_ + begin);
   return true;
 }
 
@@ -391,8 +394,9 @@ bool JsonReader::Number(size_t& pos) {
     s.type = Scalar::Type::kFloat;
     s.number = std::strtod(copy.c_str(), nullptr);
   }
+  const size_t begin = pos;
   pos = end;
-  Value(s);
+  Value(s, offset_ + begin);
   return true;
 }
 

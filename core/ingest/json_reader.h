@@ -14,9 +14,11 @@ namespace podsim {
 
 class JsonReader {
  public:
-  // first_line is the line the input given to Feed starts on.
-  explicit JsonReader(EventHandler& handler, int first_line = 1)
-      : handler_(handler), line_(first_line) {}
+  // first_line is the line the input given to Feed starts on, and
+  // first_offset its byte offset in the whole input.
+  explicit JsonReader(EventHandler& handler, int first_line = 1,
+                      uint64_t first_offset = 0)
+      : handler_(handler), offset_(first_offset), line_(first_line) {}
 
   // Appends input and parses every complete token. Returns false once the
   // input is not JSON; error_line() and error() then say where and why.
@@ -45,14 +47,17 @@ class JsonReader {
   bool String(size_t& pos, std::string& out);
   bool Literal(size_t& pos);
   bool Number(size_t& pos);
-  void Value(const Scalar& scalar);
+  // begin: the value's offset in the whole input.
+  void Value(const Scalar& scalar, uint64_t begin);
   void Fail(std::string message);
-  void EndContainer();
+  // end: just past the container's closing byte, in the whole input.
+  void EndContainer(uint64_t end);
   // After a value: the document ends, or a ',' or the end comes next.
   void ValueEnded();
 
   EventHandler& handler_;
   std::string buffer_;
+  uint64_t offset_ = 0;  // of buffer_'s first byte, in the whole input
   size_t pos_ = 0;
   uint64_t consumed_ = 0;
   int line_ = 1;

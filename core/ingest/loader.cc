@@ -57,7 +57,9 @@ void Loader::Route(std::string_view bytes) {
       format_ = Format::kJsonTentative;
       int first_line = 1 + static_cast<int>(std::count(
                                replay_.begin(), replay_.begin() + i, '\n'));
-      json_ = std::make_unique<JsonReader>(*builder_, first_line);
+      // No event has reached the builder yet: one that says JSON replaces it.
+      builder_ = std::make_unique<ObjectBuilder>(*decoder_, /*json=*/true);
+      json_ = std::make_unique<JsonReader>(*builder_, first_line, i);
       if (!json_->Feed(std::string_view(replay_).substr(i))) JsonFailed(false);
       return;
     }

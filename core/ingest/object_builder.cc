@@ -53,8 +53,9 @@ const FieldRule* FieldRule::Find(std::string_view name) const {
   return nullptr;
 }
 
-void ObjectBuilder::StartDocument() {
+void ObjectBuilder::StartDocument(uint64_t begin) {
   ++document_;
+  document_begin_ = begin;
   in_document_ = true;
   abandoned_ = false;
   frames_.clear();
@@ -226,7 +227,8 @@ bool ObjectBuilder::Bypassed(int line) {
   return false;
 }
 
-void ObjectBuilder::StartMap(int line, std::string_view anchor) {
+void ObjectBuilder::StartMap(int line, std::string_view anchor,
+                             uint64_t begin) {
   using Container = FieldValidator::Container;
   if (abandoned_) return;
   if (Bypassed(line)) return validator_.Start(true, Container::kNested);
@@ -238,6 +240,12 @@ void ObjectBuilder::StartMap(int line, std::string_view anchor) {
     auto object = std::make_unique<Object>();
     object->line = line;
     object->document = std::max(document_, 0);
+    // A document's own object spans the document; an item its value.
+    const bool item = !frames_.empty();
+    object->range.begin = item ? begin : document_begin_;
+    object->range.form = json_  ? SourceRange::Form::kJson
+                         : item ? SourceRange::Form::kYamlItem
+                                : SourceRange::Form::kYamlDocument;
     object->level = object->depth = 1;
     Frame frame(FrameType::kMap);
     frame.node = &object->root;
@@ -296,7 +304,12 @@ void ObjectBuilder::StartSequence(int line, std::string_view anchor) {
   frames_.push_back(std::move(frame));
 }
 
-void ObjectBuilder::EndMap() { End(); }
+void ObjectBuilder::EndMap(uint64_t end) {
+  if (!abandoned_ && skip_ == 0 && frames_.back().object_root) {
+    objects_.back()->range.end = end;
+  }
+  End();
+}
 
 void ObjectBuilder::EndSequence() { End(); }
 
@@ -338,6 +351,7 @@ void ObjectBuilder::Finished() {
   source.line = object->line;
   source.document = object->document;
   source.depth = object->depth;
+  source.range = object->range;
   source.lines = &object->lines;
   source.unknown_fields = &validator_.finished();
   sink_.AddObject(object->root, source);

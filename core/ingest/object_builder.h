@@ -13,6 +13,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "core/api/objects.h"
 #include "core/base/diagnostics.h"
 #include "core/ingest/events.h"
 #include "core/ingest/field_lines.h"
@@ -45,6 +46,7 @@ struct ObjectSource {
   int line = 0;
   int document = -1;
   int depth = 0;  // nesting depth of the object in the source, kept or not
+  SourceRange range;
   const FieldLines* lines = nullptr;
   // Its fields that are not part of the Kubernetes API for its kind.
   const std::vector<UnknownField>* unknown_fields = nullptr;
@@ -76,17 +78,19 @@ class ObjectBuilder final : public EventHandler {
   // Nodes that aliases may copy per document (YAML's "billion laughs").
   static constexpr size_t kMaxAliasNodes = 1'000'000;
 
-  explicit ObjectBuilder(ObjectSink& sink) : sink_(sink) {}
+  // json: the events are read from JSON, which the objects' ranges say.
+  explicit ObjectBuilder(ObjectSink& sink, bool json = false)
+      : sink_(sink), json_(json) {}
 
   // Objects handed to the sink, and values (objects, Lists, scalars) read
   // at the top level, so far.
   int objects() const { return objects_done_; }
   int values() const { return values_done_; }
 
-  void StartDocument() override;
+  void StartDocument(uint64_t begin) override;
   void EndDocument() override;
-  void StartMap(int line, std::string_view anchor) override;
-  void EndMap() override;
+  void StartMap(int line, std::string_view anchor, uint64_t begin) override;
+  void EndMap(uint64_t end) override;
   void StartSequence(int line, std::string_view anchor) override;
   void EndSequence() override;
   void OnScalar(const Scalar& scalar, int line,
@@ -117,6 +121,7 @@ class ObjectBuilder final : public EventHandler {
     Json root = Json::object();
     int line = 0;
     int document = 0;
+    SourceRange range;
     int depth = 0;  // deepest level seen
     int level = 0;  // open containers, the object included
     std::string kind;
@@ -154,6 +159,8 @@ class ObjectBuilder final : public EventHandler {
   void Abandon();
 
   ObjectSink& sink_;
+  const bool json_;
+  uint64_t document_begin_ = 0;
   FieldValidator validator_;  // sees every event, skipped fields' too
   std::vector<Frame> frames_;
   std::vector<std::unique_ptr<Object>> objects_;  // a List, then its item

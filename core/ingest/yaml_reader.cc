@@ -30,6 +30,48 @@ void YamlReader::Start(size_t offset, int first_line) {
   first_line_ = first_line;
   read_ = offset - dropped_;
   state_ = State::kParsing;
+  cursor_byte_ = offset;
+  cursor_index_ = 0;
+  bom_checked_ = offset > 0;
+}
+
+uint64_t YamlReader::Offset(size_t index) {
+  const uint64_t end = dropped_ + buffer_.size();
+  auto continuation = [&](uint64_t at) {
+    return (static_cast<unsigned char>(buffer_[at - dropped_]) & 0xC0) == 0x80;
+  };
+  if (!bom_checked_) {
+    // libyaml skips a byte order mark without counting it.
+    bom_checked_ = true;
+    if (cursor_byte_ == 0 && buffer_.compare(0, 3, "\xEF\xBB\xBF") == 0) {
+      cursor_byte_ = 3;
+    }
+  }
+  while (cursor_index_ < index && cursor_byte_ < end) {
+    ++cursor_index_;
+    do {
+      ++cursor_byte_;
+    } while (cursor_byte_ < end && continuation(cursor_byte_));
+  }
+  while (cursor_index_ > index && cursor_byte_ > dropped_) {
+    --cursor_index_;
+    do {
+      --cursor_byte_;
+    } while (cursor_byte_ > dropped_ && continuation(cursor_byte_));
+  }
+  return cursor_byte_;
+}
+
+uint64_t YamlReader::AfterMarker(uint64_t offset) const {
+  size_t i = offset > dropped_ ? offset - dropped_ : 0;
+  const size_t n = buffer_.size();
+  while (i < n && (buffer_[i] == ' ' || buffer_[i] == '\t')) ++i;
+  if (i < n && buffer_[i] == '#') {
+    while (i < n && buffer_[i] != '\r' && buffer_[i] != '\n') ++i;
+  }
+  if (i < n && buffer_[i] == '\r') ++i;
+  if (i < n && buffer_[i] == '\n') ++i;
+  return dropped_ + i;
 }
 
 int YamlReader::Read(void* data, unsigned char* buffer, size_t size,
@@ -50,6 +92,18 @@ void YamlReader::Feed(std::string_view bytes) {
   size_t done = state_ == State::kSeeking ? seek_from_ - dropped_ : read_;
   if (done > 2 * kKeep && done > buffer_.size() / 2) {
     size_t drop = done - kKeep;
+    // A character stays whole, and the cursor of Offset() off the bytes
+    // dropped: it counts characters.
+    while (drop > 0 &&
+           (static_cast<unsigned char>(buffer_[drop]) & 0xC0) == 0x80) {
+      --drop;
+    }
+    for (; cursor_byte_ < dropped_ + drop; ++cursor_byte_) {
+      if ((static_cast<unsigned char>(buffer_[cursor_byte_ - dropped_]) &
+           0xC0) != 0x80) {
+        ++cursor_index_;
+      }
+    }
     dropped_lines_ += static_cast<int>(
         std::count(buffer_.begin(), buffer_.begin() + drop, '\n'));
     buffer_.erase(0, drop);
@@ -110,18 +164,31 @@ void YamlReader::Dispatch(const void* raw) {
     return s ? std::string_view(reinterpret_cast<const char*>(s))
              : std::string_view();
   };
+  // A value ends at its last byte; a block collection's end event comes at
+  // the next token, past comments and blank lines, where a flow one's
+  // comes at its ']' or '}'.
+  if (event.type == YAML_SCALAR_EVENT || event.type == YAML_ALIAS_EVENT ||
+      ((event.type == YAML_MAPPING_END_EVENT ||
+        event.type == YAML_SEQUENCE_END_EVENT) &&
+       event.end_mark.index > event.start_mark.index)) {
+    content_end_ = Offset(event.end_mark.index);
+  }
   switch (event.type) {
     case YAML_DOCUMENT_START_EVENT:
-      handler_.StartDocument();
+      // Only a parser's first document goes without a --- line.
+      handler_.StartDocument(event.data.document_start.implicit
+                                 ? Offset(0)
+                                 : AfterMarker(Offset(event.end_mark.index)));
       break;
     case YAML_DOCUMENT_END_EVENT:
       handler_.EndDocument();
       break;
     case YAML_MAPPING_START_EVENT:
-      handler_.StartMap(line, text(event.data.mapping_start.anchor));
+      handler_.StartMap(line, text(event.data.mapping_start.anchor),
+                        Offset(event.start_mark.index));
       break;
     case YAML_MAPPING_END_EVENT:
-      handler_.EndMap();
+      handler_.EndMap(content_end_);
       break;
     case YAML_SEQUENCE_START_EVENT:
       handler_.StartSequence(line, text(event.data.sequence_start.anchor));

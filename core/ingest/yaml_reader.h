@@ -3,6 +3,7 @@
 // and reading resumes at the next document marker (---).
 #pragma once
 
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -43,6 +44,13 @@ class YamlReader {
   // document.
   void Fail(std::string message = {});
   void Seek();
+  // Returns the byte offset in the whole input of libyaml's mark index,
+  // which counts characters from where this parser started.
+  uint64_t Offset(size_t index);
+  // Returns where the text after a document marker (---) at offset
+  // starts: the next line when the rest of the marker's line is blank or a
+  // comment, else its first character that is not blank.
+  uint64_t AfterMarker(uint64_t offset) const;
   static int Read(void* data, unsigned char* buffer, size_t size,
                   size_t* size_read);
 
@@ -59,6 +67,12 @@ class YamlReader {
   bool final_ = false;
   bool starved_ = false;
   int nesting_ = 0;
+  // Offset() walks from the last mark it converted (marks arrive in
+  // order), never from bytes dropped.
+  uint64_t cursor_byte_ = 0;
+  size_t cursor_index_ = 0;
+  bool bom_checked_ = false;
+  uint64_t content_end_ = 0;  // just past the last value read
 };
 
 }  // namespace podsim

@@ -616,6 +616,11 @@ std::string ToJson(const Reduction& r) {
     w.Key("line").Value(o.line);
     w.Key("name").Value(o.name);
     if (!o.ns.empty()) w.Key("namespace").Value(o.ns);
+    w.Key("range").BeginObject();
+    w.Key("begin").Value(static_cast<int64_t>(o.range.begin));
+    w.Key("end").Value(static_cast<int64_t>(o.range.end));
+    w.Key("form").Value(ToString(o.range.form));
+    w.EndObject();
     w.Key("reason").Value(o.reason);
     w.EndObject();
   }

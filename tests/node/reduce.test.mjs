@@ -122,6 +122,59 @@ test("reduce(): JSON values one after the other are cut out as values", async ()
   await assertSameDecision(r);
 });
 
+// Two nodes, the small one too small for web: the reduction keeps the big
+// node and web. Their text carries what a re-serialization would change:
+// comments, non-ASCII text, Go's HTML escapes, a brace in a string.
+const SMALL = { apiVersion: "v1", kind: "Node", metadata: { annotations: { note: "café <b>" }, name: "small" }, status: { allocatable: { cpu: "1", pods: "10" } } };
+const BIG = { apiVersion: "v1", kind: "Node", metadata: { annotations: { note: "naïve }{ <i>" }, name: "big" }, status: { allocatable: { cpu: "4", pods: "10" } } };
+const WEB = { apiVersion: "v1", kind: "Pod", metadata: { name: "web", namespace: "default" }, spec: { containers: [{ name: "c", resources: { requests: { cpu: "2" } } }] } };
+
+// A List as kubectl get -o json prints it (encoding/json escapes < and >).
+function kubectlJson(items) {
+  const text = JSON.stringify({ apiVersion: "v1", items, kind: "List", metadata: { resourceVersion: "" } }, null, 4);
+  return `${text.replace(/</g, "\\u003c").replace(/>/g, "\\u003e")}\n`;
+}
+
+test("reduce(): a kubectl JSON dump reduces to its kept items, byte for byte", async () => {
+  const r = await reduce(kubectlJson([SMALL, BIG, WEB]), { pod: "default/web" });
+  assert.deepEqual(r.kept.map((o) => o.name), ["big", "web"]);
+  assert.deepEqual(r.kept.map((o) => o.range.form), ["json", "json"]);
+  assert.equal(r.scenario, kubectlJson([BIG, WEB]));
+});
+
+test("reduce(): a YAML stream reduces to its kept documents, byte for byte", async () => {
+  const small = '# The small node\napiVersion: v1\nkind: Node\nmetadata:\n  name: small\n  annotations: {note: "café"}\nstatus:\n  allocatable: {cpu: "1", pods: "10"}\n';
+  const big = '# The big one: naïve }{\napiVersion: v1\nkind: Node\nmetadata: {name: big}\nstatus:\n  allocatable: {cpu: "4", pods: "10"}';
+  const web = 'apiVersion: v1\nkind: Pod\nmetadata: {name: web, namespace: default}\nspec:\n  containers:\n  - name: c\n    resources: {requests: {cpu: "2"}}';
+  // The comment after big is about what follows: it stays in the input.
+  const text = `${small}---\n${big}\n# the pod follows\n--- # web\n${web}\n`;
+  const r = await reduce(text, { pod: "default/web" });
+  assert.deepEqual(r.kept.map((o) => `${o.name} ${o.range.form}`), ["big yamlDocument", "web yamlDocument"]);
+  assert.equal(r.scenario, `${big}\n---\n${web}\n`);
+  // The items of a YAML List, whatever their indentation, as a List.
+  const item = (t) => `  - ${t.replace(/^#.*\n/, "").trimEnd().replace(/\n/g, "\n    ")}\n`;
+  const list = `apiVersion: v1\nitems:\n${[small, big, web].map(item).join("")}kind: List\n`;
+  const reduced = await reduce(list, { pod: "default/web" });
+  assert.deepEqual(reduced.kept.map((o) => `${o.name} ${o.range.form}`), ["big yamlItem", "web yamlItem"]);
+  assert.equal(reduced.scenario, `apiVersion: v1\nitems:\n${item(big)}${item(web)}kind: List\n`);
+});
+
+test("reducedScenario(): a cluster read as a Blob is cut out by its kept bytes alone", async () => {
+  const text = kubectlJson([SMALL, BIG]);
+  const change = `${JSON.stringify(WEB, null, 4)}\n`;
+  const cluster = await loadCluster(new Blob([text]));
+  try {
+    const r = await cluster.reduce("default/web", { change });
+    assert.deepEqual(r.kept.map((o) => `${o.name}${o.change ? " (change)" : ""}`), ["big", "web (change)"]);
+    const fromText = await reducedScenario(r, { cluster: text, change });
+    assert.equal(fromText, `${kubectlJson([BIG])}\n${kubectlJson([WEB])}`);
+    assert.equal(await reducedScenario(r, { cluster: new Blob([text]), change }), fromText);
+    assert.equal(await reducedScenario(r, { cluster: new TextEncoder().encode(text), change }), fromText);
+  } finally {
+    cluster.free();
+  }
+});
+
 test("reduce(): a Namespace whose labels a namespaceSelector reads is cut out with its pod", async () => {
   const object = (kind, name, ns, rest = {}) => ({ apiVersion: "v1", kind, metadata: { name, ...(ns ? { namespace: ns } : {}), ...(rest.metadata ?? {}) }, ...rest.body });
   const pod = (name, ns, spec, labels = {}) => object("Pod", name, ns, { metadata: { labels }, body: { spec: { ...spec, containers: [{ name: "c", resources: { requests: { cpu: "1" } } }] } } });

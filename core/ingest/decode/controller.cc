@@ -50,6 +50,7 @@ void Decoder::DecodeController(const Json& obj, Reader& r,
   if (!FirstOfItsName(r, c.ref(), kUniqueInNamespace)) return;
   c.line = r.line();
   c.document = r.document();
+  c.range = r.range();
   c.uid = r.String(*meta, "uid", FieldPath("metadata.uid")).value_or("");
   if (c.uid.empty()) c.uid = c.ref().UniqueKey();
   c.owners = DecodeOwners(*meta, r);

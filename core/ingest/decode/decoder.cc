@@ -150,7 +150,8 @@ void Decoder::AddObject(const Json& obj, const ObjectSource& source) {
     return;
   }
   if (recorded_) recorded_->push_back({obj, line, source.document});
-  Reader r(result_.diagnostics, "object", line, source.document, source.lines);
+  Reader r(result_.diagnostics, "object", line, source.document, source.lines,
+           source.range);
   std::optional<std::string> kind = r.String(obj, "kind", FieldPath("kind"));
   if (!kind) {
     if (!Reader::Member(obj, "kind")) {

@@ -20,7 +20,8 @@ void Decoder::DecodeNamespace(const Json& obj, Reader& r) {
   if (!metadata) return;
   NamespaceObject ns{.name = std::move(metadata->name),
                      .line = r.line(),
-                     .document = r.document()};
+                     .document = r.document(),
+                     .range = r.range()};
   r.SetObject(ns.ref().Describe());
   auto labels =
       r.StringMap(*metadata->meta, "labels", FieldPath("metadata.labels"));

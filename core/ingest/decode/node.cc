@@ -35,6 +35,7 @@ void Decoder::DecodeNode(const Json& obj, Reader& r) {
   }
   node.line = r.line();
   node.document = r.document();
+  node.range = r.range();
   node.creation_time = r.Time(*meta, "creationTimestamp",
                               FieldPath("metadata.creationTimestamp"));
   node.index = static_cast<ObjectIndex>(scenario_.nodes.size());

@@ -27,6 +27,7 @@ void Decoder::DecodeClaim(const Json& obj, Reader& r) {
   if (!FirstOfItsName(r, claim.ref(), "; this one is ignored")) return;
   claim.line = r.line();
   claim.document = r.document();
+  claim.range = r.range();
   const Json* spec = r.Object(obj, "spec", FieldPath("spec"));
   if (!spec) spec = &empty;
   FieldPath modes_path("spec.accessModes");

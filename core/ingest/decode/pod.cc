@@ -86,6 +86,7 @@ void Decoder::DecodePod(const Json& obj, Reader& r) {
   if (!FirstOfItsName(r, pod.ref(), kUniqueInNamespace)) return;
   pod.line = r.line();
   pod.document = r.document();
+  pod.range = r.range();
   pod.index = static_cast<ObjectIndex>(scenario_.pods.size());
   pod.uid = r.String(*meta, "uid", FieldPath("metadata.uid")).value_or("");
   if (pod.uid.empty()) pod.uid = pod.key;

@@ -32,6 +32,8 @@ void Decoder::DecodePdb(const Json& obj, Reader& r) {
   pdb.ns = std::move(metadata->ns);
   if (!FirstOfItsName(r, pdb.ref(), "; this one is ignored")) return;
   pdb.line = r.line();
+  pdb.document = r.document();
+  pdb.range = r.range();
   pdb.creation_time = r.Time(*meta, "creationTimestamp",
                              FieldPath("metadata.creationTimestamp"));
   const Json* spec = r.Object(obj, "spec", FieldPath("spec"));

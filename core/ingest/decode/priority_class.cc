@@ -25,6 +25,7 @@ void Decoder::DecodePriorityClass(const Json& obj, Reader& r) {
   if (!FirstOfItsName(r, pc.ref(), "; this one is ignored")) return;
   pc.line = r.line();
   pc.document = r.document();
+  pc.range = r.range();
   std::optional<int64_t> value =
       r.Integer(obj, "value", FieldPath("value"), INT32_MIN, INT32_MAX);
   if (!value) {

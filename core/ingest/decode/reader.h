@@ -41,13 +41,15 @@ bool IsDnsSubdomain(std::string_view s);
 class Reader {
  public:
   // lines, when given, holds the source line of each field of the object.
+  // range: where the object's text is in the input.
   Reader(Diagnostics& diagnostics, std::string object, int line, int document,
-         const FieldLines* lines = nullptr)
+         const FieldLines* lines = nullptr, SourceRange range = {})
       : diagnostics_(diagnostics),
         object_(std::move(object)),
         line_(line),
         document_(document),
-        lines_(lines) {}
+        lines_(lines),
+        range_(range) {}
 
   // Report against the field's own line when it is known.
   // Each returns the diagnostic added, valid until the next one.
@@ -71,6 +73,7 @@ class Reader {
   int line() const { return line_; }
   int LineOf(const FieldPath& path) const { return LineOfFull(Full(path)); }
   int document() const { return document_; }
+  const SourceRange& range() const { return range_; }
 
   // Returns the member, or nullptr when it is absent or null.
   static const Json* Member(const Json& obj, std::string_view key) {
@@ -128,6 +131,7 @@ class Reader {
   int line_;
   int document_;
   const FieldLines* lines_;
+  SourceRange range_;
 };
 
 // Reads a label selector (matchLabels and matchExpressions). Returns a nil

@@ -18,6 +18,7 @@ void Decoder::DecodeConfig(const Json& obj, Reader& r) {
   scenario_.has_config = true;
   scenario_.config_line = r.line();
   scenario_.config_document = r.document();
+  scenario_.config_range = r.range();
   if (std::optional<int64_t> pct =
           r.Integer(obj, "percentageOfNodesToScore",
                     FieldPath("percentageOfNodesToScore"), 0, 100)) {

@@ -321,6 +321,20 @@ TEST_CASE("Reduce: objects keep their names and places") {
   CHECK(r.kept[1].ns == "shop");
   CHECK(r.kept[1].line == 11);
   CHECK(r.kept[1].document == 2);
+  // Each one's text, to cut the reduced scenario from.
+  auto text = [&](const SourceRange& range) {
+    return yaml.substr(range.begin, range.end - range.begin);
+  };
+  CHECK(text(r.kept[0].range) ==
+        "apiVersion: v1\nkind: Node\nmetadata: {name: n1}\n"
+        "status: {allocatable: {cpu: '1', pods: '10'}}");
+  CHECK(r.kept[0].range.form == SourceRange::Form::kYamlDocument);
+  CHECK(text(r.kept[1].range) ==
+        "apiVersion: v1\nkind: Pod\nmetadata: {name: web, namespace: shop}\n"
+        "spec: {containers: [{name: c, resources: {requests: {cpu: '1'}}}]}");
+  CHECK(ToJson(r).find("\"name\":\"n1\",\"range\":{\"begin\":0,\"end\":92,"
+                       "\"form\":\"yamlDocument\"},\"reason\":") !=
+        std::string::npos);
 }
 
 TEST_CASE("Reduce: over a loaded cluster, objects of the change are marked") {
@@ -336,6 +350,11 @@ TEST_CASE("Reduce: over a loaded cluster, objects of the change are marked") {
   CHECK(r.kept.back().name == "web");
   CHECK(r.kept.back().change);
   CHECK_FALSE(r.kept.front().change);
+  // Ranges are in each object's own source: the change's in the change.
+  const SourceRange& web = r.kept.back().range;
+  CHECK(change.substr(web.begin, web.end - web.begin) ==
+        PendingPod("web", {"2"}, 100).dump());
+  CHECK(web.form == SourceRange::Form::kJson);
 }
 
 TEST_CASE("Reduce: the run cap stops it with a valid, larger scenario") {

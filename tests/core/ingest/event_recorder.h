@@ -4,6 +4,7 @@
 
 #include <doctest/doctest.h>
 
+#include <cstdint>
 #include <cstdio>
 #include <string>
 #include <string_view>
@@ -20,12 +21,23 @@ class EventRecorder final : public EventHandler {
  public:
   std::vector<std::string> events;
 
-  void StartDocument() override { events.push_back("doc"); }
-  void EndDocument() override { events.push_back("/doc"); }
-  void StartMap(int line, std::string_view anchor) override {
-    events.push_back("{ " + std::to_string(line) + Anchor(anchor));
+  // The byte offsets of the "doc", "{" and "}" events, in order (the
+  // event lines leave them out).
+  std::vector<uint64_t> offsets;
+
+  void StartDocument(uint64_t begin) override {
+    events.push_back("doc");
+    offsets.push_back(begin);
   }
-  void EndMap() override { events.push_back("}"); }
+  void EndDocument() override { events.push_back("/doc"); }
+  void StartMap(int line, std::string_view anchor, uint64_t begin) override {
+    events.push_back("{ " + std::to_string(line) + Anchor(anchor));
+    offsets.push_back(begin);
+  }
+  void EndMap(uint64_t end) override {
+    events.push_back("}");
+    offsets.push_back(end);
+  }
   void StartSequence(int line, std::string_view anchor) override {
     events.push_back("[ " + std::to_string(line) + Anchor(anchor));
   }

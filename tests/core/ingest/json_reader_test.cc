@@ -2,6 +2,7 @@
 
 #include <doctest/doctest.h>
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -35,7 +36,38 @@ Read ReadJson(std::string_view text, size_t chunk = 0, int first_line = 1) {
 
 using Events = std::vector<std::string>;
 
+// The offsets of the "doc", "{" and "}" events of text fed in chunks, its
+// first byte at first_offset.
+std::vector<uint64_t> JsonOffsets(std::string_view text, size_t chunk,
+                                  uint64_t first_offset) {
+  EventRecorder recorder;
+  JsonReader reader(recorder, 1, first_offset);
+  for (size_t at = 0; at < text.size(); at += chunk) {
+    REQUIRE(reader.Feed(text.substr(at, chunk)));
+  }
+  REQUIRE(reader.Finish());
+  return recorder.offsets;
+}
+
 }  // namespace
+
+TEST_CASE("JsonReader: offsets are bytes, from the first one given") {
+  // A \u escape counts its six bytes, an encoded character its own.
+  const std::string text =
+      "{\"a\": {\"b\": \"\\u00e9\xC3\xA9\"}}\n---\n\"x\"\n[{}]";
+  const std::vector<uint64_t> want = {
+      100, 100,  // the document and its map
+      106, 123,  // {"b": ...}, and past its '}'
+      124,       // past the first map's '}'
+      129,       // the string's document
+      133,       // the list's document
+      134, 136,  // its map
+  };
+  for (size_t chunk : {size_t{1}, size_t{3}, text.size()}) {
+    CAPTURE(chunk);
+    CHECK(JsonOffsets(text, chunk, 100) == want);
+  }
+}
 
 TEST_CASE("JsonReader: events arrive in document order with their lines") {
   Read r = ReadJson(

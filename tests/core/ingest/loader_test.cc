@@ -3,6 +3,7 @@
 // hold.
 #include "core/ingest/loader.h"
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -10,6 +11,7 @@
 #include "core/output/result_json.h"
 #include "core/scheduler/simulator.h"
 #include "tests/builders.h"
+#include "tests/core/ingest/event_recorder.h"  // prints string lists
 
 namespace podsim {
 using namespace testing;
@@ -38,6 +40,40 @@ std::vector<std::string> Messages(const DecodeResult& r) {
   for (const Diagnostic& d : r.diagnostics.items()) {
     out.push_back(std::to_string(d.line) + " " + d.object + " " + d.path +
                   ": " + d.message);
+  }
+  return out;
+}
+
+// Each object's text as its range cuts it out of text, in input order, as
+// "<form> <name>: <text>", the input fed in chunks of chunk bytes (0: whole).
+std::vector<std::string> Ranges(const std::string& text, size_t chunk = 0) {
+  Loader loader;
+  if (chunk == 0) chunk = text.size();
+  for (size_t i = 0; i < text.size(); i += chunk) {
+    loader.Feed(std::string_view(text).substr(i, chunk));
+  }
+  const Scenario s = loader.Finish().scenario;
+  std::vector<std::pair<SourceRange, std::string>> found;
+  for (const Node& n : s.nodes) found.emplace_back(n.range, n.name);
+  for (const Pod& p : s.pods) found.emplace_back(p.range, p.name);
+  for (const PriorityClass& c : s.priority_classes) {
+    found.emplace_back(c.range, c.name);
+  }
+  for (const PodDisruptionBudget& b : s.pdbs)
+    found.emplace_back(b.range, b.name);
+  for (const NamespaceObject& n : s.namespaces) {
+    found.emplace_back(n.range, n.name);
+  }
+  if (s.has_config) found.emplace_back(s.config_range, "config");
+  std::sort(found.begin(), found.end(), [](const auto& a, const auto& b) {
+    return a.first.begin < b.first.begin;
+  });
+  std::vector<std::string> out;
+  for (const auto& [range, name] : found) {
+    REQUIRE(range.begin <= range.end);
+    REQUIRE(range.end <= text.size());
+    out.push_back(std::string(ToString(range.form)) + " " + name + ": " +
+                  text.substr(range.begin, range.end - range.begin));
   }
   return out;
 }
@@ -373,6 +409,176 @@ TEST_CASE("Loader: a tag error refuses its document, counted once") {
   REQUIRE(r.diagnostics.items().size() >= 2);
   CHECK(r.diagnostics.items()[0].document == 0);
   CHECK(r.diagnostics.items().back().document == 2);
+}
+
+TEST_CASE("Loader: an object of a YAML stream spans its document") {
+  // From the document's start (its leading comments included, its ---
+  // line not) to the end of its last value (the comments after it, which
+  // are about the next document, not).
+  const std::string text =
+      "# the cluster: one node\n"
+      "kind: Node\n"
+      "metadata: {name: n1}\n"
+      "# the pod follows\n"
+      "---\n"
+      "# the pod\n"
+      "kind: Pod\n"
+      "metadata:\n"
+      "  name: web\n"
+      "  annotations: {note: \"caf\xC3\xA9 \xF0\x9F\x98\x80\"}\n"
+      "spec:\n"
+      "  containers:\n"
+      "  - name: c\n"
+      "\n"
+      "...\n"
+      "--- # a class, and a comment on its marker line\n"
+      "kind: PriorityClass\n"
+      "metadata: {name: high}\n"
+      "value: 10\n"
+      "description: |\n"
+      "  ten\n"
+      "--- {kind: Namespace, metadata: {name: team}}\n"
+      "---\n"
+      "kind: Namespace\n"
+      "metadata: {name: last}";
+  const std::vector<std::string> want = {
+      "yamlDocument n1: # the cluster: one node\nkind: Node\n"
+      "metadata: {name: n1}",
+      "yamlDocument web: # the pod\nkind: Pod\nmetadata:\n  name: web\n"
+      "  annotations: {note: \"caf\xC3\xA9 \xF0\x9F\x98\x80\"}\nspec:\n"
+      "  containers:\n  - name: c",
+      // A block scalar ends past its line break.
+      "yamlDocument high: kind: PriorityClass\nmetadata: {name: high}\n"
+      "value: 10\ndescription: |\n  ten\n",
+      "yamlDocument team: {kind: Namespace, metadata: {name: team}}",
+      "yamlDocument last: kind: Namespace\nmetadata: {name: last}",
+  };
+  CHECK(Ranges(text) == want);
+  for (size_t chunk : {1, 2, 3, 5, 64}) {
+    CAPTURE(chunk);
+    CHECK(Ranges(text, chunk) == want);
+  }
+}
+
+TEST_CASE("Loader: a byte order mark and CRLF lines are counted as bytes") {
+  const std::string text =
+      "\xEF\xBB\xBF# caf\xC3\xA9\r\nkind: Node\r\nmetadata: {name: n1}\r\n"
+      "---\r\nkind: Node\r\nmetadata:\r\n  name: n2\r\n";
+  const std::vector<std::string> want = {
+      "yamlDocument n1: # caf\xC3\xA9\r\nkind: Node\r\nmetadata: {name: n1}",
+      "yamlDocument n2: kind: Node\r\nmetadata:\r\n  name: n2",
+  };
+  CHECK(Ranges(text) == want);
+  CHECK(Ranges(text, 1) == want);
+}
+
+TEST_CASE("Loader: an item of a YAML list spans its own value") {
+  // A List's items (the config among them) and a document that is a list.
+  const std::string text =
+      "apiVersion: v1\n"
+      "items:\n"
+      "- apiVersion: kubescheduler.config.k8s.io/v1\n"
+      "  kind: KubeSchedulerConfiguration\n"
+      "- kind: Node\n"
+      "  metadata: {name: n1}   # trailing comment\n"
+      "  # between items\n"
+      "-   &a kind: Node\n"
+      "    metadata:\n"
+      "      name: n2\n"
+      "kind: List\n"
+      "---\n"
+      "  - kind: Namespace\n"
+      "    metadata: {name: web}\n"
+      "  - {kind: Namespace, metadata: {name: db}}\n";
+  const std::vector<std::string> want = {
+      "yamlItem config: apiVersion: kubescheduler.config.k8s.io/v1\n"
+      "  kind: KubeSchedulerConfiguration",
+      "yamlItem n1: kind: Node\n  metadata: {name: n1}",
+      "yamlItem n2: &a kind: Node\n    metadata:\n      name: n2",
+      "yamlItem web: kind: Namespace\n    metadata: {name: web}",
+      "yamlItem db: {kind: Namespace, metadata: {name: db}}",
+  };
+  CHECK(Ranges(text) == want);
+  CHECK(Ranges(text, 3) == want);
+}
+
+TEST_CASE("Loader: a JSON value spans its braces, in a List or not") {
+  const std::string text =
+      "  {\n"
+      "    \"apiVersion\": \"v1\",\n"
+      "    \"items\": [\n"
+      "        {\n"
+      "            \"kind\": \"Node\",\n"
+      "            \"metadata\": {\"name\": \"n1\", \"labels\": "
+      "{\"a\": \"}\\u00e9\", \"b\": \"\xC3\xA9\"}}\n"
+      "        },\n"
+      "        {\"kind\": \"Pod\", \"metadata\": {\"name\": \"web\"}}\n"
+      "    ],\n"
+      "    \"kind\": \"List\"\n"
+      "}\n"
+      "---\n"
+      "{\"kind\": \"Namespace\", \"metadata\": {\"name\": \"team\"}}\n";
+  const std::vector<std::string> want = {
+      "json n1: {\n"
+      "            \"kind\": \"Node\",\n"
+      "            \"metadata\": {\"name\": \"n1\", \"labels\": "
+      "{\"a\": \"}\\u00e9\", \"b\": \"\xC3\xA9\"}}\n"
+      "        }",
+      "json web: {\"kind\": \"Pod\", \"metadata\": {\"name\": \"web\"}}",
+      "json team: {\"kind\": \"Namespace\", \"metadata\": {\"name\": "
+      "\"team\"}}",
+  };
+  CHECK(Ranges(text) == want);
+  for (size_t chunk : {1, 2, 7}) {
+    CAPTURE(chunk);
+    CHECK(Ranges(text, chunk) == want);
+  }
+}
+
+TEST_CASE("Loader: a YAML document after a syntax error keeps its offsets") {
+  const std::string text =
+      "kind: Node\nmetadata: {name: n1\n---\nkind: Node\nmetadata: {name: "
+      "n2}\n";
+  const std::vector<std::string> want = {
+      "yamlDocument n2: kind: Node\nmetadata: {name: n2}"};
+  CHECK(Ranges(text) == want);
+  CHECK(Ranges(text, 4) == want);
+}
+
+TEST_CASE("Loader: ranges stay exact past the input the readers let go") {
+  // Over 16 MiB, fed in chunks: the YAML reader parses while its lookahead
+  // is full and drops what it is well past; the JSON reader drops what it
+  // parsed. Comments of multi-byte characters between the objects keep
+  // libyaml's character count apart from the bytes.
+  std::string comment;
+  for (int i = 0; i < 1000; ++i) comment += "# \xC3\xA9\xF0\x9F\x98\x80 line\n";
+  std::string yaml;
+  for (int i = 0; i < 1400; ++i) {
+    yaml += "---\n" + comment + "kind: Node\nmetadata: {name: n" +
+            std::to_string(i) + "}\n";
+  }
+  REQUIRE(yaml.size() > (18u << 20));
+  std::vector<std::string> ranges = Ranges(yaml, 64 << 10);
+  REQUIRE(ranges.size() == 1400);
+  for (int i : {0, 1, 150, 700, 1399}) {
+    CAPTURE(i);
+    const std::string name = "n" + std::to_string(i);
+    CHECK(ranges[i] == "yamlDocument " + name + ": " + comment +
+                           "kind: Node\nmetadata: {name: " + name + "}");
+  }
+  std::string json = "{\"kind\": \"List\", \"items\": [";
+  for (int i = 0; i < 40000; ++i) {
+    json += std::string(i ? ", " : "") +
+            "{\"kind\": \"Node\", \"metadata\": {\"name\": \"n" +
+            std::to_string(i) + "\", \"annotations\": {\"x\": \"\xC3\xA9\"}}}";
+  }
+  json += "]}";
+  REQUIRE(json.size() > (2u << 20));
+  ranges = Ranges(json, 64 << 10);
+  REQUIRE(ranges.size() == 40000);
+  CHECK(ranges.back() ==
+        "json n39999: {\"kind\": \"Node\", \"metadata\": {\"name\": "
+        "\"n39999\", \"annotations\": {\"x\": \"\xC3\xA9\"}}}");
 }
 
 TEST_CASE("Loader: a dropped list element does not shift the others' lines") {

@@ -2,6 +2,7 @@
 
 #include <doctest/doctest.h>
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -25,7 +26,40 @@ Events ReadYaml(std::string_view text, size_t chunk = 0) {
   return recorder.events;
 }
 
+// The offsets of the "doc", "{" and "}" events of text fed in chunks.
+std::vector<uint64_t> YamlOffsets(std::string_view text, size_t chunk) {
+  EventRecorder recorder;
+  YamlReader reader(recorder);
+  for (size_t at = 0; at < text.size(); at += chunk) {
+    reader.Feed(text.substr(at, chunk));
+  }
+  reader.Finish();
+  return recorder.offsets;
+}
+
 }  // namespace
+
+TEST_CASE(
+    "YamlReader: offsets are bytes, where documents and maps start and end") {
+  // "# \xC3\xA9\n" is 5 bytes but 4 characters, which libyaml counts.
+  const std::string text =
+      "# \xC3\xA9\na: {b: c}\n--- # x\nk:\n  - x: 1\n    y: "
+      "\"\xC3\xA9\"\n";
+  const std::vector<uint64_t> want = {
+      0,       // the first document, its comment included
+      5,       // its map, at its first key
+      8,  14,  // {b: c}, and past its '}'
+      14,      // the document's map ends there too
+      23,      // the second document, on the line after its ---
+      23,      // its map
+      30, 46,  // the item's map, at x, and past its last value
+      46,      // the document's map
+  };
+  for (size_t chunk : {size_t{1}, size_t{4}, text.size()}) {
+    CAPTURE(chunk);
+    CHECK(YamlOffsets(text, chunk) == want);
+  }
+}
 
 TEST_CASE("YamlReader: events arrive in document order with their lines") {
   Events events = ReadYaml(
