@@ -33,7 +33,7 @@ export const LAYERS = [
 ];
 
 // The only web/ modules that may load the engine itself.
-const ENGINE_LOADERS = ["web/src/engine-worker.js", "web/src/embed/embed-worker.js"];
+const ENGINE_LOADERS = ["web/src/app/engine-worker.js", "web/src/embed/embed-worker.js"];
 // What the rest of web/ may import from wasm/: formatting, no engine.
 const WEB_MAY_IMPORT = ["wasm/report.mjs"];
 

@@ -42,8 +42,8 @@ test("layers: an include of a later layer, a cycle, a stray file and wrong impor
     "core/stray.h": "#pragma once\n",
     "wasm/cli.mjs": 'import { x } from "../web/src/main.js";\n',
     "web/src/views/panel.js": 'import { simulate } from "../../../wasm/index.mjs";\nimport { formatDuration } from "../../../wasm/report.mjs";\n',
-    "web/src/engine-worker.js": 'import { simulate } from "../../wasm/index.mjs";\n',
-    "web/src/main.js": 'const t = await import("../../tests/node/helper.mjs");\n',
+    "web/src/app/engine-worker.js": 'import { simulate } from "../../../wasm/index.mjs";\n',
+    "web/src/app/main.js": 'const t = await import("../../../tests/node/helper.mjs");\n',
   });
   try {
     const problems = checkLayers(dir);
@@ -53,8 +53,8 @@ test("layers: an include of a later layer, a cycle, a stray file and wrong impor
     has(/^core\/api\/z\.cc:2: core includes wasm\/glue\.h/);
     has(/^core\/stray\.h: in core\/ itself, which is not a layer/);
     has(/^wasm\/cli\.mjs:1: wasm\/ imports web\/src\/main\.js/);
-    has(/^web\/src\/views\/panel\.js:1: imports wasm\/index\.mjs; only web\/src\/engine-worker\.js and web\/src\/embed\/embed-worker\.js load the engine/);
-    has(/^web\/src\/main\.js:1: web\/ imports tests\/node\/helper\.mjs/);
+    has(/^web\/src\/views\/panel\.js:1: imports wasm\/index\.mjs; only web\/src\/app\/engine-worker\.js and web\/src\/embed\/embed-worker\.js load the engine/);
+    has(/^web\/src\/app\/main\.js:1: web\/ imports tests\/node\/helper\.mjs/);
     assert.equal(problems.length, 7, problems.join("\n"));
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -6,8 +6,8 @@
 // worker (embed-engine.js) simulate its scenario, and renders what the engine
 // returns with the playground's views, in its own shadow root. The
 // attributes are described in docs/embedding.md.
-import { h, mount, plural } from "../dom.js";
-import { encodeShare } from "../share.js";
+import { h, mount, plural } from "../views/dom.js";
+import { encodeShare } from "../model/share.js";
 import { renderDiagnostics } from "../views/diagnostics.js";
 import { differencesByPod, renderDifferences } from "../views/differences.js";
 import { renderPicture } from "../views/picture.js";

@@ -1,13 +1,13 @@
 // The scenario's editors and their tabs: one editor per part and one for the
 // whole stream, which tab shows, loading a scenario, where a diagnostic lands,
 // and putting the editors aside while a cluster is open.
-import { h, mount } from "./dom.js";
+import { h, mount } from "../views/dom.js";
 import { createEditors } from "./editors.js";
-import { DEFAULT_EXAMPLE } from "./gallery.js";
-import { ALL, TABS, joinTabs, locateLine, splitStream } from "./scenario.js";
-import { $ } from "./state.js";
-import { showBanner } from "./status.js";
-import { groupDiagnostics, renderDiagnostics } from "./views/diagnostics.js";
+import { DEFAULT_EXAMPLE } from "../model/gallery.js";
+import { ALL, TABS, joinTabs, locateLine, splitStream } from "../model/scenario.js";
+import { $ } from "../app/state.js";
+import { showBanner } from "../views/status.js";
+import { groupDiagnostics, renderDiagnostics } from "../views/diagnostics.js";
 
 const countObjects = (text) => (text.match(/^kind:/gm) ?? []).length;
 

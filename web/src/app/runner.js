@@ -2,12 +2,12 @@
 // pause in typing, the detail of an attempt a person opens, and where each
 // of the worker's answers goes. The worker (engine-worker.js) is the page's
 // only importer of the engine.
-import { plural } from "./dom.js";
-import { joinTabs, objectKeys } from "./scenario.js";
+import { plural } from "../views/dom.js";
+import { joinTabs, objectKeys } from "../model/scenario.js";
 import { $ } from "./state.js";
-import { setStatus } from "./status.js";
-import { countCauses } from "./views/diagnostics.js";
-import { STORAGE_CLUSTER, STORAGE_SCENARIO, STORAGE_VARIANT_B, storage } from "./storage.js";
+import { setStatus } from "../views/status.js";
+import { countCauses } from "../views/diagnostics.js";
+import { STORAGE_CLUSTER, STORAGE_SCENARIO, STORAGE_VARIANT_B, storage } from "../model/storage.js";
 
 /**
  * Creates the runner; start() starts the worker. scenario is the editors'

@@ -1,9 +1,9 @@
 // The page's state (what the editors hold, the runs, the results, the cluster),
 // the mode its URL asks for, and $ for its elements.
-import { TABS } from "./scenario.js";
-import { NODE_PAGE } from "./views/nodes.js";
-import { ATTEMPT_PAGE } from "./views/verdicts.js";
-import { EVENT_PAGE } from "./views/workloads.js";
+import { TABS } from "../model/scenario.js";
+import { NODE_PAGE } from "../views/nodes.js";
+import { ATTEMPT_PAGE } from "../views/verdicts.js";
+import { EVENT_PAGE } from "../views/workloads.js";
 
 /** Returns the page's element with this id. */
 export const $ = (id) => document.getElementById(id);

@@ -5,27 +5,27 @@
 // part gets what it needs from here and imports nothing back.
 import "./style.css";
 
-import { createAddressBar } from "./address-bar.js";
-import { createClusterMode } from "./cluster-mode.js";
-import { setupFileDrop } from "./file-drop.js";
-import { DEFAULT_EXAMPLE } from "./gallery.js";
-import { createFragmentOpener } from "./link-fragment.js";
-import { createLinking } from "./linking.js";
-import { createMarkdownCopy } from "./markdown-copy.js";
-import { setupDownloads, setupGallery, setupKeys } from "./page-controls.js";
-import { createProfiles } from "./profiles.js";
-import { createReduction } from "./reduction.js";
-import { createResultView } from "./result-view.js";
+import { createAddressBar } from "../features/address-bar.js";
+import { createClusterMode } from "../features/cluster-mode.js";
+import { setupFileDrop } from "../features/file-drop.js";
+import { DEFAULT_EXAMPLE } from "../model/gallery.js";
+import { createFragmentOpener } from "../features/link-fragment.js";
+import { createLinking } from "../features/linking.js";
+import { createMarkdownCopy } from "../features/markdown-copy.js";
+import { setupDownloads, setupGallery, setupKeys } from "../features/page-controls.js";
+import { createProfiles } from "../features/profiles.js";
+import { createReduction } from "../features/reduction.js";
+import { createResultView } from "../features/result-view.js";
 import { createRunner } from "./runner.js";
-import { createScenarioEditors } from "./scenario-editors.js";
-import { createSession } from "./session.js";
-import { copyText, createSharing, playgroundUrl } from "./share-dialogs.js";
+import { createScenarioEditors } from "../editor/scenario-editors.js";
+import { createSession } from "../features/session.js";
+import { copyText, createSharing, playgroundUrl } from "../features/share-dialogs.js";
 import { $, EMBED_PANELS, createState, pageMode } from "./state.js";
-import { showBanner } from "./status.js";
-import { STORAGE_CLUSTER, STORAGE_SCENARIO, STORAGE_VARIANT_B, storage } from "./storage.js";
-import { setupTheme } from "./theme.js";
-import { markReducing } from "./views/verdicts.js";
-import { createVariants } from "./variants.js";
+import { showBanner } from "../views/status.js";
+import { STORAGE_CLUSTER, STORAGE_SCENARIO, STORAGE_VARIANT_B, storage } from "../model/storage.js";
+import { setupTheme } from "../features/theme.js";
+import { markReducing } from "../views/verdicts.js";
+import { createVariants } from "../features/variants.js";
 
 const state = createState();
 const mode = pageMode();

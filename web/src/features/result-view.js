@@ -3,17 +3,17 @@
 // (and moved by the timeline, which a focus chosen elsewhere moves).
 // Over a cluster, the change's consequences lead; the workloads follow the
 // victims.
-import { mount } from "./dom.js";
-import { $ } from "./state.js";
+import { mount } from "../views/dom.js";
+import { $ } from "../app/state.js";
 import { createTimeline } from "./timeline-control.js";
-import { differencesByPod, renderDifferences } from "./views/differences.js";
-import { createVariantDiffView } from "./views/variant-diff.js";
-import { NODE_PAGE, renderNodes } from "./views/nodes.js";
-import { renderPicture } from "./views/picture.js";
-import { renderSelection } from "./views/selection.js";
-import { markFocus, renderVerdicts } from "./views/verdicts.js";
-import { renderVictims } from "./views/victims.js";
-import { createdPods, podTargets, renderChange, renderWorkloads } from "./views/workloads.js";
+import { differencesByPod, renderDifferences } from "../views/differences.js";
+import { createVariantDiffView } from "../views/variant-diff.js";
+import { NODE_PAGE, renderNodes } from "../views/nodes.js";
+import { renderPicture } from "../views/picture.js";
+import { renderSelection } from "../views/selection.js";
+import { markFocus, renderVerdicts } from "../views/verdicts.js";
+import { renderVictims } from "../views/victims.js";
+import { createdPods, podTargets, renderChange, renderWorkloads } from "../views/workloads.js";
 
 // "v1.14", "current (v1.35)": a result's profile as the compare view names it.
 const profileName = (result) =>

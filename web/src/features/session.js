@@ -8,11 +8,11 @@
 // carry the cluster its scenario is laid over: it opens as cluster + change.
 // A scenario may have a variant B (variants.js): it goes and comes back with
 // the scenario (A), and an example or a link may bring one.
-import { GALLERY } from "./gallery.js";
-import { joinTabs, splitStream } from "./scenario.js";
-import { $ } from "./state.js";
-import { hideBanner, showBanner } from "./status.js";
-import { STORAGE_CLUSTER, STORAGE_SCENARIO, STORAGE_VARIANT_B, storage } from "./storage.js";
+import { GALLERY } from "../model/gallery.js";
+import { joinTabs, splitStream } from "../model/scenario.js";
+import { $ } from "../app/state.js";
+import { hideBanner, showBanner } from "../views/status.js";
+import { STORAGE_CLUSTER, STORAGE_SCENARIO, STORAGE_VARIANT_B, storage } from "../model/storage.js";
 
 // A scenario as the editors hold it once loaded: its parts joined.
 function joined(text) {

@@ -5,14 +5,14 @@
 // scenario where a person wants it: the editors (undoably), a link, a file
 // or a Markdown report. One reduction at a time: a new one supersedes the
 // one on its way, whose answer is then dropped (by id, as runs are).
-import { formatReductionMarkdown } from "../../wasm/report.mjs";
-import { mount } from "./dom.js";
+import { formatReductionMarkdown } from "../../../wasm/report.mjs";
+import { mount } from "../views/dom.js";
 import { download } from "./page-controls.js";
 import { copyText } from "./share-dialogs.js";
-import { LONG_LINK_CHARS } from "./share.js";
-import { $ } from "./state.js";
-import { setStatus } from "./status.js";
-import { renderReduction } from "./views/reduction.js";
+import { LONG_LINK_CHARS } from "../model/share.js";
+import { $ } from "../app/state.js";
+import { setStatus } from "../views/status.js";
+import { renderReduction } from "../views/reduction.js";
 
 const count = (n) => n.toLocaleString("en");
 

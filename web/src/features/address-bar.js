@@ -5,8 +5,8 @@
 // the URL plain, and the page says so; over a cluster the URL holds what the
 // editors lay over it, and the cluster too when it is small enough for the
 // link, and the page says which.
-import { CLUSTER_LINK_CHARS, MAX_FRAGMENT_CHARS } from "./share.js";
-import { $ } from "./state.js";
+import { CLUSTER_LINK_CHARS, MAX_FRAGMENT_CHARS } from "../model/share.js";
+import { $ } from "../app/state.js";
 
 /**
  * The longest fragment the address bar is given. Browsers take far longer

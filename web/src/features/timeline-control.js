@@ -2,9 +2,9 @@
 // and the focused attempt kept at the timeline's, so the victims, the
 // tie-break table and the node cards show the attempt of the moment, as a
 // click on its verdict does. A verdict clicked moves the timeline there.
-import { $, pageMode } from "./state.js";
-import { lastStep, momentAt, pointAt, timeStep, timelineModel } from "./timeline-model.js";
-import { renderTimeline } from "./views/timeline.js";
+import { $, pageMode } from "../app/state.js";
+import { lastStep, momentAt, pointAt, timeStep, timelineModel } from "../model/timeline-model.js";
+import { renderTimeline } from "../views/timeline.js";
 
 const STEP_MS = 400; // a step of play
 const TIME_TICK_MS = 100; // by time, the clock moves this often …

@@ -3,9 +3,9 @@
 // playground or the docs embed, a <podsim-scenario> element. A link the page
 // itself would refuse (share.js's limits) is never copied: the dialog says
 // so and offers the scenario as a file instead.
-import { CLUSTER_LINK_CHARS, LONG_LINK_CHARS, MAX_DECODED_BYTES, MAX_FRAGMENT_CHARS, decodeShare, encodeShare } from "./share.js";
-import { $ } from "./state.js";
-import { setStatus } from "./status.js";
+import { CLUSTER_LINK_CHARS, LONG_LINK_CHARS, MAX_DECODED_BYTES, MAX_FRAGMENT_CHARS, decodeShare, encodeShare } from "../model/share.js";
+import { $ } from "../app/state.js";
+import { setStatus } from "../views/status.js";
 
 /** Returns this page's URL with a fragment and a query (extra, e.g. "?embed"). */
 export function playgroundUrl(fragment, extra = "") {

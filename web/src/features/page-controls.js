@@ -1,9 +1,9 @@
 // The header's smaller controls: the example gallery, the downloads, and the
 // keyboard shortcuts (Ctrl+Enter runs, Ctrl+S copies the share link, Ctrl+Z
 // outside the editors undoes the last replacement of the scenario).
-import { h, mount } from "./dom.js";
-import { GALLERY } from "./gallery.js";
-import { $ } from "./state.js";
+import { h, mount } from "../views/dom.js";
+import { GALLERY } from "../model/gallery.js";
+import { $ } from "../app/state.js";
 
 /** Fills the Examples menu; openExample(example) opens the one chosen. */
 export function setupGallery(openExample) {

@@ -4,12 +4,12 @@
 // run lays over it. The page never parses the dump; it keeps the text of a
 // small one (read anyway to tell a dump from a scenario) for the share link,
 // when it fits there.
-import { h, mount } from "./dom.js";
-import { CLI_COMMAND, CLUSTER_TEXT_BYTES, MAX_CLUSTER_BYTES, isClusterDump } from "./scenario.js";
-import { CLUSTER_LINK_CHARS, encodeShare } from "./share.js";
-import { $ } from "./state.js";
-import { setStatus, showBanner } from "./status.js";
-import { OBJECT_PAGE, progressText, renderCluster, renderLoading, renderObjects, sizeText } from "./views/cluster.js";
+import { h, mount } from "../views/dom.js";
+import { CLI_COMMAND, CLUSTER_TEXT_BYTES, MAX_CLUSTER_BYTES, isClusterDump } from "../model/scenario.js";
+import { CLUSTER_LINK_CHARS, encodeShare } from "../model/share.js";
+import { $ } from "../app/state.js";
+import { setStatus, showBanner } from "../views/status.js";
+import { OBJECT_PAGE, progressText, renderCluster, renderLoading, renderObjects, sizeText } from "../views/cluster.js";
 
 const OVERLAY_HINTS = {
   classes: "PriorityClasses typed here are added to the cluster's, or replace the one of the same name.",

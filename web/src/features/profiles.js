@@ -1,7 +1,7 @@
 // The semantics profiles the engine knows (one kube-scheduler release each),
 // the one shown, and Compare, which runs two and marks where they differ.
-import { h, mount } from "./dom.js";
-import { $ } from "./state.js";
+import { h, mount } from "../views/dom.js";
+import { $ } from "../app/state.js";
 
 // "v1.35 semantics", "v1.31.14 semantics" (profile v1.31), "v1.14 semantics".
 const optionText = (p) =>

@@ -1,7 +1,7 @@
 // Linking the YAML and the result: the pointer on an object's YAML marks its
 // parts of the result, the pointer on a part of the result highlights its
 // YAML, and a click on it jumps there.
-import { $ } from "./state.js";
+import { $ } from "../app/state.js";
 
 /** Creates the links between the editors (scenario-editors.js) and the result; listens on the result. */
 export function createLinking(state, scenario) {

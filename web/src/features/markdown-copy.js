@@ -3,9 +3,9 @@
 // for a link the page opens). wasm/report.mjs formats it (pure formatting,
 // shared with `podsim run --markdown`); with a variant B, the report is of the
 // variant shown, followed by `podsim diff`'s report of A and B.
-import { formatDiff, formatMarkdown } from "../../wasm/report.mjs";
+import { formatDiff, formatMarkdown } from "../../../wasm/report.mjs";
 import { copyText } from "./share-dialogs.js";
-import { setStatus } from "./status.js";
+import { setStatus } from "../views/status.js";
 
 // The diff of variants A and B as a fenced block (longer than any run of
 // backticks in it: names come from the YAML).

@@ -4,9 +4,9 @@
 // The editors hold the variant shown; the other waits as the editors' saved
 // state (scenario-editors.js saveEditors). Removing B can be undone. The bar
 // says what the last run of both found (render() after each run).
-import { h, mount, plural } from "./dom.js";
-import { $ } from "./state.js";
-import { hideBanner, showBanner } from "./status.js";
+import { h, mount, plural } from "../views/dom.js";
+import { $ } from "../app/state.js";
+import { hideBanner, showBanner } from "../views/status.js";
 
 export const VARIANTS = ["a", "b"];
 const NAME = { a: "A", b: "B" };

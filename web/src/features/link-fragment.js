@@ -2,8 +2,8 @@
 // and the cluster it is laid over when the link carries one.
 // A fragment is untrusted input (share.js checks it); a bad one says why and
 // changes nothing.
-import { decodeShare } from "./share.js";
-import { showBanner } from "./status.js";
+import { decodeShare } from "../model/share.js";
+import { showBanner } from "../views/status.js";
 
 /**
  * Returns applyFragment(instead, atStart), which opens the page's fragment,
