@@ -2,13 +2,14 @@
 // once a dump is opened, the cluster it holds above both. The page renders
 // what the engine returns; it never decides fit, priority, victims or order.
 // This entry creates the page's parts and wires them to each other; each
-// part gets what it needs from here and imports nothing back.
+// part owns its own state, gets what it needs from here (the parts it reads,
+// and hooks for what it causes), and imports nothing back.
 import "./style.css";
 
+import { createScenarioEditors } from "../editor/scenario-editors.js";
 import { createAddressBar } from "../features/address-bar.js";
 import { createClusterMode } from "../features/cluster-mode.js";
 import { setupFileDrop } from "../features/file-drop.js";
-import { DEFAULT_EXAMPLE } from "../model/gallery.js";
 import { createFragmentOpener } from "../features/link-fragment.js";
 import { createLinking } from "../features/linking.js";
 import { createMarkdownCopy } from "../features/markdown-copy.js";
@@ -16,19 +17,22 @@ import { setupDownloads, setupGallery, setupKeys } from "../features/page-contro
 import { createProfiles } from "../features/profiles.js";
 import { createReduction } from "../features/reduction.js";
 import { createResultView } from "../features/result-view.js";
-import { createRunner } from "./runner.js";
-import { createScenarioEditors } from "../editor/scenario-editors.js";
 import { createSession } from "../features/session.js";
 import { copyText, createSharing, playgroundUrl } from "../features/share-dialogs.js";
-import { $, EMBED_PANELS, createState, pageMode } from "./state.js";
-import { showBanner } from "../views/status.js";
-import { STORAGE_CLUSTER, STORAGE_SCENARIO, STORAGE_VARIANT_B, storage } from "../model/storage.js";
 import { setupTheme } from "../features/theme.js";
-import { markReducing } from "../views/verdicts.js";
 import { createVariants } from "../features/variants.js";
+import { createFocus } from "../model/focus.js";
+import { DEFAULT_EXAMPLE } from "../model/gallery.js";
+import { EMBED_PANELS, pageMode } from "../model/page-mode.js";
+import { createRunner } from "../model/runner.js";
+import { STORAGE_CLUSTER, STORAGE_SCENARIO, STORAGE_VARIANT_B, storage } from "../model/storage.js";
+import { $ } from "../views/dom.js";
+import { setStatus, showBanner } from "../views/status.js";
+import { ATTEMPT_PAGE, markReducing } from "../views/verdicts.js";
+import { createRuns, startEngineWorker } from "./runs.js";
 
-const state = createState();
 const mode = pageMode();
+const focus = createFocus(ATTEMPT_PAGE);
 
 // Every run but the one a pause in typing starts goes through here: the
 // session sees the text first (an example's Compare may go with it), then
@@ -36,69 +40,90 @@ const mode = pageMode();
 function runNow() {
   variants.render();
   session.check();
-  runner.runNow();
+  runs.runNow();
   addressBar.schedule(0);
 }
 
 // The parts call each other only through these closures, which run after
 // every part exists.
-const scenario = createScenarioEditors(state, mode, {
-  onEdit: () => {
-    session.onEdit();
-    runner.scheduleRun();
-    addressBar.schedule(300); // with the run, as the session is saved
+const engine = createRunner(startEngineWorker, {
+  onStopped: () => {
+    engine.start(); // at once, to be ready for the next run
+    if (!clusterMode.engineStopped()) setStatus("error", "The engine stopped unexpectedly; it was restarted. Try again (Ctrl+Enter).");
   },
-  onRun: runNow,
-  onPointer: (tab, line) => linking.linkFromEditor(tab, line),
-  onPaste: (tab, text) => clusterMode.pasteCluster(text),
-  onUndoLoad: () => session.undoReplacement(),
 });
-const variants = createVariants(state, mode, scenario, { onChange: runNow });
-const view = createResultView(state, {
-  requestDetail: (index) => runner.requestDetail(index),
-  showVariant: (v) => variants.show(v),
-  reduce: mode.embed ? null : (pod) => reduction.start(pod),
-});
-const profiles = createProfiles(state, () => {
+const profiles = createProfiles(() => {
   session.onChosen();
   runNow();
 });
-const runner = createRunner(state, mode, scenario, {
-  render: () => {
-    view.render();
-    reduction.render(); // its links follow what the editors hold
-    variants.render(); // its bar says what the run of A and B found
+const scenario = createScenarioEditors(mode, {
+  onEdit: () => {
+    session.onEdit();
+    runs.scheduleRun();
+    addressBar.schedule(300); // with the run, as the session is saved
   },
-  onProfiles: (list) => profiles.onProfiles(list),
-  onLoadMessage: (data) => clusterMode.onLoadMessage(data),
-  onObjects: (data) => clusterMode.onObjects(data),
-  onClusterLost: (message, stash) => clusterMode.clusterFailed(message, stash),
-  variantTexts: () => (state.variants ? { a: variants.textOf("a"), b: variants.textOf("b") } : null),
-  showVariant: (v) => variants.show(v),
-  onReduction: (data) => reduction.onAnswer(data),
+  onRun: runNow,
+  onLoad: () => {
+    focus.clear();
+    clusterMode.setResumeOverlay(false);
+  },
+  onPointer: (tab, line) => linking.linkFromEditor(tab, line),
+  onPaste: (tab, text) => clusterMode.pasteCluster(text),
+  onUndoLoad: () => session.undoReplacement(),
+  overCluster: () => clusterMode.clusterName() !== null,
+  latest: () => ({ result: runs.result(), run: runs.run() }),
 });
 // A file too small to be a cluster opens as a scenario, which the session
 // replaces undoably, under the file's name.
 let fileName = "";
 const clusterMode = createClusterMode(
-  state,
   mode,
-  { ...scenario, loadScenario: (text) => session.openFile(fileName, text) },
-  { ...runner, runNow, onClusterLink: () => addressBar.schedule(0) },
+  { scenario: { ...scenario, loadScenario: (text) => session.openFile(fileName, text) }, engine, focus },
+  { runNow, onClusterLink: () => addressBar.schedule(0), forgetOverlay: () => runs.forgetOverlay() },
 );
-const session = createSession(state, mode, scenario, profiles, clusterMode, variants, runNow);
-const linking = createLinking(state, scenario);
+const variants = createVariants(mode, { scenario, focus, profiles, clusterMode }, { onChange: runNow, variantDiff: () => runs.variantDiff() });
+const runs = createRuns(
+  mode,
+  { engine, scenario, profiles, clusterMode, variants, focus },
+  {
+    render: () => {
+      view.render();
+      reduction.render(); // its links follow what the editors hold
+      variants.render(); // its bar says what the run of A and B found
+    },
+    showVariant: (v) => variants.show(v),
+  },
+);
+const view = createResultView(
+  mode,
+  { runs, focus, profiles },
+  {
+    requestDetail: (index) => runs.requestDetail(index),
+    showVariant: (v) => variants.show(v),
+    reduce: mode.embed ? null : (pod) => reduction.start(pod),
+    reducingPod: () => reduction.reducingPod(),
+  },
+);
+const session = createSession(mode, { scenario, profiles, clusterMode, variants, focus }, runNow);
+const linking = createLinking(scenario, runs);
 // Over a cluster, variant B waits aside (variants.js): links carry the change alone.
-const sharing = createSharing(state, () => variants.textOf("a"), () => (state.cluster || state.loading ? null : variants.textOf("b")));
-const addressBar = createAddressBar(state, () => sharing.shareSettings(), (settings) => sharing.fragmentFor(settings), (url) => {
+const sharing = createSharing(
+  { profiles, session, clusterMode, runs, view },
+  () => variants.textOf("a"),
+  () => (clusterMode.clusterName() !== null || clusterMode.loadingName() !== null ? null : variants.textOf("b")),
+);
+const addressBar = createAddressBar(clusterMode, () => sharing.shareSettings(), (settings) => sharing.fragmentFor(settings), (url) => {
   if (mode.embed) $("open-playground").href = playgroundUrl(new URL(url).hash);
 });
-const markdown = createMarkdownCopy(state, sharing);
-const applyFragment = createFragmentOpener(state, profiles, session);
-const reduction = createReduction(state, { runner, session, sharing }, {
-  inEditors: (key) => linking.hasObject(key),
-  rendered: () => markReducing($("verdicts"), state.reduction?.running ? state.reduction.pod : null),
-});
+const markdown = createMarkdownCopy({ runs, clusterMode }, sharing);
+const applyFragment = createFragmentOpener(profiles, session);
+const reduction = createReduction(
+  { engine, runs, focus, profiles, clusterMode, session, sharing },
+  {
+    inEditors: (key) => linking.hasObject(key),
+    rendered: () => markReducing($("verdicts"), reduction.reducingPod()),
+  },
+);
 
 function openFile(file) {
   fileName = file.name;
@@ -138,11 +163,11 @@ async function start() {
   const savedB = mode.embed ? null : storage.get(STORAGE_VARIANT_B);
   const instead = saved?.trim() ? "Showing your last scenario instead." : "Showing the default scenario instead.";
   if (!(await applyFragment(instead, true))) session.openSaved(...(saved?.trim() ? [saved, savedB] : [DEFAULT_EXAMPLE.text, DEFAULT_EXAMPLE.variantB ?? null]));
-  if (laidOver && scenario.scenarioText() === saved && !state.loading && !state.cluster) {
+  if (laidOver && scenario.scenarioText() === saved && clusterMode.loadingName() === null && clusterMode.clusterName() === null) {
     // The text was laid over a dump the page does not keep: say so, and lay
     // it over the next one opened.
     showBanner(`These objects were laid over ${laidOver}, which the page does not keep: open it again to see them over that cluster.`);
-    state.resumeOverlay = true;
+    clusterMode.setResumeOverlay(true);
   }
   addressBar.settle();
 }
@@ -154,13 +179,15 @@ async function onHashChange() {
   if (await applyFragment()) addressBar.settle();
 }
 
-runner.start();
-runner.post({ id: 0, kind: "profiles" });
+engine.start();
+engine.request({ kind: "profiles" }, (data) => {
+  if (data.profiles) profiles.onProfiles(data.profiles);
+});
 setupTheme(scenario.editors, mode.theme);
 setupGallery(session.openExample);
 setupFileDrop(mode, openFile);
 setupKeys({ runNow, copyShareLink: sharing.copyShareLink, undoReplacement: session.undoReplacement });
-const { downloadScenario } = setupDownloads(state, scenario.scenarioText);
+const { downloadScenario } = setupDownloads(() => runs.shown(), scenario.scenarioText);
 $("run").addEventListener("click", runNow);
 $("share").addEventListener("click", sharing.openShare);
 $("share-download").addEventListener("click", downloadScenario);
