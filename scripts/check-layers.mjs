@@ -7,7 +7,11 @@
 // - wasm/ imports nothing of web/, tests/ or bench/;
 // - web/src/ imports nothing of tests/ or bench/, and of wasm/ only the
 //   report formatters, except the engine's two workers, which alone load the
-//   engine (wasm/index.mjs).
+//   engine (wasm/index.mjs);
+// - web/src/'s files sit in its folders (WEB_FOLDERS), and a folder imports
+//   only itself and the folders it builds on: model < views < editor <
+//   features < app, with offline/ and embed/ beside the page on model/ and
+//   views/ alone.
 // Usage: node scripts/check-layers.mjs [ROOT]   (exit 1 when a rule is broken)
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, normalize, relative } from "node:path";
@@ -32,8 +36,24 @@ export const LAYERS = [
   "output",
 ];
 
+// web/src/'s folders and what each may import of web/src/ (its own files
+// and these folders'). The page's layers, lowest first: model (what the page
+// knows and computes, no DOM), views (DOM from plain data), editor (the
+// CodeMirror editors), features (the page's parts), app (the entry that
+// wires them); offline/ (the service worker) and embed/ (the docs element)
+// are entries of their own, on model/ and views/ alone.
+export const WEB_FOLDERS = {
+  model: [],
+  views: ["model"],
+  editor: ["model", "views"],
+  features: ["model", "views", "editor"],
+  app: ["model", "views", "editor", "features"],
+  offline: ["model", "views"],
+  embed: ["model", "views"],
+};
+
 // The only web/ modules that may load the engine itself.
-const ENGINE_LOADERS = ["web/src/engine-worker.js", "web/src/embed/embed-worker.js"];
+const ENGINE_LOADERS = ["web/src/app/engine-worker.js", "web/src/embed/embed-worker.js"];
 // What the rest of web/ may import from wasm/: formatting, no engine.
 const WEB_MAY_IMPORT = ["wasm/report.mjs"];
 
@@ -145,14 +165,30 @@ export function checkLayers(root) {
     }
   }
   for (const file of jsFiles("web/src")) {
+    const folder = webFolderOf(file);
+    const allowed = Object.hasOwn(WEB_FOLDERS, folder) ? WEB_FOLDERS[folder] : null;
+    if (!allowed) {
+      problems.push(`${file}: in ${folder ? `web/src/${folder}/` : "web/src/ itself"}, which is not a folder of the page (scripts/check-layers.mjs WEB_FOLDERS: ${Object.keys(WEB_FOLDERS).join(", ")})`);
+    }
     for (const { target, line } of imports(file)) {
       if (/^(tests|bench)\//.test(target)) problems.push(`${file}:${line}: web/ imports ${target}`);
       if (target.startsWith("wasm/") && !WEB_MAY_IMPORT.includes(target) && !ENGINE_LOADERS.includes(file)) {
         problems.push(`${file}:${line}: imports ${target}; only ${ENGINE_LOADERS.join(" and ")} load the engine (the rest may import ${WEB_MAY_IMPORT.join(", ")})`);
       }
+      const to = target.startsWith("web/src/") ? webFolderOf(target) : null;
+      if (to !== null && allowed && to !== folder && !allowed.includes(to)) {
+        problems.push(`${file}:${line}: ${folder}/ imports ${target}, from ${to}/; ${folder}/ may import ${allowed.length ? allowed.map((f) => `${f}/`).join(", ") : "nothing of web/src/"} besides itself`);
+      }
     }
   }
   return problems;
+}
+
+// Returns the folder of a web/src/ path ("web/src/views/nodes.js" ->
+// "views"), "" for web/src/ itself.
+export function webFolderOf(path) {
+  const rest = path.slice("web/src/".length);
+  return rest.includes("/") ? rest.slice(0, rest.indexOf("/")) : "";
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

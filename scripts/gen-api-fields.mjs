@@ -2,8 +2,8 @@
 // Writes the Kubernetes API's field names for the kinds podsim reads, from
 // the OpenAPI models that @kubernetes/client-node ships (a devDependency,
 // pinned): core/api/api_fields_data.inc for the engine's unknown-field warnings
-// (every field of every type, no docs) and web/src/api-fields.json for the
-// editor's completion and hover (only the fields podsim reads, with docs).
+// (every field of every type, no docs) and web/src/editor/api-fields.json for
+// the editor's completion and hover (only the fields podsim reads, with docs).
 // Run it again after changing the pinned package or a kind's XxxFields().
 //   node scripts/gen-api-fields.mjs [--check]   (--check: fail if stale)
 import { readFileSync, writeFileSync } from "node:fs";
@@ -310,7 +310,7 @@ const json = JSON.stringify(page) + "\n";
 
 const outputs = [
   [join(root, "core/api/api_fields_data.inc"), inc],
-  [join(root, "web/src/api-fields.json"), json],
+  [join(root, "web/src/editor/api-fields.json"), json],
 ];
 if (process.argv.includes("--check")) {
   const stale = outputs.filter(([file, text]) => {
@@ -326,5 +326,5 @@ if (process.argv.includes("--check")) {
 for (const [file, text] of outputs) writeFileSync(file, text);
 console.log(
   `Kubernetes ${version} (${pkg.name} ${pkg.version}): ${order.length} types, ${fieldRows.length} fields -> core/api/api_fields_data.inc; ` +
-    `${pageTypes.length} page types, ${(json.length / 1024).toFixed(1)} KiB -> web/src/api-fields.json`,
+    `${pageTypes.length} page types, ${(json.length / 1024).toFixed(1)} KiB -> web/src/editor/api-fields.json`,
 );

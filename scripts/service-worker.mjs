@@ -1,15 +1,15 @@
-// Adds the service worker (web/src/sw.js) to a build of the page as sw.js,
-// with the list of the build's files to precache and a version hashed from
-// their contents: a build with other content is a new version, which
+// Adds the service worker (web/src/offline/sw.js) to a build of the page as
+// sw.js, with the list of the build's files to precache and a version hashed
+// from their contents: a build with other content is a new version, which
 // browsers install as an update (docs/offline.md).
 import { createHash } from "node:crypto";
 import { readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 
-const SOURCE = new URL("../web/src/sw.js", import.meta.url);
+const SOURCE = new URL("../web/src/offline/sw.js", import.meta.url);
 /** The service worker's file name, beside index.html. */
 export const SERVICE_WORKER = "sw.js";
-// The one line of web/src/sw.js that the build fills in.
+// The one line of web/src/offline/sw.js that the build fills in.
 const PRECACHE_LINE = /^const PRECACHE = .*;$/m;
 
 /** Returns every file under dir but sw.js, as sorted "/"-separated paths. */

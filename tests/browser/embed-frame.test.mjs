@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { createServer } from "node:http";
 import { test } from "node:test";
 
-import { decodeShare } from "../../web/src/share.js";
+import { decodeShare } from "../../web/src/model/share.js";
 import { firstVerdict, openPage, screenshot, settled, useBrowser } from "./harness.mjs";
 
 const env = useBrowser();

@@ -12,7 +12,7 @@ import { fileURLToPath } from "node:url";
 
 import MarkdownIt from "markdown-it";
 
-import { decodeShare } from "../../web/src/share.js";
+import { decodeShare } from "../../web/src/model/share.js";
 import { openPage, outputDir, settled, useBrowser } from "./harness.mjs";
 
 const DIST = fileURLToPath(new URL("../../web/dist/", import.meta.url));

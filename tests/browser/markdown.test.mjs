@@ -5,7 +5,7 @@ import { test } from "node:test";
 
 import MarkdownIt from "markdown-it";
 
-import { decodeShare, encodeShare } from "../../web/src/share.js";
+import { decodeShare, encodeShare } from "../../web/src/model/share.js";
 import { openPage, screenshot, settled, useBrowser } from "./harness.mjs";
 
 const env = useBrowser();

@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { test } from "node:test";
 
-import { decodeShare } from "../../web/src/share.js";
+import { decodeShare } from "../../web/src/model/share.js";
 import { firstVerdict, openPage, replaceWord, screenshot, settled, useBrowser, visibleEditor } from "./harness.mjs";
 
 const gallery = JSON.parse(readFileSync(new URL("../../web/examples/gallery.json", import.meta.url), "utf8"));

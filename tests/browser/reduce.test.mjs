@@ -8,7 +8,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
 
-import { encodeShare } from "../../web/src/share.js";
+import { encodeShare } from "../../web/src/model/share.js";
 import { URGENT, openPage, screenshot, settled, useBrowser, useSmallDump } from "./harness.mjs";
 
 const env = useBrowser();

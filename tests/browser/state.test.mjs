@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
 
-import { decodeShare, encodeShare } from "../../web/src/share.js";
+import { decodeShare, encodeShare } from "../../web/src/model/share.js";
 import { firstVerdict, openPage, replaceWord, screenshot, settled, useBrowser, visibleEditor } from "./harness.mjs";
 
 const env = useBrowser();

@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { encodeShare } from "../../web/src/share.js";
+import { encodeShare } from "../../web/src/model/share.js";
 import { openPage, screenshot, settled, useBrowser } from "./harness.mjs";
 
 const env = useBrowser();

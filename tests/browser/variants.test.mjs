@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { test } from "node:test";
 
-import { decodeShare, encodeShare } from "../../web/src/share.js";
+import { decodeShare, encodeShare } from "../../web/src/model/share.js";
 import { openPage, replaceWord, screenshot, settled, useBrowser } from "./harness.mjs";
 
 const env = useBrowser();

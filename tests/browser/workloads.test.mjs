@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
 
-import { encodeShare } from "../../web/src/share.js";
+import { encodeShare } from "../../web/src/model/share.js";
 import { openPage, screenshot, settled, useBrowser } from "./harness.mjs";
 
 const env = useBrowser();

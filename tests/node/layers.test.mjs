@@ -8,7 +8,7 @@ import { dirname, join } from "node:path";
 import { test } from "node:test";
 
 import { functionsOf, longFunctions } from "../../scripts/check-function-length.mjs";
-import { checkLayers, layerOf } from "../../scripts/check-layers.mjs";
+import { checkLayers, layerOf, webFolderOf } from "../../scripts/check-layers.mjs";
 
 const root = new URL("../..", import.meta.url).pathname;
 
@@ -42,8 +42,8 @@ test("layers: an include of a later layer, a cycle, a stray file and wrong impor
     "core/stray.h": "#pragma once\n",
     "wasm/cli.mjs": 'import { x } from "../web/src/main.js";\n',
     "web/src/views/panel.js": 'import { simulate } from "../../../wasm/index.mjs";\nimport { formatDuration } from "../../../wasm/report.mjs";\n',
-    "web/src/engine-worker.js": 'import { simulate } from "../../wasm/index.mjs";\n',
-    "web/src/main.js": 'const t = await import("../../tests/node/helper.mjs");\n',
+    "web/src/app/engine-worker.js": 'import { simulate } from "../../../wasm/index.mjs";\n',
+    "web/src/app/main.js": 'const t = await import("../../../tests/node/helper.mjs");\n',
   });
   try {
     const problems = checkLayers(dir);
@@ -53,9 +53,39 @@ test("layers: an include of a later layer, a cycle, a stray file and wrong impor
     has(/^core\/api\/z\.cc:2: core includes wasm\/glue\.h/);
     has(/^core\/stray\.h: in core\/ itself, which is not a layer/);
     has(/^wasm\/cli\.mjs:1: wasm\/ imports web\/src\/main\.js/);
-    has(/^web\/src\/views\/panel\.js:1: imports wasm\/index\.mjs; only web\/src\/engine-worker\.js and web\/src\/embed\/embed-worker\.js load the engine/);
-    has(/^web\/src\/main\.js:1: web\/ imports tests\/node\/helper\.mjs/);
+    has(/^web\/src\/views\/panel\.js:1: imports wasm\/index\.mjs; only web\/src\/app\/engine-worker\.js and web\/src\/embed\/embed-worker\.js load the engine/);
+    has(/^web\/src\/app\/main\.js:1: web\/ imports tests\/node\/helper\.mjs/);
     assert.equal(problems.length, 7, problems.join("\n"));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test("layers: web/src's folders import only the folders below them; offline/ and embed/ only model/ and views/", () => {
+  assert.equal(webFolderOf("web/src/views/nodes.js"), "views");
+  assert.equal(webFolderOf("web/src/main.js"), "");
+  const dir = tree({
+    // Allowed: a folder below, the same folder, something outside web/src.
+    "web/src/features/variants.js": 'import { h } from "../views/dom.js";\nimport { createEditors } from "../editor/editors.js";\nimport { x } from "./linking.js";\n',
+    "web/src/model/gallery.js": 'import entries from "../../examples/gallery.json";\n',
+    "web/src/embed/podsim-embed.js": 'import { createRunner } from "../model/runner.js";\nimport { h } from "../views/dom.js";\n',
+    // Against the order: a lower layer imports a higher one; an entry beside
+    // the page imports the page's own parts; a file outside the folders.
+    "web/src/model/focus.js": 'import { markFocus } from "../views/verdicts.js";\n',
+    "web/src/editor/tabs.js": 'import { createRuns } from "../app/runs.js";\n',
+    "web/src/embed/embed-engine.js": 'import { createSession } from "../features/session.js";\n',
+    "web/src/offline/offline.js": 'import { x } from "../embed/podsim-embed.js";\n',
+    "web/src/stray.js": 'import { h } from "./views/dom.js";\n',
+  });
+  try {
+    const problems = checkLayers(dir);
+    const has = (re) => assert.ok(problems.some((p) => re.test(p)), `${re} not in:\n${problems.join("\n")}`);
+    has(/^web\/src\/model\/focus\.js:1: model\/ imports web\/src\/views\/verdicts\.js, from views\/; model\/ may import nothing of web\/src\/ besides itself$/);
+    has(/^web\/src\/editor\/tabs\.js:1: editor\/ imports web\/src\/app\/runs\.js, from app\/; editor\/ may import model\/, views\/ besides itself$/);
+    has(/^web\/src\/embed\/embed-engine\.js:1: embed\/ imports web\/src\/features\/session\.js, from features\/; embed\/ may import model\/, views\/ besides itself$/);
+    has(/^web\/src\/offline\/offline\.js:1: offline\/ imports web\/src\/embed\/podsim-embed\.js, from embed\/;/);
+    has(/^web\/src\/stray\.js: in web\/src\/ itself, which is not a folder of the page/);
+    assert.equal(problems.length, 5, problems.join("\n"));
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -12,7 +12,7 @@ import { loadCluster, simulate } from "../../wasm/index.mjs";
 
 const root = new URL("../..", import.meta.url).pathname;
 const cli = join(root, "wasm/cli.mjs");
-const version = JSON.parse(readFileSync(join(root, "web/src/api-fields.json"), "utf8")).version;
+const version = JSON.parse(readFileSync(join(root, "web/src/editor/api-fields.json"), "utf8")).version;
 
 const MISSPELLED = `apiVersion: scheduling.k8s.io/v1
 kind: PriorityClass

@@ -1,4 +1,4 @@
-// The timeline's replay (web/src/timeline-model.js) over the engine's own
+// The timeline's replay (web/src/model/timeline-model.js) over the engine's own
 // results: each pod's state at each step, by attempt and by time, and any
 // moment reached at random equal to the run replayed in order.
 import assert from "node:assert/strict";
@@ -6,7 +6,7 @@ import { readFileSync } from "node:fs";
 import { test } from "node:test";
 
 import { simulate } from "../../wasm/index.mjs";
-import { lastStep, momentAt, pointAt, stateAfter, timeStep, timelineModel } from "../../web/src/timeline-model.js";
+import { lastStep, momentAt, pointAt, stateAfter, timeStep, timelineModel } from "../../web/src/model/timeline-model.js";
 
 const example = async (name) => simulate(readFileSync(new URL(`../../web/examples/${name}.yaml`, import.meta.url), "utf8"));
 

@@ -3,13 +3,15 @@
 //   <podsim-scenario> ...YAML... </podsim-scenario>
 // (or puts the element after a ```yaml block; embed-source.js reads it).
 // Each element waits until it scrolls into view, has the page's one engine
-// worker (embed-engine.js) simulate its scenario, and renders what the engine
-// returns with the playground's views, in its own shadow root. The
-// attributes are described in docs/embedding.md.
-import { h, mount, plural } from "../dom.js";
-import { encodeShare } from "../share.js";
+// worker (embed-engine.js, the playground's runner) simulate its scenario,
+// and renders what the engine returns with the playground's views, in its
+// own shadow root. The attributes are described in docs/embedding.md.
+import { defaultFocus } from "../model/focus.js";
+import { RUN_DELAY_MS, pickResult } from "../model/runner.js";
+import { encodeShare } from "../model/share.js";
 import { renderDiagnostics } from "../views/diagnostics.js";
 import { differencesByPod, renderDifferences } from "../views/differences.js";
+import { h, mount, plural } from "../views/dom.js";
 import { renderPicture } from "../views/picture.js";
 import { ATTEMPT_PAGE, renderVerdicts } from "../views/verdicts.js";
 import { renderVictims } from "../views/victims.js";
@@ -20,7 +22,6 @@ import css from "./embed.css?inline";
 /** The parts show="..." can name. */
 export const PARTS = ["yaml", "verdicts", "messages", "differences", "victims", "picture", "warnings"];
 const DEFAULT_PARTS = ["verdicts", "messages", "victims"];
-const EDIT_DELAY_MS = 300;
 const PICTURE_HEIGHT = 120; // px for a node's whole allocatable
 const AHEAD = "200px 0px"; // an element starts this far before it scrolls into view
 
@@ -57,23 +58,8 @@ function adoptStyles(root) {
   }
 }
 
-// The comparison holds one result per profile; the one asked for is shown.
-function picked(data, profile) {
-  const comparison = data.comparison;
-  if (!comparison) return { result: data.result, comparison: null };
-  if (comparison.kind !== "Comparison") return { result: comparison, comparison: null };
-  const result = comparison.results.find((r) => r.profile === profile) ?? comparison.results[0];
-  return { result, comparison };
-}
-
 function errorCount(result) {
   return result.diagnostics.filter((d) => d.severity === "error").length;
-}
-
-// The first attempt that preempts, else the first.
-function defaultFocus(result) {
-  const i = result.pods.findIndex((a) => a.preemption !== null);
-  return i >= 0 ? i : 0;
 }
 
 // The offsets of a 1-based line in text: [start, end).
@@ -244,7 +230,8 @@ export class PodsimScenario extends HTMLElement {
     if (run !== this.#run) return;
     this.#els.frame.classList.remove("busy");
     this.#problem = null;
-    const latest = picked(data, this.#profile());
+    // The comparison holds one result per profile; the one asked for is shown.
+    const latest = pickResult(data, { profile: this.#profile() });
     this.#latest = latest;
     if (errorCount(latest.result) === 0 || !this.#shown) {
       // The focused attempt stays focused while it is the same pod's.
@@ -268,7 +255,7 @@ export class PodsimScenario extends HTMLElement {
     this.#els.frame.classList.add("busy");
     this.#els.reset.hidden = this.#text === this.#original;
     clearTimeout(this.#timer);
-    this.#timer = setTimeout(() => this.#runNow(), EDIT_DELAY_MS);
+    this.#timer = setTimeout(() => this.#runNow(), RUN_DELAY_MS);
   }
 
   #reset() {

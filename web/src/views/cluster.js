@@ -2,7 +2,7 @@
 // what it holds (nodes, pods by namespace and by class, PDBs, the problems
 // found) and a search over its objects, each stripped to what the scheduler
 // reads.
-import { h } from "../dom.js";
+import { h } from "./dom.js";
 
 export const OBJECT_PAGE = 20;
 const TOP_NAMESPACES = 6;

@@ -1,7 +1,7 @@
 // The engine's diagnostics, one entry per root cause: diagnostics that share
 // a cause (core's `cause`: one typo that several objects name) are one
 // problem found at several places. A click jumps to the line.
-import { h } from "../dom.js";
+import { h } from "./dom.js";
 
 // Past this many places, a group lists the rest as a count.
 const MAX_PLACES = 12;

@@ -3,7 +3,7 @@
 // component serves both comparisons: the same scenario under two profiles
 // (the cause: the profile rules that differ) and two variants of a scenario
 // (the cause: the object changes that flip the pod, tried one at a time).
-import { h, plural, shortName } from "../dom.js";
+import { h, plural, shortName } from "./dom.js";
 
 // An object's name, which a line never breaks ("payments-api", not "payments-" and "api").
 const name = (text) => h("span", { class: "name" }, text);

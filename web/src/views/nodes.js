@@ -1,6 +1,6 @@
 // One card per node for the focused attempt: the filter verdict, the score,
 // and the preemption dry run, step by step.
-import { h, shortName } from "../dom.js";
+import { h, shortName } from "./dom.js";
 
 const VERDICTS = {
   candidate: "candidate",

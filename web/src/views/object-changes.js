@@ -2,7 +2,7 @@
 // its YAML lines as a person wrote them: the lines only A has, then those
 // only B has, around the lines both keep. The engine decides what counts as a
 // change; the lines only show where it is.
-import { h, plural } from "../dom.js";
+import { h, plural } from "./dom.js";
 
 /** Longer documents show no line diff (the comparison is quadratic). */
 const MAX_DIFF_LINES = 400;

@@ -5,7 +5,7 @@
 // the run the same way: who runs, terminates, waits nominated or pending,
 // and who is gone. A large cluster shows the nodes where something happens
 // first, and its busiest nodes' pods as thin blocks.
-import { h, plural, shortName } from "../dom.js";
+import { h, plural, shortName } from "./dom.js";
 
 const MAX_COLUMNS = 120;
 const MOMENT_COLUMNS = 20;

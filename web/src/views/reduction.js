@@ -3,7 +3,7 @@
 // why, the message before and after, and the actions that take the reduced
 // scenario away (open it here, a link, a file, a Markdown report). Every
 // object and reason is the engine's; this only lays them out.
-import { h, plural, shortName } from "../dom.js";
+import { h, plural, shortName } from "./dom.js";
 
 // How the count sentence names a kind ("2 nodes", "1 priority class").
 const KIND_WORDS = {

@@ -1,7 +1,7 @@
 // The tie-break chain of the focused attempt: every criterion, what each
 // candidate has under it (in words core wrote), which nodes survived it and
 // the one that won.
-import { h } from "../dom.js";
+import { h } from "./dom.js";
 
 const MAX_COLUMNS = 12;
 

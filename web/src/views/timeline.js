@@ -4,7 +4,7 @@
 // moment moves (a slider being dragged must not be replaced): render once,
 // then update with each moment.
 import { formatDuration } from "../../../wasm/report.mjs";
-import { h, mount, plural, shortName } from "../dom.js";
+import { h, mount, plural, shortName } from "./dom.js";
 import { renderPicture } from "./picture.js";
 
 const MAX_EVENTS = 20; // listed per moment; the rest are counted

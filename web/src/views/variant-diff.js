@@ -2,8 +2,8 @@
 // and the changes that flip them (differences.js), the objects that changed
 // (object-changes.js), every pod's first decision in A and in B, and which
 // variant the panels below show.
-import { h, plural, shortName } from "../dom.js";
-import { objectDocuments } from "../scenario.js";
+import { objectDocuments } from "../model/scenario.js";
+import { h, plural, shortName } from "./dom.js";
 import { decisionText, renderDifferencesPanel, variantModel } from "./differences.js";
 import { renderObjectChanges } from "./object-changes.js";
 

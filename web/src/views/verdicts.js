@@ -2,7 +2,7 @@
 // clock, and kube-scheduler's message; a pod a controller created says which,
 // and which preempted pod it replaces.
 import { formatDuration } from "../../../wasm/report.mjs";
-import { h, plural, shortName } from "../dom.js";
+import { h, plural, shortName } from "./dom.js";
 
 function verdictText(attempt) {
   const name = shortName(attempt.pod);

@@ -3,7 +3,7 @@
 // screen reader reads it whole), and a table wider than its column scrolls
 // inside it; "PodDisruptionBudget" may break at its words in a narrow one.
 import { formatDuration } from "../../../wasm/report.mjs";
-import { h, plural, shortName } from "../dom.js";
+import { h, plural, shortName } from "./dom.js";
 
 // Under the pod's name: "leaves at +30 s", "(already terminating)" when an
 // earlier preemption deleted it; a line, not a column, so that a phone's

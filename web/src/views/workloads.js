@@ -5,7 +5,7 @@
 // lead: its pods, whom they evict, the chains and the budgets that ran out.
 // Every number is the engine's; pods link to the attempt that tells of them.
 import { formatDuration } from "../../../wasm/report.mjs";
-import { h, plural, shortName } from "../dom.js";
+import { h, plural, shortName } from "./dom.js";
 
 /** Controller events listed at a time. */
 export const EVENT_PAGE = 100;

@@ -1,7 +1,7 @@
 // Files dropped anywhere on the page, or chosen with "open a file…", open
 // (the editors never read them themselves: a dump must not become editor
 // text); text drops stay the editors'.
-import { $ } from "./state.js";
+import { $ } from "../views/dom.js";
 
 /** Wires dropping and choosing a file; openFile(file) opens it (cluster-mode.js). */
 export function setupFileDrop(mode, openFile) {

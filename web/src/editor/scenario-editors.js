@@ -1,23 +1,34 @@
 // The scenario's editors and their tabs: one editor per part and one for the
 // whole stream, which tab shows, loading a scenario, where a diagnostic lands,
-// and putting the editors aside while a cluster is open.
-import { h, mount } from "./dom.js";
+// and putting the editors aside while a cluster is open. It owns what the
+// editors hold (the parts' texts, which of them or All holds the truth, the
+// tab shown) and the problems marked in them.
+import { DEFAULT_EXAMPLE } from "../model/gallery.js";
+import { ALL, TABS, joinTabs, locateLine, splitStream } from "../model/scenario.js";
+import { groupDiagnostics, renderDiagnostics } from "../views/diagnostics.js";
+import { $, h, mount } from "../views/dom.js";
+import { showBanner } from "../views/status.js";
 import { createEditors } from "./editors.js";
-import { DEFAULT_EXAMPLE } from "./gallery.js";
-import { ALL, TABS, joinTabs, locateLine, splitStream } from "./scenario.js";
-import { $ } from "./state.js";
-import { showBanner } from "./status.js";
-import { groupDiagnostics, renderDiagnostics } from "./views/diagnostics.js";
 
 const countObjects = (text) => (text.match(/^kind:/gm) ?? []).length;
 
 /**
  * Creates the editors. hooks: onEdit() after a person's edit, onRun() to run
- * now, onPointer(tab, line) as the pointer moves over the text (line null
- * when it leaves), onPaste(tab, text) returning true to take a paste away,
- * onUndoLoad() when Ctrl+Z in an editor goes past its edits, to the load.
+ * now, onLoad() as a whole scenario is loaded (before it runs),
+ * onPointer(tab, line) as the pointer moves over the text (line null when it
+ * leaves), onPaste(tab, text) returning true to take a paste away,
+ * onUndoLoad() when Ctrl+Z in an editor goes past its edits, to the load;
+ * overCluster() says whether a cluster is loaded, latest() returns {result,
+ * run}: the latest result and the latest run, whose diagnostics a tab shown
+ * marks again.
  */
-export function createScenarioEditors(state, mode, { onEdit, onRun, onPointer, onPaste, onUndoLoad }) {
+export function createScenarioEditors(mode, { onEdit, onRun, onLoad, onPointer, onPaste, onUndoLoad, overCluster, latest }) {
+  let tabs = Object.fromEntries(TABS.map((t) => [t.id, ""])); // each part's text
+  let source = "tabs"; // which holds the truth: the part tabs, or "all"
+  let active = "pending"; // the tab shown
+  let errorTabs = []; // the tabs whose text has errors
+  let firstProblem = null; // the diagnostic that names the first root cause (errors first)
+  let problemsRun = null; // the run whose diagnostics the editors mark
   const tabIds = [...TABS.map((t) => t.id), ALL.id];
   const labelOf = (id) => [...TABS, ALL].find((t) => t.id === id).title;
   const shortLabelOf = (id) => [...TABS, ALL].find((t) => t.id === id).label;
@@ -25,10 +36,10 @@ export function createScenarioEditors(state, mode, { onEdit, onRun, onPointer, o
     label: (id) => `${labelOf(id)} YAML`,
     onChange(tab, text) {
       if (tab === ALL.id) {
-        state.source = "all";
+        source = "all";
       } else {
-        state.tabs[tab] = text;
-        state.source = "tabs";
+        tabs[tab] = text;
+        source = "tabs";
       }
       updateTabs();
       onEdit();
@@ -39,16 +50,16 @@ export function createScenarioEditors(state, mode, { onEdit, onRun, onPointer, o
   });
 
   function updateTabs() {
-    const errors = new Set(state.errorTabs);
+    const errors = new Set(errorTabs);
     mount(
       document.querySelector(".tabs"),
       [...TABS, ALL].map((t) => {
         // While All holds the text, the parts are not split yet: no counts.
-        const count = t.id === ALL.id || state.source === "all" ? null : countObjects(state.tabs[t.id]);
+        const count = t.id === ALL.id || source === "all" ? null : countObjects(tabs[t.id]);
         // Other shows only when it holds something; Workloads too, but over a
         // cluster always (a change is often a workload).
-        const optional = t.id === "other" || (t.id === "workloads" && !state.cluster);
-        if (optional && count === 0 && state.active !== t.id) return null;
+        const optional = t.id === "other" || (t.id === "workloads" && !overCluster());
+        if (optional && count === 0 && active !== t.id) return null;
         return h(
           "button",
           {
@@ -56,9 +67,9 @@ export function createScenarioEditors(state, mode, { onEdit, onRun, onPointer, o
             role: "tab",
             id: `tab-${t.id}`,
             class: `tab${errors.has(t.id) ? " has-errors" : ""}`,
-            "aria-selected": state.active === t.id ? "true" : "false",
+            "aria-selected": active === t.id ? "true" : "false",
             title: t.title,
-            tabindex: state.active === t.id ? "0" : "-1",
+            tabindex: active === t.id ? "0" : "-1",
             onclick: () => selectTab(t.id),
             onkeydown: tabKeys,
           },
@@ -71,29 +82,30 @@ export function createScenarioEditors(state, mode, { onEdit, onRun, onPointer, o
 
   function tabKeys(event) {
     if (event.key !== "ArrowRight" && event.key !== "ArrowLeft") return;
-    const tabs = [...document.querySelectorAll(".tab")];
-    const i = tabs.indexOf(event.currentTarget);
-    const next = tabs[(i + (event.key === "ArrowRight" ? 1 : tabs.length - 1)) % tabs.length];
+    const buttons = [...document.querySelectorAll(".tab")];
+    const i = buttons.indexOf(event.currentTarget);
+    const next = buttons[(i + (event.key === "ArrowRight" ? 1 : buttons.length - 1)) % buttons.length];
     next.click();
     document.getElementById(next.id)?.focus();
   }
 
   function selectTab(id) {
-    if (state.active === ALL.id && id !== ALL.id && state.source === "all") {
+    if (active === ALL.id && id !== ALL.id && source === "all") {
       const parts = splitStream(editors.getText(ALL.id));
       if (!parts) {
         showBanner("The YAML in All has errors: fix them to edit the scenario by part.");
         return;
       }
-      state.tabs = parts;
+      tabs = parts;
       for (const t of TABS) editors.setText(t.id, parts[t.id]);
-      state.source = "tabs";
+      source = "tabs";
     }
-    if (id === ALL.id && state.source === "tabs") editors.setText(ALL.id, joinTabs(state.tabs).text);
-    state.active = id;
+    if (id === ALL.id && source === "tabs") editors.setText(ALL.id, joinTabs(tabs).text);
+    active = id;
     editors.show(id);
     updateTabs();
-    if (state.result) markDiagnostics(state.result, state.run);
+    const { result, run } = latest();
+    if (result) markDiagnostics(result, run);
   }
 
   /** Shows an example's one-line lesson above the verdicts ("" hides it). */
@@ -105,20 +117,19 @@ export function createScenarioEditors(state, mode, { onEdit, onRun, onPointer, o
   /** Loads a whole scenario into the editors and runs it. */
   function loadScenario(text, lesson = "") {
     const parts = splitStream(text);
-    state.focus = null;
-    state.resumeOverlay = false;
+    onLoad();
     if (parts) {
-      state.tabs = parts;
+      tabs = parts;
       for (const t of TABS) editors.setText(t.id, parts[t.id]);
-      state.source = "tabs";
+      source = "tabs";
       editors.setText(ALL.id, joinTabs(parts).text);
-      state.active = parts.pending.trim() ? "pending" : parts.workloads.trim() ? "workloads" : ALL.id;
+      active = parts.pending.trim() ? "pending" : parts.workloads.trim() ? "workloads" : ALL.id;
     } else {
       editors.setText(ALL.id, text);
-      state.source = "all";
-      state.active = ALL.id;
+      source = "all";
+      active = ALL.id;
     }
-    editors.show(state.active);
+    editors.show(active);
     updateTabs();
     setLesson(lesson);
     onRun();
@@ -126,12 +137,26 @@ export function createScenarioEditors(state, mode, { onEdit, onRun, onPointer, o
 
   /** Returns the scenario the editors hold, as one stream. */
   function scenarioText() {
-    return state.source === "all" ? editors.getText(ALL.id) : joinTabs(state.tabs).text;
+    return source === "all" ? editors.getText(ALL.id) : joinTabs(tabs).text;
+  }
+
+  /**
+   * Returns what a run of the editors' text records of them: {source, starts,
+   * tabs}, which holds the truth, the line each part starts on in the joined
+   * stream, and the parts' texts (to find a line of the run in them later).
+   */
+  function runInput() {
+    return { source, starts: joinTabs(tabs).starts, tabs: { ...tabs } };
+  }
+
+  /** Returns the tab shown. */
+  function activeTab() {
+    return active;
   }
 
   /** Returns where a diagnostic (or any {line} of the stream) is: {tab, line} in the editors of a given run. */
   function locate(diagnostic, run) {
-    if (!(diagnostic.line > 0)) return { tab: run?.source === "tabs" ? state.active : ALL.id, line: 0 };
+    if (!(diagnostic.line > 0)) return { tab: run?.source === "tabs" ? active : ALL.id, line: 0 };
     if (!run || run.source === "all") return { tab: ALL.id, line: diagnostic.line };
     return locateLine(run.starts, run.tabs, diagnostic.line);
   }
@@ -153,10 +178,10 @@ export function createScenarioEditors(state, mode, { onEdit, onRun, onPointer, o
       if (d.relatedLine > 0) mark({ severity: "info", line: d.relatedLine, message: `Named by the ${d.severity} at line ${d.line}: ${d.message}` });
     }
     for (const id of tabIds) editors.setDiagnostics(id, byTab[id]);
-    state.errorTabs = tabIds.filter((id) => byTab[id].some((d) => d.severity === "error"));
+    errorTabs = tabIds.filter((id) => byTab[id].some((d) => d.severity === "error"));
     updateTabs();
-    state.firstProblem = groupDiagnostics(result.diagnostics)[0]?.first ?? null;
-    state.problemsRun = run;
+    firstProblem = groupDiagnostics(result.diagnostics)[0]?.first ?? null;
+    problemsRun = run;
     mount(
       $("diagnostics"),
       renderDiagnostics(result.diagnostics, (d) => locate(d, run), (where) => jumpTo(where.tab, where.line), shortLabelOf),
@@ -165,9 +190,9 @@ export function createScenarioEditors(state, mode, { onEdit, onRun, onPointer, o
 
   /** Jumps to the first problem's line and brings the list of problems into view. */
   function showFirstProblem() {
-    const first = state.firstProblem;
+    const first = firstProblem;
     if (!first) return;
-    const where = locate(first, state.problemsRun);
+    const where = locate(first, problemsRun);
     jumpTo(where.tab, where.line);
     // After the editor has scrolled the line into view (in its next frame),
     // the list above it comes into view too.
@@ -177,21 +202,21 @@ export function createScenarioEditors(state, mode, { onEdit, onRun, onPointer, o
   /** Shows a tab (opening the collapsed editors of an embed) and scrolls to a line. */
   function jumpTo(tab, line) {
     if (mode.embed) $("editor-details").open = true;
-    if (tab !== state.active) selectTab(tab);
+    if (tab !== active) selectTab(tab);
     if (line > 0) editors.scrollToLine(tab, line);
   }
 
   /** Returns the editors as they are, to put back with restoreEditors. */
   function saveEditors() {
-    return { tabs: { ...state.tabs }, source: state.source, active: state.active, all: editors.getText(ALL.id), lesson: $("lesson").textContent };
+    return { tabs: { ...tabs }, source, active, all: editors.getText(ALL.id), lesson: $("lesson").textContent };
   }
 
   /** Returns a scenario's text as saveEditors() gives editors that hold it (for a variant not shown). */
   function stashOf(text) {
     const parts = splitStream(text);
     if (!parts) return { tabs: Object.fromEntries(TABS.map((t) => [t.id, ""])), source: "all", active: ALL.id, all: text, lesson: "" };
-    const active = parts.pending.trim() ? "pending" : parts.workloads.trim() ? "workloads" : ALL.id;
-    return { tabs: parts, source: "tabs", active, all: joinTabs(parts).text, lesson: "" };
+    const tab = parts.pending.trim() ? "pending" : parts.workloads.trim() ? "workloads" : ALL.id;
+    return { tabs: parts, source: "tabs", active: tab, all: joinTabs(parts).text, lesson: "" };
   }
 
   /** Returns the scenario a saved state of the editors (saveEditors) holds, as one stream. */
@@ -201,10 +226,10 @@ export function createScenarioEditors(state, mode, { onEdit, onRun, onPointer, o
 
   function clearEditors() {
     for (const id of tabIds) editors.setText(id, "");
-    state.tabs = Object.fromEntries(TABS.map((t) => [t.id, ""]));
-    state.source = "tabs";
-    state.active = "pending";
-    editors.show(state.active);
+    tabs = Object.fromEntries(TABS.map((t) => [t.id, ""]));
+    source = "tabs";
+    active = "pending";
+    editors.show(active);
     updateTabs();
   }
 
@@ -214,12 +239,12 @@ export function createScenarioEditors(state, mode, { onEdit, onRun, onPointer, o
       loadScenario(DEFAULT_EXAMPLE.text, DEFAULT_EXAMPLE.lesson);
       return;
     }
-    state.tabs = { ...stash.tabs };
+    tabs = { ...stash.tabs };
     for (const t of TABS) editors.setText(t.id, stash.tabs[t.id]);
     editors.setText(ALL.id, stash.all);
-    state.source = stash.source;
-    state.active = stash.active;
-    editors.show(state.active);
+    source = stash.source;
+    active = stash.active;
+    editors.show(active);
     updateTabs();
     setLesson(stash.lesson);
   }
@@ -229,6 +254,8 @@ export function createScenarioEditors(state, mode, { onEdit, onRun, onPointer, o
     updateTabs,
     loadScenario,
     scenarioText,
+    runInput,
+    activeTab,
     locate,
     markDiagnostics,
     showFirstProblem,

@@ -1,8 +1,9 @@
 // Makes the playground work offline: in a production build, registers the
-// service worker (web/src/sw.js, built as sw.js beside index.html), and once
-// a new version has been installed while an old one runs this page, says so
-// with a Reload button. A first visit says nothing. See docs/offline.md.
-import { h } from "./dom.js";
+// service worker (web/src/offline/sw.js, built as sw.js beside index.html),
+// and once a new version has been installed while an old one runs this page,
+// says so with a Reload button. A first visit says nothing. See
+// docs/offline.md.
+import { h } from "../views/dom.js";
 import "./offline.css";
 
 const SKIP_WAITING = "skip-waiting";

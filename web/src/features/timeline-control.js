@@ -1,10 +1,11 @@
-// The timeline on the page: where it stands (state.timeline), the player,
-// and the focused attempt kept at the timeline's, so the victims, the
-// tie-break table and the node cards show the attempt of the moment, as a
-// click on its verdict does. A verdict clicked moves the timeline there.
-import { $, pageMode } from "./state.js";
-import { lastStep, momentAt, pointAt, timeStep, timelineModel } from "./timeline-model.js";
-import { renderTimeline } from "./views/timeline.js";
+// The timeline on the page: where it stands (its position, which it owns),
+// the player, and the focused attempt kept at the timeline's, so the
+// victims, the tie-break table and the node cards show the attempt of the
+// moment, as a click on its verdict does. A verdict clicked moves the
+// timeline there.
+import { lastStep, momentAt, pointAt, timeStep, timelineModel } from "../model/timeline-model.js";
+import { $ } from "../views/dom.js";
+import { renderTimeline } from "../views/timeline.js";
 
 const STEP_MS = 400; // a step of play
 const TIME_TICK_MS = 100; // by time, the clock moves this often …
@@ -20,19 +21,21 @@ const wholeSeconds = (model, ms) => (ms >= 60000 && ms < model.durationMs ? Math
 const reducedMotion = () => window.matchMedia?.("(prefers-reduced-motion: reduce)").matches ?? false;
 
 /**
- * Creates the timeline; hooks.requestDetail(index) asks the engine for an
- * attempt's detail, hooks.renderFocused() redraws what the focus drives
- * (which calls sync() first and render() last).
+ * Creates the timeline of the runs' shown result (app/runs.js), under the
+ * page's mode, moving the focus (model/focus.js); hooks.requestDetail(index)
+ * asks the engine for an attempt's detail, hooks.renderFocused() redraws
+ * what the focus drives (which calls sync() first and render() last).
  */
-export function createTimeline(state, { requestDetail, renderFocused }) {
-  const position = state.timeline;
+export function createTimeline(mode, { runs, focus }, { requestDetail, renderFocused }) {
+  // Where the timeline stands: a step (0 the start, k attempt k), or a time.
+  const position = { mode: "attempt", step: 0, atMs: 0 };
   let panel = null; // {element, update, model}
   let synced = null; // the focus the timeline last showed
-  let opening = pageMode().step; // ?step=N: where the first result opens
+  let opening = mode.step; // ?step=N: where the first result opens
   let reveal = false; // the panel is scrolled into view once drawn at that step
   // An embed opened at a step shows the timeline first: a frame of a few
   // hundred px would never reach it.
-  if (opening !== null && pageMode().embed) placeFirst();
+  if (opening !== null && mode.embed) placeFirst();
   let player = null;
   let clock = null; // by time, where the player is: {atMs}, between whole seconds
   let detailTimer = null;
@@ -44,7 +47,7 @@ export function createTimeline(state, { requestDetail, renderFocused }) {
   // The row of buttons and slider, where the person's pointer is.
   const controlsRow = () => $("timeline")?.querySelector(".timeline-controls") ?? null;
 
-  const model = () => timelineModel(state.shown);
+  const model = () => timelineModel(runs.shown());
   const shows = (result) => result && result.pods.length > 0 && result.cluster?.nodes.length > 0;
 
   function redraw() {
@@ -61,9 +64,9 @@ export function createTimeline(state, { requestDetail, renderFocused }) {
     clearTimeout(detailTimer);
     if (player) return;
     detailTimer = setTimeout(() => {
-      const i = state.focus;
-      const attempt = state.shown?.pods[i];
-      if (attempt && !attempt.detailed && state.detailRequest?.index !== i) requestDetail(i);
+      const i = focus.index();
+      const attempt = runs.shown()?.pods[i];
+      if (attempt && !attempt.detailed && runs.detailing() !== i) requestDetail(i);
     }, DETAIL_DELAY_MS);
   }
 
@@ -71,8 +74,8 @@ export function createTimeline(state, { requestDetail, renderFocused }) {
   function moveTo(next) {
     Object.assign(position, next);
     const point = pointAt(model(), position);
-    if (point.attemptIndex >= 0) state.focus = point.attemptIndex;
-    synced = state.focus;
+    if (point.attemptIndex >= 0) focus.set(point.attemptIndex);
+    synced = focus.index();
     keepPlace = true;
     detailLater();
     redraw();
@@ -153,7 +156,7 @@ export function createTimeline(state, { requestDetail, renderFocused }) {
    * elsewhere (a verdict clicked, a new result).
    */
   function sync() {
-    const result = state.shown;
+    const result = runs.shown();
     placeTop = null;
     if (!shows(result)) return;
     const m = model();
@@ -168,23 +171,23 @@ export function createTimeline(state, { requestDetail, renderFocused }) {
     if (opening !== null) {
       const point = pointAt(m, { mode: "attempt", step: opening });
       Object.assign(position, { mode: "attempt", step: point.step });
-      if (point.attemptIndex >= 0) state.focus = point.attemptIndex;
-      synced = state.focus;
+      if (point.attemptIndex >= 0) focus.set(point.attemptIndex);
+      synced = focus.index();
       opening = null;
-      reveal = !pageMode().embed; // scrolling inside an embed would scroll the page around its frame
+      reveal = !mode.embed; // scrolling inside an embed would scroll the page around its frame
       detailLater();
-    } else if (state.focus !== synced && result.pods[state.focus]) {
+    } else if (focus.index() !== synced && result.pods[focus.index()]) {
       letGo(); // chosen elsewhere (a verdict clicked): that is where the person looks
-      const attempt = result.pods[state.focus];
-      Object.assign(position, position.mode === "time" ? { atMs: attempt.atMs ?? 0 } : { step: state.focus + 1 });
-      synced = state.focus;
+      const attempt = result.pods[focus.index()];
+      Object.assign(position, position.mode === "time" ? { atMs: attempt.atMs ?? 0 } : { step: focus.index() + 1 });
+      synced = focus.index();
     }
   }
 
   /** Draws the panel for the shown result (options: resource, onResource, profileLabel). */
   function render({ resource, onResource, profileLabel = null }) {
     const host = $("timeline");
-    const result = state.shown;
+    const result = runs.shown();
     if (!shows(result) || host.hidden) {
       stop();
       letGo();
@@ -250,5 +253,10 @@ export function createTimeline(state, { requestDetail, renderFocused }) {
     $("timeline").style.paddingBottom = "";
   }
 
-  return { sync, render };
+  /** Returns the step the timeline stands on (by time, the latest attempt of its moment), as ?step= names it. */
+  function currentStep() {
+    return position.mode === "attempt" ? position.step : focus.index() + 1;
+  }
+
+  return { sync, render, currentStep };
 }

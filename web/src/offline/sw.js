@@ -3,7 +3,7 @@
 // imports. The build (scripts/service-worker.mjs) copies it beside
 // index.html as sw.js and fills in PRECACHE; content that changes makes a
 // new version, which installs beside the old one and replaces it once the
-// page says so (web/src/offline.js). See docs/offline.md.
+// page says so (web/src/offline/offline.js). See docs/offline.md.
 const PRECACHE = { version: "dev", files: [] };
 
 // The files sit beside sw.js, which sits beside index.html.

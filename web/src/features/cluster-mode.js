@@ -3,13 +3,13 @@
 // reads it there as the cluster, and the editors then hold the change each
 // run lays over it. The page never parses the dump; it keeps the text of a
 // small one (read anyway to tell a dump from a scenario) for the share link,
-// when it fits there.
-import { h, mount } from "./dom.js";
-import { CLI_COMMAND, CLUSTER_TEXT_BYTES, MAX_CLUSTER_BYTES, isClusterDump } from "./scenario.js";
-import { CLUSTER_LINK_CHARS, encodeShare } from "./share.js";
-import { $ } from "./state.js";
-import { setStatus, showBanner } from "./status.js";
-import { OBJECT_PAGE, progressText, renderCluster, renderLoading, renderObjects, sizeText } from "./views/cluster.js";
+// when it fits there. It owns the dump being read, the loaded cluster and
+// its object search.
+import { CLI_COMMAND, CLUSTER_TEXT_BYTES, MAX_CLUSTER_BYTES, isClusterDump } from "../model/scenario.js";
+import { CLUSTER_LINK_CHARS, encodeShare } from "../model/share.js";
+import { OBJECT_PAGE, progressText, renderCluster, renderLoading, renderObjects, sizeText } from "../views/cluster.js";
+import { $, h, mount } from "../views/dom.js";
+import { setStatus, showBanner } from "../views/status.js";
 
 const OVERLAY_HINTS = {
   classes: "PriorityClasses typed here are added to the cluster's, or replace the one of the same name.",
@@ -34,11 +34,19 @@ async function fitsInLink(name, text) {
 }
 
 /**
- * Creates the cluster mode over the editors (scenario-editors.js) and the
- * runner (runner.js, with onClusterLink(): the cluster can now go in links).
+ * Creates the cluster mode over the editors (scenario-editors.js, with
+ * loadScenario(text) for a file that is a scenario), the engine's runner
+ * (model/runner.js) and the focus (model/focus.js). hooks: runNow() runs the
+ * editors' text, onClusterLink() hears that the cluster can now go in links,
+ * forgetOverlay() that the shown result's change no longer lies over a
+ * cluster.
  */
-export function createClusterMode(state, mode, scenario, runner) {
+export function createClusterMode(mode, { scenario, engine, focus }, { runNow, onClusterLink, forgetOverlay }) {
   const { editors } = scenario;
+  let loading = null; // {id, name, bytes, read, objects, stash, text, fits, keepEditors}: a dump the engine is reading
+  let cluster = null; // {name, bytes, summary, stash, open, link}: the dump the runs are laid over
+  let search = { id: 0, query: "", offset: 0, page: null }; // the cluster's object search
+  let resumeOverlay = false; // the editors were restored from text laid over a cluster: it goes over the next one
 
   function refuseFile(name, bytes) {
     showBanner([
@@ -80,72 +88,74 @@ export function createClusterMode(state, mode, scenario, runner) {
   function loadCluster(source, name, bytes, { text = null, keepEditors = false } = {}) {
     if (bytes > MAX_CLUSTER_BYTES) return refuseFile(name, bytes);
     // One cluster at a time: the new one replaces it, under the same editors.
-    const stash = state.loading?.stash ?? state.cluster?.stash ?? null;
-    if (state.loading) cancelLoading(false);
-    if (state.cluster) leaveCluster();
+    const stash = loading?.stash ?? cluster?.stash ?? null;
+    if (loading) cancelLoading(false);
+    if (cluster) leaveCluster();
     // Whether it fits in a link is known while the engine reads it.
     const fits = text !== null && bytes <= CLUSTER_TEXT_BYTES ? fitsInLink(name, text) : null;
-    state.loading = { id: ++state.runs, name, bytes, read: 0, objects: 0, stash, text: fits ? text : null, fits, keepEditors };
-    runner.post({ id: state.loading.id, kind: "load", source });
+    const id = engine.request({ kind: "load", source }, onLoadMessage);
+    loading = { id, name, bytes, read: 0, objects: 0, stash, text: fits ? text : null, fits, keepEditors };
     $("banner").hidden = true;
     document.body.classList.remove("busy");
     renderPanel();
     setStatus("ok", `Reading ${name} (${sizeText(bytes)})…`);
   }
 
-  /** Takes the worker's answers about the dump it reads: progress, then the summary or an error. */
+  // Takes the worker's answers about the dump it reads: progress, then the
+  // summary or an error. (A worker that stopped: engineStopped says so.)
   function onLoadMessage(data) {
+    if (data.stopped || data.id !== loading?.id) return;
     if (data.progress) onLoadProgress(data.progress);
     else onLoaded(data);
   }
 
   function onLoadProgress({ bytes, objects }) {
-    Object.assign(state.loading, { read: bytes, objects });
+    Object.assign(loading, { read: bytes, objects });
     const bar = document.getElementById("cluster-progress");
-    if (bar) bar.value = Math.min(bytes, state.loading.bytes);
+    if (bar) bar.value = Math.min(bytes, loading.bytes);
     const text = document.getElementById("cluster-progress-text");
-    if (text) text.textContent = progressText(state.loading);
+    if (text) text.textContent = progressText(loading);
   }
 
   function onLoaded(data) {
-    const { name, bytes, stash, text, fits, keepEditors } = state.loading;
-    state.loading = null;
+    const { name, bytes, stash, text, fits, keepEditors } = loading;
+    loading = null;
     if (data.error) return clusterFailed(`${name} could not be loaded: ${data.error.replace(/\.$/, "")}.`, stash);
     const summary = data.summary;
     if (summary.nodes === 0 && summary.pods.total === 0) {
-      runner.post({ kind: "free" });
+      engine.post({ kind: "free" });
       const first = summary.diagnostics[0];
       return clusterFailed(`${name} holds no nodes and no pods: it is not a cluster${first ? ` (${first.message})` : ""}.`, stash, false);
     }
     // Editors that were laid over a cluster stay; plain ones wait for Remove.
     // A link's change stays, and Remove goes back to it alone.
-    const keep = stash !== null || state.resumeOverlay || keepEditors;
+    const keep = stash !== null || resumeOverlay || keepEditors;
     const back = keepEditors ? (stash ?? scenario.saveEditors()) : keep ? stash : scenario.saveEditors();
-    const cluster = { name, bytes, summary, stash: back, open: true, link: null };
-    state.cluster = cluster;
+    const loaded = { name, bytes, summary, stash: back, open: true, link: null };
+    cluster = loaded;
     fits?.then((ok) => {
-      if (!ok || state.cluster !== cluster) return;
-      cluster.link = { name, text };
+      if (!ok || cluster !== loaded) return;
+      loaded.link = { name, text };
       renderPanel();
-      runner.onClusterLink();
+      onClusterLink();
     });
-    state.resumeOverlay = false;
+    resumeOverlay = false;
     if (!keep) scenario.clearEditors();
     editors.setPlaceholders(OVERLAY_HINTS);
     $("lesson").hidden = true;
     setCompareAvailable();
-    state.focus = null;
+    focus.clear();
     renderPanel();
-    runner.runNow();
+    runNow();
     searchObjects("", 0);
   }
 
   // Drops the cluster (in the worker too) and leaves the editors as they are.
   function leaveCluster() {
-    runner.post({ kind: "free" });
-    state.cluster = null;
-    state.overlay = null;
-    state.search = { id: 0, query: "", offset: 0, page: null };
+    engine.post({ kind: "free" });
+    cluster = null;
+    forgetOverlay();
+    search = { id: 0, query: "", offset: 0, page: null };
     editors.setPlaceholders(null);
     setCompareAvailable();
     renderPanel();
@@ -153,12 +163,12 @@ export function createClusterMode(state, mode, scenario, runner) {
 
   // Removes the cluster and returns to the editors it was opened over.
   function removeCluster() {
-    const stash = state.cluster.stash;
+    const stash = cluster.stash;
     leaveCluster();
-    state.focus = null;
+    focus.clear();
     if (stash) {
       scenario.restoreEditors(stash);
-      runner.runNow();
+      runNow();
     } else {
       scenario.restoreEditors(null);
     }
@@ -167,38 +177,46 @@ export function createClusterMode(state, mode, scenario, runner) {
 
   // Stops a load: the worker is busy reading, so it is replaced.
   function cancelLoading(run = true) {
-    const { name, stash } = state.loading;
-    state.loading = null;
-    runner.restart();
+    const { name, stash } = loading;
+    loading = null;
+    engine.restart();
     renderPanel();
     if (!run) return;
     if (stash) scenario.restoreEditors(stash);
     setStatus("ok", `Stopped reading ${name}.`);
-    runner.runNow();
+    runNow();
   }
 
   /** Leaves a cluster, loaded or loading, for a whole scenario (an example, a link). */
   function leaveAnyCluster() {
-    if (state.loading) cancelLoading(false);
-    if (state.cluster) leaveCluster();
+    if (loading) cancelLoading(false);
+    if (cluster) leaveCluster();
   }
 
   /** Says why a cluster is not there, and goes back to the editors it was opened over. */
   function clusterFailed(message, stash, pointToCli = true) {
-    if (state.cluster) {
-      stash = state.cluster.stash;
+    if (cluster) {
+      stash = cluster.stash;
       leaveCluster();
     }
-    state.loading = null;
+    loading = null;
     renderPanel();
     showBanner(pointToCli ? [`${message} The command line reads dumps in the same engine: `, h("code", {}, CLI_COMMAND)] : message);
     if (stash) scenario.restoreEditors(stash);
-    runner.runNow();
+    runNow();
+  }
+
+  /** Says a cluster held or read is lost when the engine stopped; returns whether there was one. */
+  function engineStopped() {
+    const lost = loading?.name ?? cluster?.name;
+    if (!lost) return false;
+    clusterFailed(`${lost} could not be loaded: the engine stopped while holding it (most likely out of memory).`, loading?.stash ?? null);
+    return true;
   }
 
   function setCompareAvailable() {
     const button = $("compare");
-    button.disabled = state.cluster !== null || state.loading !== null;
+    button.disabled = cluster !== null || loading !== null;
     button.title = button.disabled
       ? "Compare runs the editors' scenario alone: not over a loaded cluster"
       : "Run both profiles and mark where they differ";
@@ -208,53 +226,70 @@ export function createClusterMode(state, mode, scenario, runner) {
   function renderTitle() {
     scenario.updateTabs(); // the Workloads tab shows over a cluster
     const title = $("editor-title");
-    if (!state.cluster) {
+    if (!cluster) {
       title.textContent = "Edit scenario";
       return;
     }
-    mount(title, "Your change, applied to ", h("span", { class: "file-name" }, state.cluster.name));
+    mount(title, "Your change, applied to ", h("span", { class: "file-name" }, cluster.name));
   }
 
   function renderPanel() {
     renderTitle();
     const el = $("cluster");
-    if (state.loading) {
-      mount(el, renderLoading(state.loading, () => cancelLoading()));
-    } else if (state.cluster) {
+    if (loading) {
+      mount(el, renderLoading(loading, () => cancelLoading()));
+    } else if (cluster) {
       mount(
         el,
-        renderCluster(state.cluster, {
+        renderCluster(cluster, {
           onRemove: removeCluster,
           onSearch: (query) => searchObjects(query, 0),
-          query: state.search.query,
-          open: state.cluster.open,
-          inLink: state.cluster.link !== null,
-          onToggle: (open) => (state.cluster.open = open),
+          query: search.query,
+          open: cluster.open,
+          inLink: cluster.link !== null,
+          onToggle: (open) => (cluster.open = open),
         }),
       );
       renderSearch();
     } else {
       mount(el);
     }
-    el.hidden = !state.loading && !state.cluster;
+    el.hidden = !loading && !cluster;
     setCompareAvailable();
   }
 
   function searchObjects(query, offset) {
-    state.search = { id: ++state.runs, query, offset, page: state.search.page };
-    runner.post({ id: state.search.id, kind: "objects", query, offset, limit: OBJECT_PAGE });
+    const id = engine.request({ kind: "objects", query, offset, limit: OBJECT_PAGE }, onObjects);
+    search = { id, query, offset, page: search.page };
   }
 
-  /** Takes a page of the cluster's objects from the worker. */
+  // Takes a page of the cluster's objects from the worker (the latest search's only).
   function onObjects(data) {
-    state.search.page = data.error ? { total: 0, objects: [], error: data.error } : data.objects;
+    if (data.stopped || data.id !== search.id) return;
+    search.page = data.error ? { total: 0, objects: [], error: data.error } : data.objects;
     renderSearch();
   }
 
   function renderSearch() {
     const host = document.getElementById("cluster-objects");
-    if (host) mount(host, renderObjects(state.search.page, state.search, (offset) => searchObjects(state.search.query, offset)));
+    if (host) mount(host, renderObjects(search.page, search, (offset) => searchObjects(search.query, offset)));
   }
 
-  return { openFile, pasteCluster, openLinkCluster, onLoadMessage, onObjects, clusterFailed, leaveAnyCluster };
+  return {
+    /** Returns the loaded cluster's name (null: none). */
+    clusterName: () => cluster?.name ?? null,
+    /** Returns the loaded cluster as a link carries it, {name, text}, when it is small enough for one (else null). */
+    clusterLink: () => cluster?.link ?? null,
+    /** Returns the name of the dump the engine is reading (null: none). */
+    loadingName: () => loading?.name ?? null,
+    /** Has the editors' text go over the next cluster opened (it was laid over one the page does not keep), or not. */
+    setResumeOverlay(on) {
+      resumeOverlay = on;
+    },
+    openFile,
+    pasteCluster,
+    openLinkCluster,
+    leaveAnyCluster,
+    engineStopped,
+  };
 }

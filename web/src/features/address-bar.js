@@ -5,8 +5,8 @@
 // the URL plain, and the page says so; over a cluster the URL holds what the
 // editors lay over it, and the cluster too when it is small enough for the
 // link, and the page says which.
-import { CLUSTER_LINK_CHARS, MAX_FRAGMENT_CHARS } from "./share.js";
-import { $ } from "./state.js";
+import { CLUSTER_LINK_CHARS, MAX_FRAGMENT_CHARS } from "../model/share.js";
+import { $ } from "../views/dom.js";
 
 /**
  * The longest fragment the address bar is given. Browsers take far longer
@@ -18,17 +18,17 @@ export const URL_FRAGMENT_CHARS = CLUSTER_LINK_CHARS;
 const count = (n) => n.toLocaleString("en");
 
 /**
- * Creates the follower; settings() returns the share settings (share-dialogs.js)
- * of the editors' scenario, fragmentFor(settings) their fragment
- * ({fragment, withCluster}: a small loaded cluster goes too), onFollow(url)
- * hears each new URL.
+ * Creates the follower over the cluster mode (cluster-mode.js); settings()
+ * returns the share settings (share-dialogs.js) of the editors' scenario,
+ * fragmentFor(settings) their fragment ({fragment, withCluster}: a small
+ * loaded cluster goes too), onFollow(url) hears each new URL.
  */
-export function createAddressBar(state, settings, fragmentFor, onFollow = () => {}) {
+export function createAddressBar(clusterMode, settings, fragmentFor, onFollow = () => {}) {
   let timer = null;
   let shown = null; // what the URL shows, as key() gives it
   let latest = 0; // the newest encoding; older ones are dropped
 
-  const key = (s) => JSON.stringify([s.profile, s.compare, state.cluster?.name ?? "", Boolean(state.cluster?.link), s.scenario, s.variantB]);
+  const key = (s) => JSON.stringify([s.profile, s.compare, clusterMode.clusterName() ?? "", Boolean(clusterMode.clusterLink()), s.scenario, s.variantB]);
 
   function note(text) {
     $("url-note").textContent = text;
@@ -36,10 +36,11 @@ export function createAddressBar(state, settings, fragmentFor, onFollow = () => 
   }
 
   function clusterNote(withCluster = false) {
-    if (!state.cluster) return "";
+    const name = clusterMode.clusterName();
+    if (name === null) return "";
     return withCluster
-      ? `The address bar holds ${state.cluster.name} and what the editors lay over it: a reload or a bookmark opens both.`
-      : `The address bar holds what the editors lay over ${state.cluster.name}, not the cluster itself.`;
+      ? `The address bar holds ${name} and what the editors lay over it: a reload or a bookmark opens both.`
+      : `The address bar holds what the editors lay over ${name}, not the cluster itself.`;
   }
 
   /** Takes what the editors hold as what the URL shows (the page just opened it); drops a pending change. */
@@ -63,7 +64,7 @@ export function createAddressBar(state, settings, fragmentFor, onFollow = () => 
   }
 
   async function follow() {
-    if (state.loading) return; // the run after the dump is read follows
+    if (clusterMode.loadingName() !== null) return; // the run after the dump is read follows
     const current = settings();
     const k = key(current);
     if (k === shown) return;

@@ -3,9 +3,9 @@
 // playground or the docs embed, a <podsim-scenario> element. A link the page
 // itself would refuse (share.js's limits) is never copied: the dialog says
 // so and offers the scenario as a file instead.
-import { CLUSTER_LINK_CHARS, LONG_LINK_CHARS, MAX_DECODED_BYTES, MAX_FRAGMENT_CHARS, decodeShare, encodeShare } from "./share.js";
-import { $ } from "./state.js";
-import { setStatus } from "./status.js";
+import { CLUSTER_LINK_CHARS, LONG_LINK_CHARS, MAX_DECODED_BYTES, MAX_FRAGMENT_CHARS, decodeShare, encodeShare } from "../model/share.js";
+import { $ } from "../views/dom.js";
+import { setStatus } from "../views/status.js";
 
 /** Returns this page's URL with a fragment and a query (extra, e.g. "?embed"). */
 export function playgroundUrl(fragment, extra = "") {
@@ -94,13 +94,18 @@ async function refusal(fragment, scenario) {
 }
 
 /**
- * Creates the sharing actions; scenarioText() returns the editors' scenario
- * (variant A, with a variant B), variantBText() variant B's (null without).
+ * Creates the sharing actions over what the page shows: the profiles
+ * (profiles.js), the session (session.js: the caption), the cluster mode
+ * (cluster-mode.js), the runs (app/runs.js: the shown result) and the result
+ * view (result-view.js: the timeline's step). scenarioText() returns the
+ * editors' scenario (variant A, with a variant B), variantBText() variant
+ * B's (null without).
  */
-export function createSharing(state, scenarioText, variantBText = () => null) {
+export function createSharing({ profiles, session, clusterMode, runs, view }, scenarioText, variantBText = () => null) {
   function shareSettings(scenario = scenarioText(), variantB = variantBText()) {
-    const profile = state.profiles.find((p) => p.name === state.profile);
-    return { scenario, kubernetesVersion: profile?.kubernetesVersion ?? "", profile: state.profile, compare: state.compare, caption: state.caption, variantB };
+    const name = profiles.profile();
+    const profile = profiles.list().find((p) => p.name === name);
+    return { scenario, kubernetesVersion: profile?.kubernetesVersion ?? "", profile: name, compare: profiles.compare(), caption: session.caption(), variantB };
   }
 
   /**
@@ -110,7 +115,7 @@ export function createSharing(state, scenarioText, variantBText = () => null) {
    * CLUSTER_LINK_CHARS; else the settings alone.
    */
   async function fragmentFor(settings) {
-    const cluster = state.cluster?.link ?? null;
+    const cluster = clusterMode.clusterLink();
     if (cluster && settings.variantB === null) {
       const fragment = await encodeShare({ ...settings, cluster });
       if (fragment.length <= CLUSTER_LINK_CHARS) return { fragment, withCluster: true };
@@ -147,10 +152,11 @@ export function createSharing(state, scenarioText, variantBText = () => null) {
 
   /** Returns the sentence that says whether a loaded cluster is in a link ("" without one). */
   function clusterNote(withCluster = false) {
-    if (!state.cluster) return "";
+    const name = clusterMode.clusterName();
+    if (name === null) return "";
     return withCluster
-      ? ` The cluster (${state.cluster.name}) is in it too, with your change laid over it: the link opens both.`
-      : ` The cluster (${state.cluster.name}) is not in it: only what the editors lay over it.`;
+      ? ` The cluster (${name}) is in it too, with your change laid over it: the link opens both.`
+      : ` The cluster (${name}) is not in it: only what the editors lay over it.`;
   }
 
   // Shows the Share dialog for a link, or for why there is none.
@@ -196,10 +202,6 @@ export function createSharing(state, scenarioText, variantBText = () => null) {
     setStatus("ok", copied ? `Share link copied (${count(shared.link.length)} characters).` : "Could not copy: use Share.");
   }
 
-  // The timeline's step (?step=N opens an iframe there): the attempt it
-  // stands on (by time, the latest attempt of its moment).
-  const timelineStep = () => (state.timeline.mode === "attempt" ? state.timeline.step : state.focus + 1);
-
   async function openEmbed() {
     $("embed-snippet").value = "";
     const settings = shareSettings();
@@ -230,7 +232,8 @@ export function createSharing(state, scenarioText, variantBText = () => null) {
         const show = ["verdicts", "messages", ...(settings.compare ? ["differences"] : []), ...panels.filter((p) => p === "victims" || p === "picture")].join(",");
         $("embed-snippet").value = elementSnippet({ scriptUrl, ...settings, caption, readOnly, theme, show });
       } else {
-        const step = $("embed-step").checked ? `step=${timelineStep()}` : "";
+        // ?step=N opens the iframe where the timeline stands.
+        const step = $("embed-step").checked ? `step=${view.timelineStep()}` : "";
         const query = ["embed", readOnly ? "readonly" : "", `panels=${panels.join(",")}`, theme ? `theme=${theme}` : "", step].filter(Boolean).join("&");
         const height = Math.min(Math.max(Number($("embed-height").value) || 560, 200), 4000);
         $("embed-snippet").value = iframeSnippet({ src: playgroundUrl(fragment, `?${query}`), height, resize: $("embed-resize").checked });
@@ -242,8 +245,8 @@ export function createSharing(state, scenarioText, variantBText = () => null) {
         : "The playground in a frame, the scenario in its link; the editors start collapsed above the result. " +
           "Read-only: the editors cannot be edited. Grow to fit: the frame tells your page its height, and the script sets it.";
     };
-    const at = timelineStep();
-    $("embed-step-name").textContent = at === 0 ? "the start" : at > (state.shown?.pods.length ?? 0) ? "the end" : `attempt ${at}`;
+    const at = view.timelineStep();
+    $("embed-step-name").textContent = at === 0 ? "the start" : at > (runs.shown()?.pods.length ?? 0) ? "the end" : `attempt ${at}`;
     for (const id of ["embed-readonly", "embed-kind-iframe", "embed-kind-element", "embed-theme", "embed-height", "embed-resize", "embed-step"]) $(id).onchange = update;
     $("embed-caption").oninput = update;
     for (const input of document.querySelectorAll("input[name=embed-panel]")) input.onchange = update;

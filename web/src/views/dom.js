@@ -1,5 +1,9 @@
-// Builds DOM from plain data. Text is always set as text, never as HTML:
-// names from YAML are untrusted.
+// Builds DOM from plain data, and finds the page's elements. Text is always
+// set as text, never as HTML: names from YAML are untrusted.
+
+/** Returns the page's element with this id. */
+export const $ = (id) => document.getElementById(id);
+
 export function h(tag, props = {}, ...children) {
   const el = document.createElement(tag);
   for (const [key, value] of Object.entries(props ?? {})) {

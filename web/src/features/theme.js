@@ -1,6 +1,6 @@
 // Light and dark: the OS's scheme until the person chooses, then their choice.
-import { $ } from "./state.js";
-import { STORAGE_THEME, storage } from "./storage.js";
+import { STORAGE_THEME, storage } from "../model/storage.js";
+import { $ } from "../views/dom.js";
 
 /**
  * Follows the OS's scheme, or the saved choice, and wires the toggle; editors

@@ -3,7 +3,7 @@
 // cluster: a dump the engine read once (from a File, read here in slices,
 // or pasted text), over which every run lays the editors' text, and the
 // dump's source, out of which a reduction cuts the objects it keeps.
-import { compare, diff, loadCluster, loadEngine, profiles, reduce, reducedScenario, simulate } from "../../wasm/index.mjs";
+import { compare, diff, loadCluster, loadEngine, profiles, reduce, reducedScenario, simulate } from "../../../wasm/index.mjs";
 
 loadEngine();
 

@@ -1,9 +1,8 @@
 // The header's smaller controls: the example gallery, the downloads, and the
 // keyboard shortcuts (Ctrl+Enter runs, Ctrl+S copies the share link, Ctrl+Z
 // outside the editors undoes the last replacement of the scenario).
-import { h, mount } from "./dom.js";
-import { GALLERY } from "./gallery.js";
-import { $ } from "./state.js";
+import { GALLERY } from "../model/gallery.js";
+import { $, h, mount } from "../views/dom.js";
 
 /** Fills the Examples menu; openExample(example) opens the one chosen. */
 export function setupGallery(openExample) {
@@ -30,14 +29,16 @@ export function download(name, type, text) {
 }
 
 /**
- * Wires "Scenario ↓" (the editors' YAML) and "Result ↓" (the shown result's
- * JSON). Returns downloadScenario(), for other buttons that offer the file.
+ * Wires "Scenario ↓" (the editors' YAML, scenarioText()) and "Result ↓" (the
+ * shown result's JSON, shown() or null). Returns downloadScenario(), for
+ * other buttons that offer the file.
  */
-export function setupDownloads(state, scenarioText) {
+export function setupDownloads(shown, scenarioText) {
   const downloadScenario = () => download("scenario.yaml", "application/yaml", scenarioText());
   $("download-yaml").addEventListener("click", downloadScenario);
   $("download-json").addEventListener("click", () => {
-    if (state.shown) download("result.json", "application/json", `${JSON.stringify(state.shown, null, 2)}\n`);
+    const result = shown();
+    if (result) download("result.json", "application/json", `${JSON.stringify(result, null, 2)}\n`);
   });
   return { downloadScenario };
 }

@@ -1,7 +1,6 @@
 // The two places the page speaks: the status line above the result, and a
 // banner above the page for what needs reading.
-import { h, mount } from "./dom.js";
-import { $ } from "./state.js";
+import { $, h, mount } from "./dom.js";
 
 /** Sets the status line; kind is "ok" or "error"; after the text, each action ({label, run}) as a button. */
 export function setStatus(kind, text, actions = []) {

@@ -1,40 +1,45 @@
 // Variants A and B of the scenario: "Fork into B" copies the scenario into a
 // second variant, the A|B switch chooses which one the editors (and the
-// result's detail panels) show, and each run diffs the two (runner.js).
+// result's detail panels) show, and each run diffs the two (app/runs.js).
 // The editors hold the variant shown; the other waits as the editors' saved
 // state (scenario-editors.js saveEditors). Removing B can be undone. The bar
 // says what the last run of both found (render() after each run).
-import { h, mount, plural } from "./dom.js";
-import { $ } from "./state.js";
-import { hideBanner, showBanner } from "./status.js";
+import { $, h, mount, plural } from "../views/dom.js";
+import { hideBanner, showBanner } from "../views/status.js";
 
 export const VARIANTS = ["a", "b"];
 const NAME = { a: "A", b: "B" };
 
 /**
- * Creates the variants over the editors (scenario-editors.js); onChange()
- * runs after B is forked, removed or shown (the page runs again).
+ * Creates the variants over the editors (scenario-editors.js), the focus
+ * (model/focus.js), the profiles (profiles.js: Compare) and the cluster mode
+ * (cluster-mode.js); onChange() runs after B is forked, removed or shown (the
+ * page runs again), variantDiff() returns the shown result's VariantDiff.
  */
-export function createVariants(state, mode, scenario, { onChange }) {
+export function createVariants(mode, { scenario, focus, profiles, clusterMode }, { onChange, variantDiff }) {
+  // {editing: "a" | "b", other: the editors' saved state of the variant not
+  // shown}: with a variant B; null without.
+  let variants = null;
+  const clusterOpen = () => clusterMode.clusterName() !== null || clusterMode.loadingName() !== null;
+
   /** Returns variant v's text ("a" or "b"); null for "b" without one. */
   function textOf(v) {
-    const variants = state.variants;
     if (!variants) return v === "a" ? scenario.scenarioText() : null;
     return variants.editing === v ? scenario.scenarioText() : scenario.textOfStash(variants.other);
   }
 
   // Why B cannot be forked now, or "" when it can.
   function forkRefusal() {
-    if (state.cluster || state.loading) return "Variants compare two scenarios; over a loaded cluster the editors hold a change to it, which has no variant B yet. Close the cluster to fork.";
-    if (state.compare) return "Compare runs two profiles; turn it off to compare two variants of the scenario.";
+    if (clusterOpen()) return "Variants compare two scenarios; over a loaded cluster the editors hold a change to it, which has no variant B yet. Close the cluster to fork.";
+    if (profiles.compare()) return "Compare runs two profiles; turn it off to compare two variants of the scenario.";
     return "";
   }
 
   /** Copies the scenario into variant B and shows B. */
   function fork() {
-    if (state.variants || forkRefusal() || mode.readOnly) return;
+    if (variants || forkRefusal() || mode.readOnly) return;
     hideBanner();
-    state.variants = { editing: "b", other: scenario.saveEditors() };
+    variants = { editing: "b", other: scenario.saveEditors() };
     render();
     onChange();
     $("variant-b")?.focus();
@@ -42,7 +47,6 @@ export function createVariants(state, mode, scenario, { onChange }) {
 
   /** Shows variant v in the editors and the detail panels. */
   function show(v) {
-    const variants = state.variants;
     if (!variants || variants.editing === v) return;
     const current = scenario.saveEditors();
     // The lesson belongs to the scenario, not to one variant; the part shown
@@ -50,26 +54,26 @@ export function createVariants(state, mode, scenario, { onChange }) {
     const other = variants.other;
     const active = other.source === current.source ? current.active : other.active;
     scenario.restoreEditors({ ...other, active, lesson: current.lesson });
-    state.variants = { editing: v, other: current };
-    state.focus = null;
+    variants = { editing: v, other: current };
+    focus.clear();
     render();
     onChange();
   }
 
   /** Removes variant B (undoably, from the banner); the editors show A. */
   function remove() {
-    if (!state.variants) return;
+    if (!variants) return;
     show("a");
-    const removed = state.variants.other;
-    state.variants = null;
+    const removed = variants.other;
+    variants = null;
     render();
     onChange();
     showBanner("Removed variant B.", [
       {
         label: "Undo",
         run: () => {
-          if (state.variants) return;
-          state.variants = { editing: "a", other: removed };
+          if (variants) return;
+          variants = { editing: "a", other: removed };
           render();
           onChange();
         },
@@ -79,24 +83,24 @@ export function createVariants(state, mode, scenario, { onChange }) {
 
   /** Sets variant B to text (null: no B) with A shown, as a scenario is loaded (session.js). */
   function setB(text) {
-    state.variants = text === null ? null : { editing: "a", other: scenario.stashOf(text) };
+    variants = text === null ? null : { editing: "a", other: scenario.stashOf(text) };
     render();
   }
 
   /** Returns the variants as they are, for restore(). */
   function save() {
-    return state.variants && { ...state.variants };
+    return variants && { ...variants };
   }
 
   /** Puts back saved variants (save()); the editors are restored after. */
   function restore(saved) {
-    state.variants = saved ? { ...saved } : null;
+    variants = saved ? { ...saved } : null;
     render();
   }
 
   // The switch: one button per variant, the shown one pressed.
   function switchButton(v) {
-    const shown = state.variants.editing === v;
+    const shown = variants.editing === v;
     return h(
       "button",
       {
@@ -123,11 +127,10 @@ export function createVariants(state, mode, scenario, { onChange }) {
   }
 
   function draw() {
-    const variants = state.variants;
     document.body.dataset.variant = variants ? variants.editing : "";
     $("compare").disabled = Boolean(variants);
     $("compare").title = variants ? "Remove variant B to compare profiles" : "Run both profiles and mark where they differ";
-    if (variants && (state.cluster || state.loading)) {
+    if (variants && clusterOpen()) {
       // The editors hold a change to the cluster; B comes back with the scenario.
       mount($("variants"), h("span", { class: "variant-aside" }, "Variant B is kept aside while a cluster is open: close the cluster to compare A and B."));
       return;
@@ -165,7 +168,7 @@ export function createVariants(state, mode, scenario, { onChange }) {
   // What the last run of A and B found, beside the editors (the differences
   // panel may be far below, on a phone): a button that goes there.
   function summary() {
-    const diff = state.variantDiff;
+    const diff = variantDiff();
     if (!diff) return null;
     const n = diff.differences.length;
     if (n === 0) return h("p", { class: "variant-summary", id: "variant-summary" }, "A and B decide every pod alike.");
@@ -181,5 +184,18 @@ export function createVariants(state, mode, scenario, { onChange }) {
     $("differences").querySelector(".difference-pod")?.focus({ preventScroll: true });
   }
 
-  return { textOf, fork, show, remove, setB, save, restore, render };
+  return {
+    /** Returns the variant the editors hold, "a" or "b" (null: no variant B). */
+    editing: () => variants?.editing ?? null,
+    /** Returns {a, b}, the texts of both variants (null: no variant B). */
+    texts: () => (variants ? { a: textOf("a"), b: textOf("b") } : null),
+    textOf,
+    fork,
+    show,
+    remove,
+    setB,
+    save,
+    restore,
+    render,
+  };
 }

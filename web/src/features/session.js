@@ -8,11 +8,11 @@
 // carry the cluster its scenario is laid over: it opens as cluster + change.
 // A scenario may have a variant B (variants.js): it goes and comes back with
 // the scenario (A), and an example or a link may bring one.
-import { GALLERY } from "./gallery.js";
-import { joinTabs, splitStream } from "./scenario.js";
-import { $ } from "./state.js";
-import { hideBanner, showBanner } from "./status.js";
-import { STORAGE_CLUSTER, STORAGE_SCENARIO, STORAGE_VARIANT_B, storage } from "./storage.js";
+import { GALLERY } from "../model/gallery.js";
+import { joinTabs, splitStream } from "../model/scenario.js";
+import { STORAGE_CLUSTER, STORAGE_SCENARIO, STORAGE_VARIANT_B, storage } from "../model/storage.js";
+import { $ } from "../views/dom.js";
+import { hideBanner, showBanner } from "../views/status.js";
 
 // A scenario as the editors hold it once loaded: its parts joined.
 function joined(text) {
@@ -25,10 +25,14 @@ const keyOf = (text, b) => JSON.stringify([text, b]);
 
 /**
  * Creates the session over the editors (scenario-editors.js), the profiles
- * (profiles.js), the cluster mode (cluster-mode.js) and the variants
- * (variants.js); runNow() runs the editors' scenario.
+ * (profiles.js), the cluster mode (cluster-mode.js), the variants
+ * (variants.js) and the focus (model/focus.js); runNow() runs the editors'
+ * scenario.
  */
-export function createSession(state, mode, scenario, profiles, clusterMode, variants, runNow) {
+export function createSession(mode, { scenario, profiles, clusterMode, variants, focus }, runNow) {
+  // The lesson shown (an example's, or a link's caption) while the text is
+  // still that scenario; links made of it carry it.
+  let caption = "";
   // The example the editors hold, or held before an edit: {example, text (as
   // the editors join it), b (its variant B, or null), compareBefore (the person's own Compare when the
   // example turned it on, else null), shown (whether the text is still it)}.
@@ -50,8 +54,8 @@ export function createSession(state, mode, scenario, profiles, clusterMode, vari
   function showOrigin() {
     const shown = origin?.shown ?? false;
     // A link's caption is a lesson too; either travels in the links made of the scenario while it shows.
-    state.caption = shown && !state.cluster ? origin.example.lesson : "";
-    scenario.setLesson(state.caption);
+    caption = shown && clusterMode.clusterName() === null ? origin.example.lesson : "";
+    scenario.setLesson(caption);
     $("examples").value = shown ? origin.example.id : "";
   }
 
@@ -82,12 +86,12 @@ export function createSession(state, mode, scenario, profiles, clusterMode, vari
       variants: variants.save(),
       text: null,
       b: null,
-      profile: state.profile,
-      compare: state.compare,
+      profile: profiles.profile(),
+      compare: profiles.compare(),
       origin: origin && { ...origin },
-      cluster: state.cluster?.name ?? null,
+      cluster: clusterMode.clusterName(),
       // A cluster small enough for a link comes back with the editors.
-      clusterLink: state.cluster?.link ?? null,
+      clusterLink: clusterMode.clusterLink(),
       hold: held,
     };
   }
@@ -100,7 +104,7 @@ export function createSession(state, mode, scenario, profiles, clusterMode, vari
     profiles.setCompare(snap.compare, false);
     if (snap.editors) {
       origin = snap.origin;
-      state.focus = null;
+      focus.clear();
       variants.restore(snap.variants);
       scenario.restoreEditors(snap.editors);
       runNow();
@@ -109,12 +113,12 @@ export function createSession(state, mode, scenario, profiles, clusterMode, vari
       load(snap.text, null, null, snap.b);
     }
     // Text laid over a dump the page does not keep goes over the next one opened.
-    state.resumeOverlay = Boolean(snap.cluster) && !snap.clusterLink;
+    clusterMode.setResumeOverlay(Boolean(snap.cluster) && !snap.clusterLink);
   }
 
   /** Returns whether the editors hold something only the person has: not empty, not an unedited example. */
   function isOwn() {
-    if (state.cluster || state.loading) return true;
+    if (clusterMode.clusterName() !== null || clusterMode.loadingName() !== null) return true;
     const text = variants.textOf("a");
     const b = variants.textOf("b");
     return (text.trim() !== "" || b !== null) && !exampleWithText(text, b);
@@ -166,7 +170,7 @@ export function createSession(state, mode, scenario, profiles, clusterMode, vari
     // What an example turned on goes with it.
     if (origin?.shown && origin.compareBefore !== null) profiles.setCompare(origin.compareBefore, false);
     if (profile !== undefined) profiles.setProfile(profile, false);
-    const compareBefore = state.compare;
+    const compareBefore = profiles.compare();
     if (compare !== undefined) profiles.setCompare(compare, false);
     hold(keep);
     load(text, example, example?.id && compare && !compareBefore ? compareBefore : null, variantB);
@@ -178,7 +182,7 @@ export function createSession(state, mode, scenario, profiles, clusterMode, vari
   /** Opens a gallery example. */
   function openExample(example) {
     // An example about one pod (a reduction's) opens on its attempt.
-    state.focusPod = example.reduce?.pod ?? null;
+    focus.ask(example.reduce?.pod ?? null);
     replace(example.text, { label: `the example "${example.title}"`, example, compare: example.compare ? true : undefined, variantB: example.variantB ?? null });
   }
 
@@ -197,7 +201,7 @@ export function createSession(state, mode, scenario, profiles, clusterMode, vari
     const example = caption ? { id: "", lesson: caption } : null;
     if (!atStart) return replace(text, { label, example, profile, compare, note, hold: keep, cluster, variantB });
     const before = keep
-      ? { editors: null, text: saved, b: savedB, profile: state.profile, compare: state.compare, origin: null, cluster: storage.get(STORAGE_CLUSTER), hold: false }
+      ? { editors: null, text: saved, b: savedB, profile: profiles.profile(), compare: profiles.compare(), origin: null, cluster: storage.get(STORAGE_CLUSTER), hold: false }
       : null;
     replace(text, { label, example, profile, compare, note, hold: keep, before, opened: keep, cluster, variantB });
   }
@@ -215,7 +219,7 @@ export function createSession(state, mode, scenario, profiles, clusterMode, vari
   /** Follows the editors' text: an example's lesson, gallery entry and Compare go when it is no longer the example's. */
   function check() {
     if (!origin) return;
-    const shown = !state.cluster && !state.loading && variants.textOf("a") === origin.text && variants.textOf("b") === origin.b;
+    const shown = clusterMode.clusterName() === null && clusterMode.loadingName() === null && variants.textOf("a") === origin.text && variants.textOf("b") === origin.b;
     if (shown === origin.shown) return;
     origin.shown = shown;
     if (origin.compareBefore !== null) profiles.setCompare(shown || origin.compareBefore, false);
@@ -243,5 +247,17 @@ export function createSession(state, mode, scenario, profiles, clusterMode, vari
     return true;
   }
 
-  return { openExample, openLink, openFile, openSaved, replace, check, onEdit, onChosen, undoReplacement };
+  return {
+    /** Returns the lesson shown with the scenario ("" without one), which links made of it carry. */
+    caption: () => caption,
+    openExample,
+    openLink,
+    openFile,
+    openSaved,
+    replace,
+    check,
+    onEdit,
+    onChosen,
+    undoReplacement,
+  };
 }

@@ -3,9 +3,9 @@
 // for a link the page opens). wasm/report.mjs formats it (pure formatting,
 // shared with `podsim run --markdown`); with a variant B, the report is of the
 // variant shown, followed by `podsim diff`'s report of A and B.
-import { formatDiff, formatMarkdown } from "../../wasm/report.mjs";
+import { formatDiff, formatMarkdown } from "../../../wasm/report.mjs";
+import { setStatus } from "../views/status.js";
 import { copyText } from "./share-dialogs.js";
-import { setStatus } from "./status.js";
 
 // The diff of variants A and B as a fenced block (longer than any run of
 // backticks in it: names come from the YAML).
@@ -15,11 +15,15 @@ function variantSection(diff, shown) {
   return `\n### Variants A and B\n\nThe report above is of variant ${shown.toUpperCase()}; the link holds both.\n\n${fence}text\n${text}\n${fence}\n`;
 }
 
-/** Creates the copy; sharing is share-dialogs.js's API (for the link). */
-export function createMarkdownCopy(state, sharing) {
+/**
+ * Creates the copy of the runs' latest result (app/runs.js), over the
+ * cluster mode (cluster-mode.js: the cluster's name); sharing is
+ * share-dialogs.js's API (for the link).
+ */
+export function createMarkdownCopy({ runs, clusterMode }, sharing) {
   async function copyMarkdown() {
-    const result = state.result;
-    const run = state.resultRun;
+    const result = runs.result();
+    const run = runs.resultRun();
     if (!result || !run) {
       setStatus("error", "Nothing to report yet: wait for the first result.");
       return;
@@ -28,13 +32,14 @@ export function createMarkdownCopy(state, sharing) {
     const scenario = run.text;
     // With a variant B, the link carries both variants; the report, the one shown.
     const { link, refused } = await sharing.linkFor(run.variants?.a ?? scenario, run.variants?.b ?? null);
-    const variantDiff = result === state.shown && run.variants ? state.variantDiff : null;
+    const shown = result === runs.shown();
+    const variantDiff = shown && run.variants ? runs.variantDiff() : null;
     const markdown =
       formatMarkdown(result, {
         shareLink: link,
         scenario,
-        comparison: result === state.shown ? state.comparison : null,
-        clusterName: state.cluster?.name ?? "",
+        comparison: shown ? runs.comparison() : null,
+        clusterName: clusterMode.clusterName() ?? "",
       }).replace(/\n*$/, "\n") + (variantDiff ? variantSection(variantDiff, run.editing) : "");
     // Without the Clipboard API (an http: page, a denied permission), the
     // old way: a selected textarea and the copy command.

@@ -1,31 +1,38 @@
 // Linking the YAML and the result: the pointer on an object's YAML marks its
 // parts of the result, the pointer on a part of the result highlights its
 // YAML, and a click on it jumps there.
-import { $ } from "./state.js";
+import { $ } from "../views/dom.js";
 
-/** Creates the links between the editors (scenario-editors.js) and the result; listens on the result. */
-export function createLinking(state, scenario) {
+/**
+ * Creates the links between the editors (scenario-editors.js) and the runs'
+ * shown result (app/runs.js); listens on the result.
+ */
+export function createLinking(scenario, runs) {
+  let ranges = null; // {shown, list}: the object ranges of a shown result, found once
+
   // Object ranges in the editors, from the start lines (in the run's stream)
   // the engine's cluster section gives; over a loaded cluster, only the
   // objects the editors hold (the others' lines are the dump's).
   function objectRanges() {
-    state.ranges ??= computeRanges();
-    return state.ranges;
+    const shown = runs.shown();
+    if (ranges?.shown !== shown) ranges = { shown, list: computeRanges(shown) };
+    return ranges.list;
   }
 
-  function computeRanges() {
-    const cluster = state.shown?.cluster;
+  function computeRanges(shown) {
+    const cluster = shown?.cluster;
     if (!cluster) return [];
+    const overlay = runs.overlay();
     const starts = [
       ...cluster.nodes.map((n) => ({ key: `Node ${n.node}`, line: n.line })),
       ...cluster.pods.map((p) => ({ key: `Pod ${p.pod}`, line: p.line })),
     ]
-      .filter((o) => o.line > 0 && (!state.overlay || state.overlay.has(o.key)))
+      .filter((o) => o.line > 0 && (!overlay || overlay.has(o.key)))
       .sort((a, b) => a.line - b.line);
     return starts.map((o, i) => {
-      const from = scenario.locate({ line: o.line }, state.shownRun);
+      const from = scenario.locate({ line: o.line }, runs.shownRun());
       const next = starts[i + 1];
-      const toLine = next ? scenario.locate({ line: next.line - 1 }, state.shownRun) : null;
+      const toLine = next ? scenario.locate({ line: next.line - 1 }, runs.shownRun()) : null;
       return { key: o.key, tab: from.tab, fromLine: from.line, toLine: toLine?.tab === from.tab ? toLine.line : from.line + 200 };
     });
   }
@@ -45,7 +52,8 @@ export function createLinking(state, scenario) {
 
   function linkFromResult(key) {
     const range = key ? objectRanges().find((o) => o.key === key) : null;
-    scenario.editors.highlight(range?.tab === state.active ? state.active : null, range ?? null);
+    const active = scenario.activeTab();
+    scenario.editors.highlight(range?.tab === active ? active : null, range ?? null);
     for (const el of document.querySelectorAll(".tab")) el.classList.toggle("hint", !!range && el.id === `tab-${range.tab}`);
   }
 

@@ -2,15 +2,16 @@
 // and the cluster it is laid over when the link carries one.
 // A fragment is untrusted input (share.js checks it); a bad one says why and
 // changes nothing.
-import { decodeShare } from "./share.js";
-import { showBanner } from "./status.js";
+import { decodeShare } from "../model/share.js";
+import { showBanner } from "../views/status.js";
 
 /**
  * Returns applyFragment(instead, atStart), which opens the page's fragment,
- * if any, through the session (session.js), and resolves to whether it
- * did. A bad link says why and what shows instead (the sentence instead).
+ * if any, through the session (session.js) with the profiles the engine
+ * knows (profiles.js), and resolves to whether it did. A bad link says why
+ * and what shows instead (the sentence instead).
  */
-export function createFragmentOpener(state, profiles, session) {
+export function createFragmentOpener(profiles, session) {
   return async function applyFragment(instead = "Your scenario is unchanged.", atStart = false) {
     if (location.hash.length <= 1) return false;
     let link;
@@ -23,9 +24,10 @@ export function createFragmentOpener(state, profiles, session) {
     await profiles.ready;
     let profile = link.profile || "current";
     let note = "";
-    if (!state.profiles.some((p) => p.name === profile)) {
-      note = `This link asks for the "${profile}" semantics, which this podsim does not know; showing ${state.profiles[0].name}. `;
-      profile = state.profiles[0].name;
+    const known = profiles.list();
+    if (!known.some((p) => p.name === profile)) {
+      note = `This link asks for the "${profile}" semantics, which this podsim does not know; showing ${known[0].name}. `;
+      profile = known[0].name;
     }
     if (link.variantBProblem) note += `This link's variant B could not be opened: ${link.variantBProblem}; showing variant A alone. `;
     session.openLink(link.scenario, { profile, compare: link.compare, caption: link.caption, note, atStart, cluster: link.cluster, variantB: link.variantB });

@@ -4,15 +4,14 @@
 // of the text; this keeps the request and its answer, and takes the reduced
 // scenario where a person wants it: the editors (undoably), a link, a file
 // or a Markdown report. One reduction at a time: a new one supersedes the
-// one on its way, whose answer is then dropped (by id, as runs are).
-import { formatReductionMarkdown } from "../../wasm/report.mjs";
-import { mount } from "./dom.js";
+// one on its way, whose answer is then dropped (as runs' are).
+import { formatReductionMarkdown } from "../../../wasm/report.mjs";
+import { LONG_LINK_CHARS } from "../model/share.js";
+import { $, mount } from "../views/dom.js";
+import { renderReduction } from "../views/reduction.js";
+import { setStatus } from "../views/status.js";
 import { download } from "./page-controls.js";
 import { copyText } from "./share-dialogs.js";
-import { LONG_LINK_CHARS } from "./share.js";
-import { $ } from "./state.js";
-import { setStatus } from "./status.js";
-import { renderReduction } from "./views/reduction.js";
 
 const count = (n) => n.toLocaleString("en");
 
@@ -33,25 +32,34 @@ function captionFor(r) {
 }
 
 /**
- * Creates the reduction over the runner (runner.js: post), the session
- * (session.js: replace) and the sharing (share-dialogs.js:
- * standaloneLink). hooks: inEditors(key) says whether the editors hold an
- * object ("Kind namespace/name"), rendered() follows a change of the
- * running state (the attempt's button says it).
+ * Creates the reduction over the engine's runner (model/runner.js: request),
+ * the runs (app/runs.js: the shown result), the focus (model/focus.js), the
+ * profiles (profiles.js), the cluster mode (cluster-mode.js), the session
+ * (session.js: replace) and the sharing (share-dialogs.js: standaloneLink).
+ * hooks: inEditors(key) says whether the editors hold an object ("Kind
+ * namespace/name"), rendered() follows a change of the running state (the
+ * attempt's button says it).
  */
-export function createReduction(state, { runner, session, sharing }, { inEditors, rendered }) {
+export function createReduction({ engine, runs, focus, profiles, clusterMode, session, sharing }, { inEditors, rendered }) {
+  // The minimal reproduction shown: {id, pod, over, running, reduction,
+  // scenario, error, ...}; null: none.
+  let reduction = null;
+
   /** Reduces the shown result's scenario for pod, superseding a reduction on its way. */
   function start(pod) {
-    const run = state.shownRun;
+    const run = runs.shownRun();
     if (!run) return;
-    if (state.loading) {
-      setStatus("error", `The engine is reading ${state.loading.name}: ask for the minimal reproduction once it is loaded.`);
+    const loading = clusterMode.loadingName();
+    if (loading !== null) {
+      setStatus("error", `The engine is reading ${loading}: ask for the minimal reproduction once it is loaded.`);
       return;
     }
     // A later attempt's button reduces the pod's first attempt: the panel says so.
-    const focused = state.shown?.pods[state.focus];
-    state.reduction = {
-      id: ++state.runs,
+    const focused = runs.shown()?.pods[focus.index()];
+    const profile = profiles.profile();
+    const id = engine.request({ kind: "reduce", pod, text: run.text, profile, overCluster: run.cluster !== null }, onAnswer);
+    reduction = {
+      id,
       pod,
       fromAttempt: focused?.pod === pod ? focused.attempt : 1,
       over: run.cluster,
@@ -62,10 +70,9 @@ export function createReduction(state, { runner, session, sharing }, { inEditors
       reduction: null,
       scenario: "",
       error: "",
-      profile: state.profile,
+      profile,
       note: "",
     };
-    runner.post({ id: state.reduction.id, kind: "reduce", pod, text: run.text, profile: state.profile, overCluster: run.cluster !== null });
     render();
     rendered();
     // The panel's top in view and the keyboard on its heading: what the button opened.
@@ -73,9 +80,12 @@ export function createReduction(state, { runner, session, sharing }, { inEditors
     $("reduction-title").focus({ preventScroll: true });
   }
 
-  /** Takes the worker's answer: {reduction, scenario} or {error}. */
+  // Takes the worker's answer to the reduction shown: {reduction, scenario}
+  // or {error}, or {stopped} when the worker stopped.
   function onAnswer(data) {
-    const current = state.reduction;
+    const current = reduction;
+    if (data.id !== current?.id) return;
+    if (data.stopped) data = { error: "the engine stopped while reducing (most likely out of memory); it was restarted" };
     Object.assign(current, {
       running: false,
       elapsedMs: performance.now() - current.started,
@@ -91,8 +101,8 @@ export function createReduction(state, { runner, session, sharing }, { inEditors
   }
 
   const say = (note, warning = false) => {
-    state.reduction.note = note;
-    state.reduction.noteWarning = warning;
+    reduction.note = note;
+    reduction.noteWarning = warning;
     render();
   };
 
@@ -100,19 +110,19 @@ export function createReduction(state, { runner, session, sharing }, { inEditors
   // unedited example: it was made from it), the panel closes, as what it
   // reduced is gone, and the page goes up to the banner that offers Undo.
   function openIt() {
-    const { pod, reduction, scenario, profile } = state.reduction;
-    state.focusPod = pod;
-    state.reduction = null;
+    const { pod, reduction: reduced, scenario, profile } = reduction;
+    focus.ask(pod);
+    reduction = null;
     render();
     rendered();
-    session.replace(scenario, { label: `the minimal reproduction for ${pod}`, example: { id: "", lesson: captionFor(reduction) }, profile, compare: false, undoable: true });
+    session.replace(scenario, { label: `the minimal reproduction for ${pod}`, example: { id: "", lesson: captionFor(reduced) }, profile, compare: false, undoable: true });
     window.scrollTo({ top: 0 });
     $("banner").querySelector(".banner-action")?.focus({ preventScroll: true });
   }
 
   async function copyLink() {
-    const { reduction, scenario } = state.reduction;
-    const { link, refused } = await sharing.standaloneLink(scenario, captionFor(reduction));
+    const { reduction: reduced, scenario } = reduction;
+    const { link, refused } = await sharing.standaloneLink(scenario, captionFor(reduced));
     if (refused) return say(`${refused.replace("Download the scenario (YAML)", "Download it")}`, true);
     const copied = await copyText(link);
     if (!copied) return say("Could not copy the link: the browser refused the clipboard.", true);
@@ -121,15 +131,15 @@ export function createReduction(state, { runner, session, sharing }, { inEditors
   }
 
   function downloadIt() {
-    const { pod, scenario } = state.reduction;
+    const { pod, scenario } = reduction;
     const name = fileNameFor(pod, scenario);
     download(name, name.endsWith(".json") ? "application/json" : "application/yaml", scenario);
   }
 
   async function copyMarkdown() {
-    const { reduction, scenario } = state.reduction;
-    const { link } = await sharing.standaloneLink(scenario, captionFor(reduction));
-    const markdown = formatReductionMarkdown(reduction, { shareLink: link, scenario }).replace(/\n*$/, "\n");
+    const { reduction: reduced, scenario } = reduction;
+    const { link } = await sharing.standaloneLink(scenario, captionFor(reduced));
+    const markdown = formatReductionMarkdown(reduced, { shareLink: link, scenario }).replace(/\n*$/, "\n");
     // Without the Clipboard API, the old way: a selected textarea (as markdown-copy.js does).
     const area = Object.assign(document.createElement("textarea"), { value: markdown, className: "visually-hidden" });
     document.body.append(area);
@@ -145,8 +155,8 @@ export function createReduction(state, { runner, session, sharing }, { inEditors
 
   // Close: the keyboard goes back to the button that opened the panel (or its attempt).
   function close() {
-    const { pod } = state.reduction;
-    state.reduction = null;
+    const { pod } = reduction;
+    reduction = null;
     render();
     rendered();
     const attempt = $("verdicts").querySelector(".attempt.focused");
@@ -156,7 +166,7 @@ export function createReduction(state, { runner, session, sharing }, { inEditors
   // Draws the panel again; the keyboard stays on what it was on in it (the
   // heading, an action), which the new drawing replaces.
   function render() {
-    const r = state.reduction;
+    const r = reduction;
     const data = r && { ...r, fileName: fileNameFor(r.pod, r.scenario) };
     const host = $("reduction");
     const active = host.contains(document.activeElement) ? document.activeElement : null;
@@ -165,5 +175,10 @@ export function createReduction(state, { runner, session, sharing }, { inEditors
     if (again && !host.contains(document.activeElement)) host.querySelector(again)?.focus({ preventScroll: true });
   }
 
-  return { start, onAnswer, render };
+  return {
+    /** Returns the pod being reduced (null: none on its way). */
+    reducingPod: () => (reduction?.running ? reduction.pod : null),
+    start,
+    render,
+  };
 }
