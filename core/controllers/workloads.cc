@@ -6,7 +6,8 @@
 #include <unordered_map>
 #include <unordered_set>
 
-#include "core/framework/plugins/filters.h"
+#include "core/framework/plugins/node_affinity.h"
+#include "core/framework/plugins/taint_toleration.h"
 
 namespace podsim {
 namespace {

@@ -12,7 +12,7 @@
 #include "core/analysis/compare.h"
 #include "core/analysis/reduce.h"
 #include "core/analysis/variant_diff.h"
-#include "core/framework/plugins/filters.h"
+#include "core/framework/runtime/predicates.h"
 #include "core/output/json_writer.h"
 #include "core/scheduler/simulator.h"
 

@@ -2,9 +2,8 @@
 
 #include <algorithm>
 
-#include "core/framework/plugins/filters.h"
-#include "core/framework/plugins/scoring.h"
 #include "core/framework/preemption/preemption.h"
+#include "core/framework/runtime/framework.h"
 
 namespace podsim {
 namespace {
@@ -127,6 +126,7 @@ Attempt SchedulingQueue::ScheduleOne(ObjectIndex p) {
     preemption_scratch_ = PreemptionScratch(cluster_.num_nodes());
   }
   CycleState state(cluster_, p, *options_.profile);
+  RunPreFilterPlugins(state);
   NodeCache::Shape* cache = cache_.For(state, cluster_);
   NodeToStatus& statuses = filter_statuses_;
   statuses.Reset(Status());
