@@ -75,7 +75,7 @@ function walk(dir, keep, out = []) {
   return out;
 }
 
-// Returns the layer of a core/ path ("core/framework/plugins/filters.h" ->
+// Returns the layer of a core/ path ("core/framework/plugins/node_affinity.h" ->
 // "framework/plugins", "core/ingest/decode/pod.cc" -> "ingest"): the longest
 // entry of LAYERS its folder starts with, or its folder ("" for core/ itself)
 // when none does.

@@ -225,3 +225,53 @@ inline std::string FilterOf(const SimulationResult& result,
 }
 
 }  // namespace podsim::testing
+
+namespace podsim::testing {
+
+// Returns "<Code> <plugin>: <reasons>", as FilterOf does for a node.
+inline std::string StatusLine(const Status& s) {
+  return std::string(ToString(s.code())) + " " + std::string(s.plugin()) +
+         ": " + s.Message();
+}
+
+// Binds and nominates the input's pods as their spec.nodeName and
+// status.nominatedNodeName say, as the scheduler starts a run.
+inline void PlaceInputPods(Cluster& cluster) {
+  for (const Pod& pod : cluster.scenario().pods) {
+    if (pod.bound()) cluster.Bind(pod.index, cluster.FindNode(pod.node_name));
+    if (!pod.nominated_node_name.empty()) {
+      cluster.Nominate(pod.index, cluster.FindNode(pod.nominated_node_name));
+    }
+  }
+}
+
+// Returns the index of the pod, or of the node, named name in s.
+inline ObjectIndex PodIndex(const Scenario& s, const std::string& name) {
+  for (const Pod& p : s.pods) {
+    if (p.name == name) return p.index;
+  }
+  FAIL("no pod " << name);
+  return kNoNode;
+}
+inline ObjectIndex NodeIndex(const Scenario& s, const std::string& name) {
+  for (size_t n = 0; n < s.nodes.size(); ++n) {
+    if (s.nodes[n].name == name) return static_cast<ObjectIndex>(n);
+  }
+  FAIL("no node " << name);
+  return kNoNode;
+}
+
+}  // namespace podsim::testing
+
+namespace podsim::testing {
+
+// Returns a plugin's weighted score on a scored node, or -1 when it did not
+// score.
+inline int64_t PluginScoreOf(const NodeResult& n, std::string_view plugin) {
+  for (const PluginScore& p : n.score->plugins) {
+    if (p.plugin == plugin) return p.score;
+  }
+  return -1;
+}
+
+}  // namespace podsim::testing

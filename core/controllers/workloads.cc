@@ -7,7 +7,8 @@
 #include <unordered_set>
 
 #include "core/api/object_ref.h"
-#include "core/framework/plugins/filters.h"
+#include "core/framework/plugins/node_affinity.h"
+#include "core/framework/plugins/taint_toleration.h"
 
 namespace podsim {
 namespace {

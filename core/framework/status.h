@@ -39,6 +39,13 @@ class Status {
 
   // REQUIRES: reason outlives every copy of the status.
   void AddReason(std::string_view reason);
+  // Makes the status plugin's failure with code, reason added to any it
+  // has. REQUIRES: reason outlives every copy of the status.
+  void Reject(Code code, std::string_view plugin, std::string_view reason) {
+    code_ = code;
+    plugin_ = plugin;
+    AddReason(reason);
+  }
   void set_code(Code code) { code_ = code; }
   void set_plugin(std::string_view plugin) { plugin_ = plugin; }
 

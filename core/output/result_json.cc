@@ -12,8 +12,8 @@
 #include "core/analysis/compare.h"
 #include "core/analysis/reduce.h"
 #include "core/analysis/variant_diff.h"
-#include "core/framework/plugins/filters.h"
 #include "core/framework/run_outcome.h"
+#include "core/framework/runtime/predicates.h"
 #include "core/output/json_writer.h"
 #include "core/scheduler/simulator.h"
 

@@ -4,8 +4,7 @@
 // deleted and whose nomination goes back to the queue with the pod.
 #include <algorithm>
 
-#include "core/framework/plugins/filters.h"
-#include "core/framework/plugins/scoring.h"
+#include "core/framework/runtime/framework.h"
 #include "core/framework/preemption/preemption.h"
 #include "core/scheduler/scheduler.h"
 
@@ -124,6 +123,7 @@ Attempt Scheduler::SchedulingCycle(ObjectIndex p) {
     preemption_scratch_ = PreemptionScratch(cluster_.num_nodes());
   }
   CycleState state(cluster_, p, *options_.profile);
+  RunPreFilterPlugins(state);
   NodeCache::Shape* cache = cache_.For(state, cluster_);
   NodeToStatus& statuses = filter_statuses_;
   statuses.Reset(Status());

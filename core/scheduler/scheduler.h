@@ -14,8 +14,8 @@
 
 #include "core/base/diagnostics.h"
 #include "core/controllers/controller_manager.h"
+#include "core/framework/cycle_state.h"
 #include "core/framework/node_info.h"
-#include "core/framework/plugins/filters.h"
 #include "core/framework/preemption/preemption.h"
 #include "core/framework/runtime/node_cache.h"
 #include "core/framework/trace.h"

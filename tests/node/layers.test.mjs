@@ -26,7 +26,7 @@ test("layers: the project's own tree follows the order", () => {
 });
 
 test("layers: a file's layer is its folder's, a folder not listed is its parent's", () => {
-  assert.equal(layerOf("core/framework/plugins/filters.h"), "framework/plugins");
+  assert.equal(layerOf("core/framework/plugins/node_affinity.h"), "framework/plugins");
   assert.equal(layerOf("core/ingest/decode/pod.cc"), "ingest");
   assert.equal(layerOf("core/base/quantity.h"), "base");
 });

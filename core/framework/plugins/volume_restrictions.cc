@@ -1,9 +1,22 @@
 #include "core/framework/plugins/volume_restrictions.h"
 
 #include <algorithm>
+#include <cassert>
+#include <memory>
 #include <unordered_map>
 
 namespace podsim {
+namespace {
+
+// Mirrors preFilterState: the pod's claims, of which read_write_once_pod
+// counts, and the references to them of pods in the cluster.
+struct VolumeRestrictionsState : StateData {
+  static constexpr Plugin kPlugin = Plugin::kVolumeRestrictions;
+  const PodClaims* claims = nullptr;
+  int claims_in_use = 0;
+};
+
+}  // namespace
 
 void ResolveClaims(Scenario& scenario, const Profile& profile,
                    Diagnostics& diagnostics) {
@@ -117,6 +130,46 @@ int ConflictingClaimRefs(const std::vector<std::string>& read_write_once_pod,
     }
   }
   return conflicts;
+}
+
+Status LookUpClaims(const CycleState& state, Plugin plugin) {
+  if (!state.profile().read_write_once_pod) return Status();
+  const PodClaims* claims = ClaimsOf(state.cluster().scenario(), state.pod());
+  if (!claims || claims->missing.empty()) return Status();
+  return Status::Owned(Code::kUnschedulableAndUnresolvable, NameOf(plugin),
+                       ClaimNotFound(claims->missing));
+}
+
+void PreFilterVolumeRestrictions(CycleState& state) {
+  if (!state.profile().read_write_once_pod) return;
+  const Cluster& cluster = state.cluster();
+  const PodClaims* claims = ClaimsOf(cluster.scenario(), state.pod());
+  if (!claims || claims->read_write_once_pod.empty()) return;
+  const int in_use = CountClaimsInUse(cluster, cluster.pod(state.pod()),
+                                      claims->read_write_once_pod);
+  if (in_use == 0) return;
+  auto entry = std::make_unique<VolumeRestrictionsState>();
+  entry->claims = claims;
+  entry->claims_in_use = in_use;
+  state.Write(std::move(entry));
+}
+
+void UpdateVolumeRestrictions(CycleState& state, ObjectIndex other, int delta) {
+  VolumeRestrictionsState* entry = state.Read<VolumeRestrictionsState>();
+  assert(entry);
+  entry->claims_in_use +=
+      delta * ConflictingClaimRefs(entry->claims->read_write_once_pod,
+                                   state.cluster().pod(other));
+}
+
+void FilterVolumeRestrictions(const CycleState& state, ObjectIndex /*n*/,
+                              Status& status) {
+  const VolumeRestrictionsState* entry = state.Read<VolumeRestrictionsState>();
+  assert(entry);
+  if (entry->claims_in_use > 0) {
+    status.Reject(Code::kUnschedulable, kVolumeRestrictions,
+                  kReasonReadWriteOncePodConflict);
+  }
 }
 
 std::string ClaimNotFound(const std::string& claim) {

@@ -558,7 +558,7 @@ void PreemptionEvaluator::RemoveLowerPriority(ObjectIndex n,
   const std::vector<ObjectIndex>& potential = scratch_.potential;
   for (ObjectIndex p : potential) {
     cluster_.RemovePod(p);
-    state_.RemovePod(p, n);
+    RunPreFilterExtensionRemovePod(state_, p, n);
   }
   if (!detailed_) return;
   result.trace.push_back(
@@ -581,7 +581,7 @@ void PreemptionEvaluator::RestoreNode(ObjectIndex n,
                                       const std::vector<ObjectIndex>& removed) {
   for (ObjectIndex p : removed) {
     cluster_.AddPod(p, n);
-    state_.AddPod(p, n);
+    RunPreFilterExtensionAddPod(state_, p, n);
   }
   cluster_.RestoreOrder(n, scratch_.saved_order);
 }
@@ -680,7 +680,7 @@ int PreemptionEvaluator::ReprieveVictims(ObjectIndex n, NodeResult& result) {
 bool PreemptionEvaluator::Reprieve(ObjectIndex n, ObjectIndex p, bool pdb,
                                    NodeResult& result) {
   cluster_.AddPod(p, n);
-  state_.AddPod(p, n);
+  RunPreFilterExtensionAddPod(state_, p, n);
   Status status = RunFiltersWithNominatedPods(state_, cluster_, n);
   const Pod& pod = cluster_.pod(p);
   if (status.ok()) {
@@ -696,7 +696,7 @@ bool PreemptionEvaluator::Reprieve(ObjectIndex n, ObjectIndex p, bool pdb,
     return true;
   }
   cluster_.RemovePod(p);
-  state_.RemovePod(p, n);
+  RunPreFilterExtensionRemovePod(state_, p, n);
   scratch_.victims.push_back(p);
   if (detailed_)
     result.trace.push_back(

@@ -9,7 +9,8 @@
 #include <string_view>
 #include <vector>
 
-#include "core/framework/plugins/filters.h"
+#include "core/framework/cycle_state.h"
+#include "core/framework/runtime/framework.h"
 #include "core/framework/runtime/node_cache.h"
 #include "core/framework/trace.h"
 

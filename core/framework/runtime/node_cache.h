@@ -8,7 +8,7 @@
 #include <unordered_map>
 #include <vector>
 
-#include "core/framework/plugins/filters.h"
+#include "core/framework/cycle_state.h"
 #include "core/framework/trace.h"
 
 namespace podsim {

@@ -44,4 +44,19 @@ TEST_CASE(
         "0/2 nodes are available: pod affinity terms conflict. preemption: x");
 }
 
+TEST_CASE(
+    "Status: Reject makes it the plugin's failure, its reason after any "
+    "earlier") {
+  Status status;
+  status.Reject(Code::kUnschedulable, "NodePorts", "ports");
+  CHECK(status.code() == Code::kUnschedulable);
+  CHECK(status.plugin() == "NodePorts");
+  CHECK(status.Message() == "ports");
+  status.Reject(Code::kUnschedulableAndUnresolvable, "NodeAffinity",
+                "selector");
+  CHECK(status.code() == Code::kUnschedulableAndUnresolvable);
+  CHECK(status.plugin() == "NodeAffinity");
+  CHECK(status.Message() == "ports, selector");
+}
+
 }  // namespace podsim

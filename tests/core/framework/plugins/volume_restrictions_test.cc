@@ -74,4 +74,124 @@ TEST_CASE(
   CHECK(ClaimNotFound("x") == "persistentvolumeclaim \"x\" not found");
 }
 
+TEST_CASE(
+    "VolumeRestrictions: Filter rejects every node while a ReadWriteOncePod "
+    "claim is in use") {
+  SimulationResult r = Run(ScenarioWith(
+      NodeWith("n1", {"4"}), NodeWith("n2", {"4"}),
+      ClaimWith("solo", {"ReadWriteOncePod"}),
+      ClaimWith("shared", {"ReadWriteOnce"}),
+      UsingClaims(RunningPod("holder", "n1", {"1"}, 100), {"solo", "shared"}),
+      UsingClaims(PendingPod("web", {"1"}, 100), {"solo"}),
+      UsingClaims(PendingPod("reader", {"1"}, 100), {"shared"})));
+  for (const char* node : {"n1", "n2"}) {
+    CHECK(FilterOf(r, "web", node) ==
+          "Unschedulable VolumeRestrictions: node has pod using "
+          "PersistentVolumeClaim with the same name and ReadWriteOncePod "
+          "access mode");
+  }
+  // ReadWriteOnce is the node's business (the kubelet's), not the
+  // scheduler's.
+  CHECK(FirstAttempt(r, "reader").outcome == Outcome::kScheduled);
+}
+
+TEST_CASE(
+    "VolumeRestrictions: a claim the input lacks is rejected at PreFilter, "
+    "with "
+    "upstream's text") {
+  SimulationResult r = Run(
+      ScenarioWith(NodeWith("n1", {"4"}), ClaimWith("other", {"ReadWriteOnce"}),
+                   UsingClaims(PendingPod("web", {"1"}, 100), {"data"})));
+  const Attempt& a = FirstAttempt(r, "web");
+  CHECK(a.outcome == Outcome::kUnschedulable);
+  CHECK(FilterOf(r, "web", "n1") ==
+        "UnschedulableAndUnresolvable VolumeRestrictions: "
+        "persistentvolumeclaim \"data\" not found");
+  CHECK(a.message ==
+        "0/1 nodes are available: persistentvolumeclaim \"data\" not found. "
+        "no new claims to deallocate, preemption: 0/1 nodes are available: 1 "
+        "Preemption is not helpful for scheduling.");
+  SUBCASE(
+      "VolumeBinding's PreFilter rejects it when VolumeRestrictions is off") {
+    SimulationResult off = Run(ScenarioWith(
+        SchedulerPluginsWith(
+            {{"multiPoint",
+              {{"disabled", {{{"name", "VolumeRestrictions"}}}}}}}),
+        NodeWith("n1", {"4"}), ClaimWith("other", {"ReadWriteOnce"}),
+        UsingClaims(PendingPod("web", {"1"}, 100), {"data"})));
+    CHECK(FilterOf(off, "web", "n1") ==
+          "UnschedulableAndUnresolvable VolumeBinding: "
+          "persistentvolumeclaim \"data\" not found");
+  }
+}
+
+TEST_CASE(
+    "VolumeRestrictions: PreFilter counts the claims in use, RemovePod and "
+    "AddPod of their user count it out and in") {
+  Scenario s =
+      Run(ScenarioWith(NodeWith("n1", {"4"}), NodeWith("n2", {"4"}),
+                       ClaimWith("solo", {"ReadWriteOncePod"}),
+                       ClaimWith("free", {"ReadWriteOncePod"}),
+                       ClaimWith("shared", {"ReadWriteOnce"}),
+                       UsingClaims(RunningPod("holder", "n1", {"1"}, 1),
+                                   {"solo", "shared"}),
+                       UsingClaims(PendingPod("web", {"1"}, 1), {"solo"}),
+                       UsingClaims(PendingPod("idle", {"1"}, 1), {"free"}),
+                       UsingClaims(PendingPod("reader", {"1"}, 1), {"shared"})))
+          .scenario;
+  Cluster cluster(s);
+  PlaceInputPods(cluster);
+  const ObjectIndex holder = PodIndex(s, "holder");
+  const ObjectIndex n2 = NodeIndex(s, "n2");
+  CycleState state(cluster, PodIndex(s, "web"));
+  PreFilterVolumeRestrictions(state);
+  REQUIRE(state.Wrote(Plugin::kVolumeRestrictions));
+  auto filter = [&] {
+    Status status;
+    FilterVolumeRestrictions(state, n2, status);
+    return StatusLine(status);
+  };
+  const std::string conflict =
+      "Unschedulable VolumeRestrictions: node has pod using "
+      "PersistentVolumeClaim with the same name and ReadWriteOncePod access "
+      "mode";
+  CHECK(filter() == conflict);
+  UpdateVolumeRestrictions(state, holder, -1);
+  CHECK(filter() == "Success : ");
+  UpdateVolumeRestrictions(state, holder, +1);
+  CHECK(filter() == conflict);
+  // A claim no pod uses, a claim that is not ReadWriteOncePod, a profile
+  // before the rule: nothing to keep (Skip).
+  for (const char* pod : {"idle", "reader"}) {
+    CAPTURE(pod);
+    CycleState other(cluster, PodIndex(s, pod));
+    PreFilterVolumeRestrictions(other);
+    CHECK_FALSE(other.Wrote(Plugin::kVolumeRestrictions));
+  }
+  CycleState old(cluster, PodIndex(s, "web"), *FindProfile("v1.14"));
+  PreFilterVolumeRestrictions(old);
+  CHECK_FALSE(old.Wrote(Plugin::kVolumeRestrictions));
+}
+
+TEST_CASE(
+    "VolumeRestrictions: the claim lookup rejects for the plugin that looks, "
+    "from v1.22") {
+  Scenario s =
+      Run(ScenarioWith(NodeWith("n1", {"4"}),
+                       ClaimWith("other", {"ReadWriteOnce"}),
+                       UsingClaims(PendingPod("web", {"1"}, 100), {"data"}),
+                       UsingClaims(PendingPod("ok", {"1"}, 100), {"other"})))
+          .scenario;
+  Cluster cluster(s);
+  PlaceInputPods(cluster);
+  CycleState web(cluster, PodIndex(s, "web"));
+  CHECK(StatusLine(LookUpClaims(web, Plugin::kVolumeBinding)) ==
+        "UnschedulableAndUnresolvable VolumeBinding: persistentvolumeclaim "
+        "\"data\" not found");
+  CycleState ok(cluster, PodIndex(s, "ok"));
+  CHECK(LookUpClaims(ok, Plugin::kVolumeRestrictions).ok());
+  CycleState old(cluster, PodIndex(s, "web"), *FindProfile("v1.14"));
+  CHECK(LookUpClaims(old, Plugin::kVolumeRestrictions).ok());
+}
+
 }  // namespace podsim

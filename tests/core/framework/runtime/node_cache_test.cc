@@ -3,6 +3,7 @@
 #include <string>
 #include <vector>
 
+#include "core/framework/runtime/framework.h"
 #include "tests/builders.h"
 
 namespace podsim {
@@ -33,7 +34,9 @@ TEST_CASE("NodeCache: alike pods share one entry per node, sized per node") {
   Cluster cluster(s);
   NodeCache cache;
   CycleState a(cluster, PodNamed(s, "a"));
+  RunPreFilterPlugins(a);
   CycleState b(cluster, PodNamed(s, "b"));
+  RunPreFilterPlugins(b);
   NodeCache::Shape* shape = cache.For(a, cluster);
   REQUIRE(shape != nullptr);
   CHECK(shape->filter_version == std::vector<uint64_t>{0, 0, 0});
@@ -100,7 +103,9 @@ TEST_CASE(
     Cluster cluster(s);
     NodeCache cache;
     CycleState first(cluster, PodNamed(s, "base"));
+    RunPreFilterPlugins(first);
     CycleState second(cluster, PodNamed(s, "other"));
+    RunPreFilterPlugins(second);
     NodeCache::Shape* a = cache.For(first, cluster);
     NodeCache::Shape* b = cache.For(second, cluster);
     REQUIRE(a != nullptr);
@@ -117,7 +122,9 @@ TEST_CASE(
     Cluster cluster(s);
     NodeCache cache;
     CycleState first(cluster, PodNamed(s, "base"));
+    RunPreFilterPlugins(first);
     CycleState second(cluster, PodNamed(s, "other"));
+    RunPreFilterPlugins(second);
     CHECK(cache.For(first, cluster) != cache.For(second, cluster));
   }
 }
@@ -152,9 +159,11 @@ TEST_CASE(
   for (const std::string name : {"spread", "anti", "pinned"}) {
     CAPTURE(name);
     CycleState state(cluster, PodNamed(s, name));
+    RunPreFilterPlugins(state);
     CHECK(cache.For(state, cluster) == nullptr);
   }
   CycleState plain(cluster, PodNamed(s, "plain"));
+  RunPreFilterPlugins(plain);
   CHECK(cache.For(plain, cluster) != nullptr);
 }
 

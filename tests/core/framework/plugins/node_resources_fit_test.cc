@@ -1,0 +1,71 @@
+#include "core/framework/plugins/node_resources_fit.h"
+
+#include "tests/builders.h"
+
+namespace podsim {
+using namespace testing;
+
+TEST_CASE(
+    "NodeResourcesFit: Filter lists every shortage; beyond allocatable is "
+    "unresolvable") {
+  SimulationResult r = Run(ScenarioWith(
+      NodeWith("n1", {"2", "2Gi", "1"}),
+      RunningPod("old", "n1", {"1", "1Gi"}, 1),
+      PendingPod("web", {"1500m", "1500Mi"}, 1), PendingPod("huge", {"3"}, 1)));
+  CHECK(FilterOf(r, "web", "n1") ==
+        "Unschedulable NodeResourcesFit: Too many pods, Insufficient cpu, "
+        "Insufficient memory");
+  CHECK(FilterOf(r, "huge", "n1") ==
+        "UnschedulableAndUnresolvable NodeResourcesFit: Too many pods, "
+        "Insufficient cpu");
+}
+
+TEST_CASE("NodeResourcesFit: extended resources are checked like cpu") {
+  Json node = NodeWith("n1", {"4"});
+  node["status"]["allocatable"]["nvidia.com/gpu"] = "1";
+  Json pod = PendingPod("train", {"1"}, 1);
+  pod["spec"]["containers"][0]["resources"]["requests"]["nvidia.com/gpu"] = 2;
+  SimulationResult r = Run(ScenarioWith(node, pod));
+  CHECK(FilterOf(r, "train", "n1") ==
+        "UnschedulableAndUnresolvable NodeResourcesFit: Insufficient "
+        "nvidia.com/gpu");
+}
+
+TEST_CASE(
+    "NodeResourcesFit: Filter spells and grades shortages as the profile "
+    "says") {
+  Scenario s =
+      Run(ScenarioWith(NodeWith("n1", {"2", "2Gi", "1"}),
+                       RunningPod("old", "n1", {"1", "1Gi"}, 1),
+                       PendingPod("huge", {"3"}, 1), PendingPod("none", {}, 1)))
+          .scenario;
+  Cluster cluster(s);
+  PlaceInputPods(cluster);
+  auto filter = [&](const std::string& pod, const Profile& profile) {
+    CycleState state(cluster, PodIndex(s, pod), profile);
+    Status status;
+    FilterNodeResourcesFit(state, NodeIndex(s, "n1"), status);
+    return StatusLine(status);
+  };
+  // Before #131345 (v1.34) a request above allocatable is Unschedulable.
+  CHECK(filter("huge", *FindProfile("v1.31")) ==
+        "Unschedulable NodeResourcesFit: Too many pods, Insufficient cpu");
+  CHECK(filter("huge", *FindProfile("v1.14")) ==
+        "Unschedulable NodeResourcesFit: Insufficient pods, Insufficient cpu");
+  CHECK(filter("none", CurrentProfile()) ==
+        "Unschedulable NodeResourcesFit: Too many pods");
+}
+
+TEST_CASE("NodeResourcesFit: Score is LeastAllocated over cpu and memory") {
+  SimulationResult r =
+      Run(ScenarioWith(NodeWith("a", {"4", "4Gi"}), NodeWith("b", {"4", "4Gi"}),
+                       RunningPod("load", "a", {"1", "3Gi"}, 1),
+                       PendingPod("web", {"1", "1Gi"}, 1)));
+  const Attempt& at = FirstAttempt(r, "web");
+  // a: cpu (4-2)/4 -> 50, memory (4-4)/4 -> 0: (50+0)/2 = 25.
+  CHECK(PluginScoreOf(NodeIn(r, at, "a"), "NodeResourcesFit") == 25);
+  CHECK(PluginScoreOf(NodeIn(r, at, "b"), "NodeResourcesFit") == 75);
+  CHECK(NodeName(r, at) == "b");
+}
+
+}  // namespace podsim
