@@ -16,6 +16,7 @@ import (
 	"time"
 
 	v1 "k8s.io/api/core/v1"
+	schedulingv1 "k8s.io/api/scheduling/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apiserver/pkg/admission"
@@ -29,6 +30,7 @@ import (
 	fwk "k8s.io/kube-scheduler/framework"
 	"k8s.io/kubernetes/pkg/api/legacyscheme"
 	api "k8s.io/kubernetes/pkg/apis/core"
+	schedulingv1helpers "k8s.io/kubernetes/pkg/apis/scheduling/v1"
 	"k8s.io/kubernetes/pkg/scheduler"
 	schedulerapi "k8s.io/kubernetes/pkg/scheduler/apis/config"
 	schedulerscheme "k8s.io/kubernetes/pkg/scheduler/apis/config/scheme"
@@ -111,6 +113,14 @@ func (c *Cluster) Close() { c.cancel() }
 // yet (a pod that does was admitted when it was stored). A rejected pod stays out.
 func (c *Cluster) admit() error {
 	cs := fake.NewClientset()
+	// The API server creates the system classes at start-up (unless the input has them).
+	classes := c.input.PriorityClasses
+	for _, system := range schedulingv1helpers.SystemPriorityClasses() {
+		if !hasClass(classes, system.Name) {
+			classes = append(classes, system.DeepCopy())
+		}
+	}
+	c.input.PriorityClasses = classes
 	for _, pc := range c.input.PriorityClasses {
 		if _, err := cs.SchedulingV1().PriorityClasses().Create(c.ctx, pc, metav1.CreateOptions{}); err != nil {
 			return err
@@ -144,6 +154,15 @@ func (c *Cluster) admit() error {
 		c.pods = append(c.pods, admitted)
 	}
 	return nil
+}
+
+func hasClass(classes []*schedulingv1.PriorityClass, name string) bool {
+	for _, pc := range classes {
+		if pc.Name == name {
+			return true
+		}
+	}
+	return false
 }
 
 // addReactors records what the scheduler writes. In decision mode nothing is applied.
