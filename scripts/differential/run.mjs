@@ -12,7 +12,7 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { simulate } from "../../wasm/index.mjs";
 import { differences } from "./compare.mjs";
-import { generate, scenarioSeed } from "./generate.mjs";
+import { deriveSeed, generate } from "./generate.mjs";
 import { buildOracle, haveGo, startOracle } from "./oracle.mjs";
 import { shrink } from "./shrink.mjs";
 
@@ -60,7 +60,7 @@ const started = performance.now();
 let podsimMs = 0;
 let oracleMs = 0;
 for (let i = 0; i < count; i++) {
-  const s = scenarioSeed(seed, i);
+  const s = deriveSeed(seed, i);
   const { text } = generate(s, { profile, level });
   const t0 = performance.now();
   const ours = await podsimAnswer(text, { level, profile });
