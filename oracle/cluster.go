@@ -84,6 +84,10 @@ func NewCluster(in *Input, decision bool, start time.Time) (*Cluster, error) {
 		cancel()
 		return nil, err
 	}
+	if err := c.computePdbStatus(); err != nil {
+		cancel()
+		return nil, err
+	}
 	var objects []runtime.Object
 	for _, n := range in.Nodes {
 		objects = append(objects, n)
