@@ -99,8 +99,7 @@ int main(int argc, char** argv) {
     podsim::Admit(decoded.scenario, decoded.diagnostics);
     podsim::ComputePdbStatus(decoded.scenario);
     podsim::IndexPdbs(decoded.scenario);
-    podsim::SchedulingQueue queue(decoded.scenario, options,
-                                  decoded.diagnostics);
+    podsim::Scheduler scheduler(decoded.scenario, options, decoded.diagnostics);
     return Millis(start, Clock::now());
   };
   podsim::DecodeResult decoded;
@@ -110,7 +109,7 @@ int main(int argc, char** argv) {
   // queue each time.
   auto decide = [&] {
     podsim::Diagnostics scratch;
-    podsim::SchedulingQueue fresh(decoded.scenario, options, scratch);
+    podsim::Scheduler fresh(decoded.scenario, options, scratch);
     podsim::Attempt once;
     Clock::time_point start = Clock::now();
     fresh.Next(once);
@@ -127,7 +126,7 @@ int main(int argc, char** argv) {
   int first_potential = 0;
   auto run_queue = [&] {
     podsim::Diagnostics scratch;
-    podsim::SchedulingQueue fresh(decoded.scenario, options, scratch);
+    podsim::Scheduler fresh(decoded.scenario, options, scratch);
     podsim::Attempt attempt;
     attempts = 0;
     nominated = 0;

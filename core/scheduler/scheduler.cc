@@ -1,498 +1,272 @@
+// The simulation loop: the run's set-up from the scenario, then between
+// the cycles the clock's timers (the queue's, and the victims' deletions
+// landing and grace periods ending, as the scheduler's event handlers see
+// them) and the controllers; the cycle itself is in schedule_one.cc.
 #include "core/scheduler/scheduler.h"
 
 #include <algorithm>
 
-#include "core/framework/plugins/filters.h"
-#include "core/framework/plugins/scoring.h"
-#include "core/framework/preemption/preemption.h"
-
 namespace podsim {
 namespace {
 
-// v1.34+ runs DynamicResources' PostFilter first; for a pod without claims
-// it adds this reason before DefaultPreemption's.
-constexpr const char* kDraReason = "no new claims to deallocate";
+constexpr int64_t kSecond = 1000;
+// A cap that ends the simulation should retries never settle.
+constexpr size_t kAttemptsPerPendingPod = 8;
 
-// Mirrors numFeasibleNodesToFind.
-int NumFeasibleNodesToFind(int num_nodes, int32_t percentage) {
-  if (num_nodes < 100) return num_nodes;
-  int64_t pct = percentage;
-  if (pct == 0) {
-    pct = 50 - num_nodes / 125;
-    if (pct < 5) pct = 5;
-  }
-  int64_t k = int64_t{num_nodes} * pct / 100;
-  return static_cast<int>(std::max<int64_t>(k, 100));
-}
-
-// Records each node's score when detailed. Returns the highest-scoring
-// node; ties go to the first node in input order. REQUIRES: scores is not
-// empty. Stands in for selectHost.
-const NodeScore& SelectHost(const std::vector<NodeScore>& scores,
-                            Attempt& attempt) {
-  const NodeScore* best = nullptr;
-  for (const NodeScore& s : scores) {
-    if (attempt.detailed) attempt.nodes[s.node].score = s;
-    if (!best || s.total > best->total ||
-        (s.total == best->total && s.node < best->node)) {
-      best = &s;
-    }
-  }
-  return *best;
-}
+int64_t Millis(int64_t seconds) { return seconds * kSecond; }
 
 }  // namespace
 
-uint32_t SchedulingQueue::Rejectors(const NodeToStatus& statuses) const {
-  auto bit = [](const Status& s) -> uint32_t {
-    if (s.ok()) return 0;
-    if (s.plugin() == kNodeResourcesFit) return kRejectsFit;
-    if (s.plugin() == kNodePorts) return kRejectsPorts;
-    if (s.plugin() == kInterPodAffinity) return kRejectsAffinity;
-    if (s.plugin() == kPodTopologySpread) return kRejectsSpread;
-    if (s.plugin() == kVolumeRestrictions && s.code() == Code::kUnschedulable) {
-      return kRejectsVolumes;
-    }
-    return kRejectsOther;
-  };
-  uint32_t bits = bit(statuses.absent);
-  // Plugin names are the filters' constants: the same pointer, the same
-  // plugin, so most nodes cost one comparison.
-  const char* last = nullptr;
-  uint32_t last_bit = 0;
-  for (int n = 0; n < cluster_.num_nodes(); ++n) {
-    const Status& s = statuses.Get(n);
-    if (s.ok()) continue;
-    if (s.plugin().data() != last) {
-      last = s.plugin().data();
-      last_bit = bit(s);
-    }
-    bits |= last_bit;
-  }
-  return bits;
-}
-
-std::string SchedulingQueue::VictimTimes(const Attempt& attempt) const {
-  int64_t last = clock_.now();
-  int64_t grace = -1;
-  bool same_grace = true;
-  for (const Victim& v : attempt.victims) {
-    last = std::max(last, v.gone_ms);
-    int64_t g = v.gone_ms - clock_.now();
-    if ((grace >= 0 && g != grace) || v.already_terminating) {
-      same_grace = false;
-    }
-    grace = g;
-  }
-  const bool one = attempt.victims.size() == 1;
-  if (last <= clock_.now()) {
-    return one ? "; it leaves at once (no grace period)"
-               : "; they leave at once (no grace period)";
-  }
-  std::string text = std::string(one ? "; it keeps its" : "; they keep their") +
-                     " room on the node for " +
-                     FormatDuration(last - clock_.now());
-  const int64_t latency = options_.api_latency_ms;
-  if (latency > 0) {
-    text += " (the deletion lands after " + FormatDuration(latency) +
-            ", then the grace period runs)";
-  } else if (same_grace) {
-    text += one ? " (its grace period)" : " (their grace period)";
-  }
-  return text + " while the pod waits nominated";
-}
-
-bool SchedulingQueue::Detailed(int attempt, ObjectIndex pod) const {
-  if (!options_.focus_pod.empty()) {
-    return scenario_.pods[pod].key == options_.focus_pod &&
-           attempts_per_pod_[pod] == 1;
-  }
-  if (options_.detail_attempt) return *options_.detail_attempt == attempt;
-  if (options_.detail_budget <= 0) return false;
-  // The first attempt is always detailed, however large the cluster.
-  return attempt == 0 ||
-         detailed_entries_ + cluster_.num_nodes() <= options_.detail_budget;
-}
-
-Attempt SchedulingQueue::ScheduleOne(ObjectIndex p) {
-  Attempt attempt = NewAttempt(p);
-  if (cluster_.num_nodes() == 0) {
-    // Mirrors ErrNoNodesAvailable: returned as is, not as a FitError.
-    attempt.message = "no nodes available to schedule pods";
-    queued_[p].rejectors = kRejectsOther;
-    return attempt;
-  }
-  if (filter_statuses_.size() != cluster_.num_nodes()) {
-    filter_statuses_ = NodeToStatus(cluster_.num_nodes());
-    preemption_scratch_ = PreemptionScratch(cluster_.num_nodes());
-  }
-  CycleState state(cluster_, p, *options_.profile);
-  NodeCache::Shape* cache = cache_.For(state, cluster_);
-  NodeToStatus& statuses = filter_statuses_;
-  statuses.Reset(Status());
-  if (std::optional<ObjectIndex> host =
-          SchedulePod(state, attempt, statuses, cache)) {
-    Bind(attempt, *host);
-    return attempt;
-  }
-  // 3) No node fits: PostFilter (DefaultPreemption).
-  RunPostFilterPlugins(state, attempt, statuses, cache);
-  return attempt;
-}
-
-Attempt SchedulingQueue::NewAttempt(ObjectIndex p) {
-  const Pod& pod = cluster_.pod(p);
-  Attempt attempt;
-  attempt.pod = p;
-  attempt.attempt = ++attempts_per_pod_[p];
-  attempt.priority = pod.priority;
-  attempt.preemption_policy = pod.preemption_policy;
-  attempt.detailed = Detailed(attempts_made_, p);
-  if (attempt.detailed) {
-    attempt.nodes.resize(cluster_.num_nodes());
-    for (int n = 0; n < cluster_.num_nodes(); ++n) attempt.nodes[n].node = n;
-    detailed_entries_ += cluster_.num_nodes();
-  }
-  ++attempts_made_;
-  return attempt;
-}
-
-std::optional<ObjectIndex> SchedulingQueue::SchedulePod(
-    CycleState& state, Attempt& attempt, NodeToStatus& statuses,
-    NodeCache::Shape* cache) {
-  const FeasibleNodes feasible =
-      FindNodesThatFitPod(state, attempt, statuses, cache);
-  if (feasible.nodes.empty()) return std::nullopt;
-  // The nominated node's own step says it is chosen without scoring.
-  if (feasible.nominated) return feasible.nodes[0];
-  const Profile& profile = *options_.profile;
-  const std::string filters =
-      profile.reasons.predicates ? "predicates" : "filters";
-  if (feasible.nodes.size() == 1) {
-    attempt.trace.push_back(
-        {.step = "score",
-         .pods = {},
-         .text = "Only " + cluster_.node(feasible.nodes[0]).name +
-                 " passes the " + filters + ": chosen without scoring.",
-         .fits = std::nullopt,
-         .result = "",
-         .pdb_violation = std::nullopt,
-         .status = std::nullopt});
-    return feasible.nodes[0];
-  }
-  // Mirrors prioritizeNodes.
-  const std::vector<NodeScore> scores =
-      ScoreNodes(cluster_, attempt.pod, feasible.nodes, attempt.scored_plugins);
-  const NodeScore& best = SelectHost(scores, attempt);
-  // v1.14's priority functions are not modelled: today's plugins score.
-  attempt.trace.push_back(
-      {.step = "score",
-       .pods = {},
-       .text =
-           std::to_string(feasible.nodes.size()) + " nodes pass the " +
-           filters + "; " + cluster_.node(best.node).name +
-           " scores highest (" + std::to_string(best.total) + ")" +
-           (profile.reasons.predicates
-                ? ", scored by today's plugins: " + std::string(profile.name) +
-                      "'s priority functions are not modelled."
-                : "."),
-       .fits = std::nullopt,
-       .result = "",
-       .pdb_violation = std::nullopt,
-       .status = std::nullopt});
-  return best.node;
-}
-
-SchedulingQueue::FeasibleNodes SchedulingQueue::FindNodesThatFitPod(
-    CycleState& state, Attempt& attempt, NodeToStatus& statuses,
-    NodeCache::Shape* cache) {
-  if (!state.prefilter_status().ok()) {
-    // A PreFilter rejection applies to every node.
-    statuses.absent = state.prefilter_status();
-    for (NodeResult& r : attempt.nodes)
-      r.filter = state.prefilter_status();  // empty unless detailed
-    return {};
-  }
-  if (state.prefilter_nodes()) {
-    statuses.absent =
-        Status::Make(Code::kUnschedulableAndUnresolvable, "",
-                     "node(s) didn't satisfy plugin(s) [NodeAffinity]");
-    for (NodeResult& r : attempt.nodes) r.filter = statuses.absent;
-  }
-  // 1) The nominated node first: if it passes, no other node is tried.
-  const ObjectIndex nominated = cluster_.NominatedNodeOf(attempt.pod);
-  if (nominated != kNoNode && options_.profile->nominated_node_first &&
-      EvaluateNominatedNode(state, attempt, nominated)) {
-    return {.nodes = {nominated}, .nominated = true};
-  }
-  // 2) Filter every node.
-  return {.nodes = FindNodesThatPassFilters(state, attempt, statuses, cache),
-          .nominated = false};
-}
-
-bool SchedulingQueue::EvaluateNominatedNode(CycleState& state, Attempt& attempt,
-                                            ObjectIndex nominated) {
-  Status status = RunFiltersWithNominatedPods(state, cluster_, nominated);
-  if (attempt.detailed) {
-    attempt.nodes[nominated].filtered = true;
-    attempt.nodes[nominated].filter = status;
-  }
-  const std::string& name = cluster_.node(nominated).name;
-  if (status.ok()) {
-    attempt.trace.push_back(
-        {.step = "nominated-node",
-         .pods = {},
-         .text = "The nominated node " + name +
-                 " passes every filter: bound there without scoring.",
-         .fits = true,
-         .result = "",
-         .pdb_violation = std::nullopt,
-         .status = std::nullopt});
-    return true;
-  }
-  attempt.trace.push_back({.step = "nominated-node",
-                           .pods = {},
-                           .text = "The nominated node " + name +
-                                   " no longer fits (" + status.Message() +
-                                   "); every node is filtered.",
-                           .fits = false,
-                           .result = "",
-                           .pdb_violation = std::nullopt,
-                           .status = status});
-  return false;
-}
-
-std::vector<ObjectIndex> SchedulingQueue::FindNodesThatPassFilters(
-    CycleState& state, Attempt& attempt, NodeToStatus& statuses,
-    NodeCache::Shape* cache) {
-  // The pod's own nominated node is never served from the cache: there the
-  // pod must not count its own nomination.
-  const ObjectIndex own = cluster_.NominatedNodeOf(state.pod());
-  const std::vector<ObjectIndex>* only =
-      state.prefilter_nodes() ? &*state.prefilter_nodes() : nullptr;
-  int count = only ? static_cast<int>(only->size()) : cluster_.num_nodes();
-  int to_find = NumFeasibleNodesToFind(
-      count, scenario_.config.percentage_of_nodes_to_score);
-  std::vector<ObjectIndex> feasible;
-  int processed = 0;
-  int start = count == 0 ? 0 : next_start_node_ % count;
-  for (int i = 0, k = start; i < count; ++i, k = k + 1 == count ? 0 : k + 1) {
-    ObjectIndex n = only ? (*only)[k] : k;
-    ++processed;
-    const Status* status;
-    if (cache && n != own) {
-      // A memoized status is referenced; it lasts the whole cycle.
-      if (cache->filter_version[n] != cluster_.version(n)) {
-        cache->filter[n] = RunFiltersWithNominatedPods(state, cluster_, n);
-        cache->filter_version[n] = cluster_.version(n);
-      }
-      status = &cache->filter[n];
-      if (!status->ok()) statuses.SetRef(n, *status);
-    } else {
-      Status fresh = RunFiltersWithNominatedPods(state, cluster_, n);
-      status = nullptr;  // passes
-      if (!fresh.ok()) {
-        statuses.Set(n, std::move(fresh));
-        status = &statuses.Get(n);
-      }
-    }
-    if (attempt.detailed) {
-      attempt.nodes[n].filtered = true;
-      attempt.nodes[n].filter = status ? *status : Status();
-    }
-    if (status == nullptr || status->ok()) {
-      feasible.push_back(n);
-      if (static_cast<int>(feasible.size()) >= to_find) break;
-    }
-  }
-  if (cluster_.num_nodes() > 0) {
-    next_start_node_ = (next_start_node_ + processed) % cluster_.num_nodes();
-  }
-  return feasible;
-}
-
-void SchedulingQueue::Bind(Attempt& attempt, ObjectIndex n) {
-  const ObjectIndex p = attempt.pod;
-  attempt.outcome = Outcome::kScheduled;
-  attempt.node = n;
-  attempt.message = "Successfully assigned " + cluster_.pod(p).key + " to " +
-                    cluster_.node(n).name;
-  cluster_.Nominate(p, kNoNode);
-  cluster_.Bind(p, n);
-}
-
-void SchedulingQueue::RunPostFilterPlugins(CycleState& state, Attempt& attempt,
-                                           const NodeToStatus& statuses,
-                                           NodeCache::Shape* cache) {
-  // The plugins that rejected the pod decide which events move it back
-  // (queueing hints).
-  queued_[attempt.pod].rejectors = Rejectors(statuses);
-  const std::string prefilter_message =
-      state.prefilter_status().ok() ? "" : state.prefilter_status().Message();
-  // The profile's plugins may leave DefaultPreemption out: no dry run.
-  if (!scenario_.config.plugins.preempts()) {
-    FailWithoutPreemption(cluster_, scenario_.config.plugins, *options_.profile,
-                          FitErrorMessage(statuses, prefilter_message, ""),
-                          attempt);
-    return;
-  }
-  bool clears_nomination = false;
-  PreemptionEvaluator evaluator(cluster_, state, attempt, options_.seed, cache,
-                                preemption_scratch_);
-  Status preemption = evaluator.Preempt(statuses, clears_nomination);
-  std::string fit_error = FitErrorMessage(statuses, prefilter_message, "");
-  if (preemption.ok()) {
-    // A node needing no victims (v1.14) is nominated the same way.
-    PrepareCandidate(attempt, std::move(fit_error));
-  } else {
-    FailPreemption(attempt, preemption, clears_nomination,
-                   std::move(fit_error));
-  }
-}
-
-void SchedulingQueue::PrepareCandidate(Attempt& attempt,
-                                       std::string fit_error) {
-  attempt.outcome = Outcome::kNominated;
-  attempt.message = std::move(fit_error);
-  const ObjectIndex n = attempt.node;
-  // Effects: the pod is nominated; victims are deleted (DisruptionTarget,
-  // then a graceful delete: they keep their room until gone); then
-  // lower-priority nominations on the node are cleared.
-  cluster_.Nominate(attempt.pod, n);
-  const bool acts = StartTerminating(attempt);
-  std::vector<ObjectIndex> nominated = cluster_.NominatedPods(n);
-  for (ObjectIndex q : nominated) {
-    if (acts && cluster_.pod(q).priority < cluster_.pod(attempt.pod).priority) {
-      cluster_.Nominate(q, kNoNode);
-      attempt.cleared_nominations.push_back(q);
-    }
-  }
-  attempt.trace.push_back({.step = "actuate",
-                           .pods = attempt.cleared_nominations,
-                           .text = ActuationText(attempt, acts) + ".",
-                           .fits = std::nullopt,
-                           .result = "",
-                           .pdb_violation = std::nullopt,
-                           .status = std::nullopt});
-}
-
-std::string SchedulingQueue::ActuationText(const Attempt& attempt,
-                                           bool acts) const {
-  const std::string& node_name = cluster_.node(attempt.node).name;
-  std::string text = "Nominated " + node_name;
-  if (acts) {
-    text +=
-        "; deleted " + std::to_string(attempt.victims.size()) + " victim(s)";
-  } else {
-    text +=
-        "; every victim was already terminating after an earlier "
-        "preemption, so kube-scheduler (v1.34+) deletes none again and "
-        "clears no other nomination";
-  }
-  if (!attempt.victims.empty()) text += VictimTimes(attempt);
-  if (!attempt.cleared_nominations.empty()) {
-    const bool one = attempt.cleared_nominations.size() == 1;
-    std::string names;
-    for (ObjectIndex q : attempt.cleared_nominations) {
-      if (!names.empty()) names += ", ";
-      names += cluster_.pod(q).name + " (priority " +
-               std::to_string(cluster_.pod(q).priority) + ")";
-    }
-    text += std::string("; cleared the nomination") + (one ? " of " : "s of ") +
-            names + ": " + (one ? "it was" : "they were") + " nominated to " +
-            node_name +
-            " with a lower priority and may no longer fit there, so " +
-            (one ? "it goes" : "they go") +
-            " back to the queue to find a node again";
-  }
-  return text;
-}
-
-void SchedulingQueue::FailPreemption(Attempt& attempt, const Status& preemption,
-                                     bool clears_nomination,
-                                     std::string fit_error) {
-  const Profile& profile = *options_.profile;
-  attempt.outcome = Outcome::kUnschedulable;
-  attempt.node = kNoNode;
-  attempt.victims.clear();
-  attempt.pdb_violations = 0;
-  std::string postfilter =
-      PostFilterMessage(scenario_.config.plugins, profile, preemption);
-  attempt.preemption.status_message = postfilter;
-  // Since v1.23 the event adds the PostFilter result to the FitError (what
-  // FitErrorMessage(statuses, prefilter_message, postfilter) writes, without
-  // counting every node's reasons a second time); before, the FitError alone.
-  attempt.message = std::move(fit_error);
-  if (profile.postfilter_in_message) attempt.message += " " + postfilter;
-  const ObjectIndex nominated = cluster_.NominatedNodeOf(attempt.pod);
-  if (nominated != kNoNode && attempt.preemption.eligible &&
-      preemption.code() != Code::kError) {
-    KeepOrClearNomination(attempt, nominated, clears_nomination);
-  }
-  if (profile.postfilter_in_message && postfilter.starts_with(kDraReason)) {
-    attempt.trace.push_back(
-        {.step = "postfilter",
-         .pods = {},
-         .text = "The message ends with what the PostFilter plugins said, in "
-                 "order: \"" +
-                 std::string(kDraReason) +
-                 "\" is the DynamicResources plugin, which could free devices "
-                 "claimed by other pods but has nothing to free for a pod "
-                 "without resource claims; \"preemption: ...\" is "
-                 "DefaultPreemption, saying why evicting lower-priority pods "
-                 "cannot make room.",
-         .fits = std::nullopt,
-         .result = "",
-         .pdb_violation = std::nullopt,
-         .status = std::nullopt});
-  }
-}
-
-void SchedulingQueue::KeepOrClearNomination(Attempt& attempt,
-                                            ObjectIndex nominated,
-                                            bool clears_nomination) {
-  const Profile& profile = *options_.profile;
-  const std::string& node_name = cluster_.node(nominated).name;
-  attempt.preemption.nomination_cleared = clears_nomination;
-  attempt.trace.push_back(
-      {.step = "nomination",
-       .pods = {},
-       .text = clears_nomination
-                   ? "The nomination of " + node_name + " is cleared."
-                   : "The nomination of " + node_name +
-                         " is kept: no candidate was found, and " +
-                         std::string(profile.name) +
-                         " clears it only when no node might help.",
-       .fits = std::nullopt,
-       .result = "",
-       .pdb_violation = std::nullopt,
-       .status = std::nullopt});
-  if (clears_nomination) cluster_.Nominate(attempt.pod, kNoNode);
-}
-
-SchedulingQueue::SchedulingQueue(Scenario& scenario,
-                                 const SchedulerOptions& options,
-                                 Diagnostics& diagnostics)
+Scheduler::Scheduler(Scenario& scenario, const SchedulerOptions& options,
+                     Diagnostics& diagnostics)
     : scenario_(scenario),
       options_(options),
       diagnostics_(diagnostics),
       cluster_(scenario),
+      recorder_(clock_, options.max_events),
+      terminations_(clock_),
+      queue_(scenario, *options.profile, clock_, recorder_),
+      input_pods_(scenario.pods.size()),
       attempts_per_pod_(scenario.pods.size(), 0) {
   Setup();
 }
 
+void Scheduler::Setup() {
+  const std::vector<ObjectIndex> pending = PlaceInputPods();
+  pending_pods_ = pending.size();
+  StartClock();
+  ScheduleInputTerminations();
+  QueueInputPods(pending);
+  if (options_.controllers) {
+    // The controllers run from the start: what their objects want and
+    // their pods lack is created now. The pods they create are appended to
+    // the scenario only between cycles, when no cycle holds a reference to
+    // a pod.
+    controllers_ = std::make_unique<ControllerManager>(
+        scenario_, cluster_, clock_, queue_, terminations_, recorder_,
+        diagnostics_);
+    controllers_->Run();
+  }
+}
+
+std::vector<ObjectIndex> Scheduler::PlaceInputPods() {
+  std::vector<ObjectIndex> pending;
+  for (const Pod& pod : scenario_.pods) {
+    if (!pod.admitted) continue;
+    if (pod.phase == "Succeeded" || pod.phase == "Failed") continue;
+    if (pod.bound()) {
+      BindInputPod(pod);
+      continue;
+    }
+    if (pod.scheduler_name != "default-scheduler") {
+      Warn(pod, "spec.schedulerName",
+           "schedulerName \"" + pod.scheduler_name +
+               "\" is not default-scheduler; the pod is left pending");
+      continue;
+    }
+    if (pod.terminating) {
+      Warn(pod, "metadata.deletionTimestamp",
+           "the pod is being deleted; the scheduler skips it");
+      continue;
+    }
+    if (!pod.nominated_node_name.empty()) NominateInputPod(pod);
+    pending.push_back(pod.index);
+  }
+  return pending;
+}
+
+void Scheduler::BindInputPod(const Pod& pod) {
+  ObjectIndex n = cluster_.FindNode(pod.node_name);
+  if (n == kNoNode) {
+    Diagnostic& d =
+        Warn(pod, "spec.nodeName",
+             "bound to node \"" + pod.node_name +
+                 "\", which is not in the scenario; add that Node or remove "
+                 "spec.nodeName to make the pod pending",
+             Severity::kError);
+    diagnostics_.NamesMissing(d, "Node " + pod.node_name);
+    return;
+  }
+  cluster_.Bind(pod.index, n);
+}
+
+void Scheduler::NominateInputPod(const Pod& pod) {
+  ObjectIndex n = cluster_.FindNode(pod.nominated_node_name);
+  if (n == kNoNode) {
+    Diagnostic& d = Warn(pod, "status.nominatedNodeName",
+                         "nominated to node \"" + pod.nominated_node_name +
+                             "\", which is not in the scenario; the "
+                             "nomination is ignored");
+    diagnostics_.NamesMissing(d, "Node " + pod.nominated_node_name);
+    return;
+  }
+  cluster_.Nominate(pod.index, n);
+}
+
+void Scheduler::StartClock() {
+  // The clock starts at the latest time on the cluster's objects (bound
+  // pods' creation and start, nodes' and PDBs' creation), so that a months
+  // old dump works; pods created later arrive later.
+  std::optional<int64_t> latest_object;
+  auto see = [&](const std::optional<int64_t>& seconds) {
+    if (seconds)
+      latest_object = std::max(latest_object.value_or(*seconds), *seconds);
+  };
+  for (const Node& node : scenario_.nodes) see(node.creation_time);
+  for (const PodDisruptionBudget& pdb : scenario_.pdbs) see(pdb.creation_time);
+  for (const Pod& pod : scenario_.pods) {
+    if (cluster_.NodeOf(pod.index) == kNoNode) continue;  // not placed
+    see(pod.creation_time);
+    see(pod.start_time);
+  }
+  Timeline& timeline = recorder_.timeline();
+  timeline.start_found = latest_object.has_value();
+  timeline.start_given = options_.start_ms.has_value();
+  clock_.Set(options_.start_ms ? *options_.start_ms
+                               : Millis(latest_object.value_or(0)));
+  timeline.start_ms = clock_.now();
+  queue_.Run();
+}
+
+void Scheduler::ScheduleInputTerminations() {
+  // A pod terminating in the input leaves at its deadline; one already
+  // past it leaves a second after the start (the kubelet is overdue), so
+  // that the first cycles see it as the input shows it.
+  for (const Pod& pod : scenario_.pods) {
+    if (!pod.terminating || !pod.bound() ||
+        cluster_.NodeOf(pod.index) == kNoNode)
+      continue;
+    terminations_.LeaveAt(pod.index,
+                          std::max(Millis(pod.deletion_time.value_or(0)),
+                                   clock_.now() + kSecond));
+  }
+}
+
+void Scheduler::QueueInputPods(const std::vector<ObjectIndex>& pending) {
+  // Pods without creationTimestamp were queued after the others, in input
+  // order. A pod created after the start arrives then.
+  int64_t latest_created = 0;
+  for (ObjectIndex p : pending) {
+    const std::optional<int64_t>& created = cluster_.pod(p).creation_time;
+    if (created) latest_created = std::max(latest_created, *created);
+  }
+  const int64_t unstamped = Millis(latest_created) + 1;
+  for (ObjectIndex p : pending) {
+    const Pod& pod = cluster_.pod(p);
+    const int64_t timestamp =
+        pod.creation_time ? Millis(*pod.creation_time) : unstamped;
+    if (pod.creation_time && timestamp > clock_.now()) {
+      queue_.AddAt(p, timestamp);
+      continue;
+    }
+    queue_.Add(p, timestamp);
+    recorder_.Record(QueueEventKind::kArrive, p);
+  }
+}
+
+bool Scheduler::Next(Attempt& attempt) {
+  for (;;) {
+    FireTimers();
+    if (controllers_) controllers_->Run();
+    if (StopRetries()) return false;
+    if (std::optional<ObjectIndex> p = queue_.Pop()) {
+      ScheduleOne(*p, attempt);
+      return true;
+    }
+    if (!AdvanceClock()) return false;
+  }
+}
+
+bool Scheduler::StopRetries() {
+  // Each pod to schedule, the input's and those the controllers created,
+  // adds to the cap.
+  const size_t pods = pending_pods_ + 1 + scenario_.pods.size() - input_pods_;
+  const int64_t limit = static_cast<int64_t>(kAttemptsPerPendingPod * pods);
+  if (attempts_made_ < limit || !queue_.HasActiveOrBackoff()) return false;
+  diagnostics_.Add(Severity::kWarning, "", FieldPath(), 0,
+                   "stopped after " + std::to_string(attempts_made_) +
+                       " scheduling attempts; some pods were still being "
+                       "retried");
+  queue_.Close();
+  clock_.ClearTimers();
+  return true;
+}
+
+void Scheduler::FireTimers() {
+  while (std::optional<DueTimer> due = clock_.PopDue()) {
+    switch (due->timer) {
+      case Timer::kDeleteLands:
+        DeletionLanded(due->pod);
+        break;
+      case Timer::kGone:
+        Gone(due->pod);
+        break;
+      case Timer::kArrive:
+      case Timer::kBackoffDone:
+      case Timer::kFlush:
+        queue_.OnTimer(*due);
+        break;
+    }
+  }
+}
+
+bool Scheduler::AdvanceClock() {
+  // Timers whose pod has moved on since they were set change nothing.
+  return clock_.AdvanceToNextTimer([&](const DueTimer& due) {
+    switch (due.timer) {
+      case Timer::kGone:
+      case Timer::kDeleteLands:
+        return !terminations_.Leaving(due.pod);
+      case Timer::kArrive:
+      case Timer::kBackoffDone:
+      case Timer::kFlush:
+        return queue_.Stale(due);
+    }
+    return false;
+  });
+}
+
+void Scheduler::DeletionLanded(ObjectIndex p) {
+  if (!terminations_.Leaving(p) || cluster_.Terminating(p)) return;
+  cluster_.MarkPreempted(p);
+  terminations_.DeletionLanded(p);
+  recorder_.Record(QueueEventKind::kTerminating, p, cluster_.NodeOf(p),
+                   terminations_.GoneAt(p));
+  queue_.MoveAllToActiveOrBackoffQueue(ClusterEvent::kPodTerminating);
+  if (controllers_) controllers_->OnPreempted(p);
+}
+
+void Scheduler::Gone(ObjectIndex p) {
+  if (!terminations_.Gone(p)) return;
+  ObjectIndex node = cluster_.NodeOf(p);
+  cluster_.Delete(p);
+  recorder_.Record(QueueEventKind::kGone, p, node);
+  queue_.MoveAllToActiveOrBackoffQueue(ClusterEvent::kAssignedPodDelete);
+  if (controllers_) controllers_->OnGone(p);
+}
+
+Timeline Scheduler::TakeTimeline() {
+  Timeline timeline = recorder_.Take();
+  if (controllers_) {
+    for (WorkloadOutcome& outcome : controllers_->Outcomes()) {
+      timeline.workloads.push_back(std::move(outcome));
+    }
+  }
+  return timeline;
+}
+
 SchedulerRun RunScheduler(Scenario& scenario, const SchedulerOptions& options,
                           Diagnostics& diagnostics) {
-  SchedulingQueue queue(scenario, options, diagnostics);
+  Scheduler scheduler(scenario, options, diagnostics);
   SchedulerRun run;
   Attempt attempt;
-  while (queue.Next(attempt)) {
+  while (scheduler.Next(attempt)) {
     const bool focus = !options.focus_pod.empty() &&
                        scenario.pods[attempt.pod].key == options.focus_pod;
     run.attempts.push_back(std::move(attempt));
     if (focus) break;
   }
-  run.timeline = queue.TakeTimeline();
+  run.timeline = scheduler.TakeTimeline();
   return run;
 }
 

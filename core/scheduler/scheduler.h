@@ -1,27 +1,29 @@
-// The scheduling queue and cycle, on a simulated clock: pods to schedule
-// arrive, pop in priority order, and each cycle filters (nominated node
+// The scheduler on a simulated clock: pods pop from the scheduling queue
+// (core/queue/) in priority order, and each cycle filters (nominated node
 // first), scores or preempts; victims keep their room for their grace
-// period, failed pods back off or wait for an event that may help them.
-// The queue's timing lives in scheduling_queue.cc, the cycle in
-// scheduler.cc.
+// period, failed pods go back to the queue, and the controllers
+// (core/controllers/) act between the cycles. The loop and its event
+// handlers live in scheduler.cc, one scheduling cycle in schedule_one.cc.
 #pragma once
 
 #include <cstdint>
 #include <memory>
 #include <optional>
-#include <set>
 #include <string>
-#include <tuple>
 #include <vector>
 
 #include "core/base/diagnostics.h"
-#include "core/controllers/workloads.h"
+#include "core/controllers/controller_manager.h"
 #include "core/framework/node_info.h"
 #include "core/framework/plugins/filters.h"
 #include "core/framework/preemption/preemption.h"
 #include "core/framework/runtime/node_cache.h"
 #include "core/framework/trace.h"
 #include "core/queue/clock.h"
+#include "core/queue/queueing_hints.h"
+#include "core/queue/scheduling_queue.h"
+#include "core/queue/terminations.h"
+#include "core/queue/timeline_recorder.h"
 
 namespace podsim {
 
@@ -37,7 +39,8 @@ struct SchedulerOptions {
   // run stops right after it: nothing later can change that attempt
   // (podsim reduce).
   std::string focus_pod;
-  // The release whose semantics to mirror. REQUIRES: outlives the queue.
+  // The release whose semantics to mirror. REQUIRES: outlives the
+  // scheduler.
   const Profile* profile = &CurrentProfile();
   // The clock's start, Unix milliseconds; by default the latest time on
   // the cluster's objects.
@@ -55,70 +58,27 @@ struct SchedulerOptions {
   bool controllers = true;
 };
 
-// The scheduling queue: one cycle per call, each seeing the effects of the
-// ones before. Pods the controllers create are appended to the scenario.
-// REQUIRES: the scenario was admitted and its PDB statuses computed, and it
-// outlives the queue.
-class SchedulingQueue {
+// The scheduler: one scheduling cycle per call, each seeing the effects of
+// the ones before. Pods the controllers create are appended to the
+// scenario. REQUIRES: the scenario was admitted and its PDB statuses
+// computed, and it outlives the scheduler.
+class Scheduler {
  public:
-  SchedulingQueue(Scenario& scenario, const SchedulerOptions& options,
-                  Diagnostics& diagnostics);
+  Scheduler(Scenario& scenario, const SchedulerOptions& options,
+            Diagnostics& diagnostics);
 
   // Runs the next scheduling cycle into attempt, moving the clock on to
   // it. Returns false once every pending pod is bound or waits with nothing
   // left that could retry it.
   bool Next(Attempt& attempt);
   // The clock and what happened on it so far.
-  const Timeline& timeline() const { return timeline_; }
+  const Timeline& timeline() const { return recorder_.timeline(); }
   // Returns the timeline, with what each workload got (the run is over).
   Timeline TakeTimeline();
 
  private:
-  // Where a pod to schedule is (QueuedPodInfo's queue).
-  enum class Place : uint8_t {
-    kNone,           // bound in the input, or left out
-    kArriving,       // created later than now
-    kActive,         // activeQ
-    kBackoff,        // backoffQ
-    kUnschedulable,  // the unschedulable pool
-    kDone,           // bound
-  };
-  // What the queue keeps of a pod to schedule.
-  struct QueuedPod {
-    Place place = Place::kNone;
-    int64_t timestamp = 0;      // when it last entered the queue (orders it)
-    int attempts = 0;           // cycles run for it
-    int64_t backoff_until = 0;  // when its backoff ends
-    uint32_t rejectors = 0;     // plugins that rejected it (kRejects*)
-    uint64_t changes_seen = 0;  // cluster changes when it last failed
-    bool parked = false;        // a flush would change nothing: not armed
-    int64_t key_sequence = 0;   // its key's sequence in activeQ or backoffQ
-    // Asynchronous preemption: until its last victim's deletion lands, no
-    // event moves the preemptor (DefaultPreemption's PreEnqueue).
-    int64_t gated_until = 0;
-  };
-  // Cluster events that may help pods in the unschedulable pool.
-  enum class ClusterEvent : uint8_t {
-    kAssignedPodDelete,  // a pod left its node
-    kAssignedPodAdd,     // a pod was bound
-    kNominationCleared,  // a nominated pod lost its nomination
-    kPodTerminating,     // a pod got its deletionTimestamp
-  };
-  // Which plugins rejected a pod, as QueuedPod::rejectors bits.
-  static constexpr uint32_t kRejectsFit = 1;       // NodeResourcesFit
-  static constexpr uint32_t kRejectsPorts = 2;     // NodePorts
-  static constexpr uint32_t kRejectsAffinity = 4;  // InterPodAffinity
-  static constexpr uint32_t kRejectsSpread = 8;    // PodTopologySpread
-  static constexpr uint32_t kRejectsOther = 16;    // node-only plugins
-  // VolumeRestrictions' ReadWriteOncePod conflict (not a missing claim).
-  static constexpr uint32_t kRejectsVolumes = 32;
-  using QueueKey = std::tuple<int64_t, int64_t, int64_t, ObjectIndex>;
-  // backoffQ: (window or expiry, -priority or 0, timestamp, sequence, pod).
-  using BackoffKey =
-      std::tuple<int64_t, int64_t, int64_t, int64_t, ObjectIndex>;
-
-  // Sets the queue up from the scenario: the steps below, in order
-  // (scheduling_queue.cc).
+  // Sets the run up from the scenario, as the informers seed the cache
+  // and the queue: the steps below, in order (scheduler.cc).
   void Setup();
   // Binds the input's bound pods and nominates its pending ones. Returns
   // the pods to schedule, in input order: not those finished, refused by
@@ -129,56 +89,42 @@ class SchedulingQueue {
   // Nominates a pending input pod to its node, or reports the node missing.
   void NominateInputPod(const Pod& pod);
   // Starts the clock at options_.start_ms or the latest time on the
-  // cluster's objects, and caps the attempts by the pending pods.
-  void StartClock(const std::vector<ObjectIndex>& pending);
+  // cluster's objects, and the queue's tickers with it.
+  void StartClock();
   // Sets when each pod terminating in the input leaves its node.
   void ScheduleInputTerminations();
   // Queues the pending pods: activeQ now, or on arrival when created later.
   void QueueInputPods(const std::vector<ObjectIndex>& pending);
-  // Starts the workload and disruption controllers and runs them once.
-  void StartControllers();
-  // Queue moves (scheduling_queue.cc).
-  void AddActive(ObjectIndex p);
-  void AddBackoff(ObjectIndex p);
-  void AddUnschedulable(ObjectIndex p, const Attempt& attempt);
-  void MoveToActiveOrBackoff(ObjectIndex p, QueueEventKind why);
-  void OnClusterEvent(ClusterEvent event);
-  void Leave(ObjectIndex p);  // out of whichever queue holds it
-  BackoffKey BackoffKeyOf(ObjectIndex p) const;
+
+  // Between the cycles (scheduler.cc): what the clock brings, as the
+  // scheduler's event handlers see it.
   void FireTimers();  // every timer due at or before now
+  // Moves the clock on to the next timer that changes something. Returns
+  // false when none is left.
   bool AdvanceClock();
-  void ArmFlush(ObjectIndex p);
-  int64_t BackoffDuration(int attempts) const;
-  int64_t BackoffRelease(int64_t expiry) const;
-  // Returns the event recorded, or nullptr past max_events.
-  QueueEvent* Record(QueueEventKind kind, ObjectIndex p, ObjectIndex node = -1,
-                     int64_t until_ms = 0);
-  // The plugins whose queueing hints say Queue for an event.
-  uint32_t HelpedBy(ClusterEvent event) const;
-  // Deletes a preemption's victims: each keeps its room until its grace
-  // period ends (one already terminating keeps its deadline). Returns
-  // whether preemption goes on to clear lower-priority nominations: from
-  // v1.34, not when every victim was already terminating.
-  bool StartTerminating(Attempt& attempt);
-  // After a cycle: the pod goes back to the queue or is done, and the
-  // cycle's effects move the pods they may help.
-  void AfterCycle(ObjectIndex p, Attempt& attempt);
+  // A victim's deletion reaches the API server: it is terminating.
+  void DeletionLanded(ObjectIndex p);
   void Gone(ObjectIndex p);  // a terminating pod leaves its node
+  // Returns whether the run has made as many attempts as it may while
+  // pods are still being retried; then it says so and stops the queue.
+  bool StopRetries();
 
-  // Workload controllers (scheduling_queue.cc): runs those whose pods
-  // changed and carries out what they do.
-  void RunControllers();
-  void AddCreatedPod(ControllerAction& action);
-  void DeleteByController(ObjectIndex p);
-  // The disruption controller: the budgets that select p, after p changed.
-  void UpdatePdbs(ObjectIndex p);
-
-  // One scheduling cycle (scheduler.cc), in upstream's steps.
+  // One scheduling cycle (schedule_one.cc), in upstream's steps.
+  // Mirrors scheduleOne: runs pod p's scheduling cycle into attempt, then
+  // hands the outcome to the queue (and the controllers); the clock moves
+  // on by what the cycle's API calls took.
+  void ScheduleOne(ObjectIndex p, Attempt& attempt);
+  // Mirrors schedulingCycle. Returns the attempt of pod p: bound to the
+  // host SchedulePod finds or, when no node fits, what the PostFilter
+  // plugins (DefaultPreemption) did.
+  Attempt SchedulingCycle(ObjectIndex p);
+  // Mirrors handleSchedulingFailure: a preemption's deletions and cleared
+  // nominations move the pods they may help, and the pod goes back to the
+  // queue, unschedulable.
+  void HandleSchedulingFailure(const Attempt& attempt);
+  // Returns whether attempt (0-based, over the run) of pod records every
+  // node's result: the options' choice, within the detail budget.
   bool Detailed(int attempt, ObjectIndex pod) const;
-  // Mirrors scheduleOne and schedulingCycle. Returns the attempt of pod p:
-  // bound to the host SchedulePod finds or, when no node fits, what the
-  // PostFilter plugins (DefaultPreemption) did. AfterCycle requeues it.
-  Attempt ScheduleOne(ObjectIndex p);
   // Returns a new attempt of pod p, counted, with a result per node when
   // it is detailed.
   Attempt NewAttempt(ObjectIndex p);
@@ -222,6 +168,11 @@ class SchedulingQueue {
   // attempt.node: deletes the victims and clears lower-priority
   // nominations there.
   void PrepareCandidate(Attempt& attempt, std::string fit_error);
+  // Deletes a preemption's victims: each keeps its room until its grace
+  // period ends (one already terminating keeps its deadline). Returns
+  // whether preemption goes on to clear lower-priority nominations: from
+  // v1.34, not when every victim was already terminating.
+  bool StartTerminating(Attempt& attempt);
   // Returns the actuate step's text (without its final period); acts:
   // whether the preemption deleted victims and cleared nominations.
   std::string ActuationText(const Attempt& attempt, bool acts) const;
@@ -233,8 +184,6 @@ class SchedulingQueue {
   // preemption, as the evaluator decided (clears_nomination).
   void KeepOrClearNomination(Attempt& attempt, ObjectIndex nominated,
                              bool clears_nomination);
-  // The plugins that rejected a pod on some node, as kRejects* bits.
-  uint32_t Rejectors(const NodeToStatus& statuses) const;
   // "; they keep their room until ... (30 s, their grace period)".
   std::string VictimTimes(const Attempt& attempt) const;
   Diagnostic& Warn(const Pod& pod, const std::string& path, std::string message,
@@ -247,25 +196,19 @@ class SchedulingQueue {
   const SchedulerOptions options_;
   Diagnostics& diagnostics_;
   Cluster cluster_;
-  std::set<QueueKey> active_;  // (-priority, timestamp, sequence, pod)
-  std::set<BackoffKey> backoff_;
-  std::vector<QueuedPod> queued_;  // per pod of the scenario
-  std::vector<int64_t> gone_at_;   // when a terminating pod leaves, or -1
-  std::vector<ObjectIndex> unschedulable_;  // the pool, in arrival order
-  std::vector<ObjectIndex> parked_;  // pool pods a flush would not change
+  Clock clock_;  // the simulated clock and its timers
+  TimelineRecorder recorder_;
+  Terminations terminations_;
+  SchedulingQueue queue_;
+  std::unique_ptr<ControllerManager> controllers_;  // when options_ say
+  const size_t input_pods_;  // the scenario's pods before the controllers'
+  size_t pending_pods_ = 0;  // the input's pods to schedule
   std::vector<int> attempts_per_pod_;
-  std::unique_ptr<WorkloadControllers> controllers_;
-  // By PDB: the pods it selects, and how many must stay healthy.
-  std::vector<std::vector<ObjectIndex>> pdb_pods_;
-  bool disruption_controller_ = false;  // UpdatePdbs recomputes budgets
-  Timeline timeline_;
-  Clock clock_;                // the simulated clock and its timers
-  int64_t cycle_cost_ms_ = 0;  // what this cycle spent on API calls
-  uint64_t changes_ = 0;  // cluster changes (binds, deletions, nominations)
-  int64_t sequence_ = 0;
-  int next_start_node_ = 0;
   int attempts_made_ = 0;
-  int64_t attempt_limit_ = 0;
+  int64_t cycle_cost_ms_ = 0;  // what this cycle spent on API calls
+  // The plugins that rejected the pod in this cycle (queueing hints).
+  UnschedulablePlugins unschedulable_plugins_ = 0;
+  int next_start_node_ = 0;
   int64_t detailed_entries_ = 0;
   NodeCache cache_;
   // Per-cycle filter statuses and the evaluator's working space, reused
@@ -274,10 +217,11 @@ class SchedulingQueue {
   PreemptionScratch preemption_scratch_{0};
 };
 
-// Runs the queue until every pending pod is bound or stays unschedulable.
-// Bound pods in the scenario are placed first; pods that cannot be placed
-// (unknown node) get a diagnostic and stay out of the simulation.
-// REQUIRES: the scenario was admitted and its PDB statuses computed.
+// Runs the scheduler until every pending pod is bound or stays
+// unschedulable. Bound pods in the scenario are placed first; pods that
+// cannot be placed (unknown node) get a diagnostic and stay out of the
+// simulation. REQUIRES: the scenario was admitted and its PDB statuses
+// computed.
 struct SchedulerRun {
   std::vector<Attempt> attempts;
   Timeline timeline;

@@ -1,6 +1,7 @@
-// The queue on the simulated clock: where it starts, arrivals, victims'
-// grace periods, backoff, queueing hints and the unschedulable pool's flush
-// (core/scheduler/scheduling_queue.cc).
+// The scheduler's loop on the simulated clock, end to end: where it
+// starts, arrivals, victims' grace periods, backoff, queueing hints and the
+// unschedulable pool's flush (core/scheduler/scheduler.cc over
+// core/queue/).
 #include <string>
 #include <vector>
 

@@ -1,0 +1,200 @@
+#include "core/controllers/controller_manager.h"
+
+#include <algorithm>
+#include <string>
+
+#include "core/controllers/disruption.h"
+#include "core/framework/preemption/pdb.h"
+
+namespace podsim {
+namespace {
+
+constexpr int64_t kSecond = 1000;
+
+int64_t Millis(int64_t seconds) { return seconds * kSecond; }
+
+}  // namespace
+
+ControllerManager::ControllerManager(Scenario& scenario, Cluster& cluster,
+                                     const Clock& clock, SchedulingQueue& queue,
+                                     Terminations& terminations,
+                                     TimelineRecorder& recorder,
+                                     Diagnostics& diagnostics)
+    : scenario_(scenario),
+      cluster_(cluster),
+      clock_(clock),
+      queue_(queue),
+      terminations_(terminations),
+      recorder_(recorder),
+      diagnostics_(diagnostics),
+      controllers_(scenario) {
+  recorder_.timeline().controllers = true;
+  disruption_controller_ = !controllers_.workloads().empty();
+  for (const Pod& pod : scenario_.pods) {
+    const bool placed = cluster_.NodeOf(pod.index) != kNoNode;
+    if (!placed && !queue_.Contains(pod.index)) {
+      controllers_.OnIgnored(pod.index);
+    }
+  }
+  pdb_pods_.assign(scenario_.pdbs.size(), {});
+  for (size_t p = 0; p < scenario_.pod_pdbs.size(); ++p) {
+    for (int j : scenario_.pod_pdbs[p]) {
+      pdb_pods_[j].push_back(static_cast<ObjectIndex>(p));
+    }
+  }
+}
+
+void ControllerManager::Run() {
+  std::vector<ControllerAction> actions = controllers_.Reconcile(clock_.now());
+  for (ControllerAction& action : actions) {
+    if (action.kind == ControllerAction::Kind::kCreate) {
+      AddCreatedPod(action);
+      continue;
+    }
+    DeletePod(action.pod);
+    Timeline& timeline = recorder_.timeline();
+    if (timeline.deleted_by.size() <= static_cast<size_t>(action.pod)) {
+      timeline.deleted_by.resize(scenario_.pods.size(), -1);
+    }
+    timeline.deleted_by[action.pod] = action.workload;
+    const int64_t gone_ms = terminations_.GoneAt(action.pod);
+    if (QueueEvent* e = recorder_.Record(QueueEventKind::kDeleted, action.pod,
+                                         cluster_.NodeOf(action.pod),
+                                         gone_ms >= 0 ? gone_ms : 0)) {
+      e->workload = action.workload;
+    }
+  }
+  Timeline& timeline = recorder_.timeline();
+  if (controllers_.capped() && !timeline.controllers_capped) {
+    timeline.controllers_capped = true;
+    diagnostics_.Add(Severity::kWarning, "", FieldPath(), 0,
+                     "the workload controllers created " +
+                         std::to_string(controllers_.created()) +
+                         " pods and stopped there: the cascade of "
+                         "replacements did not settle");
+  }
+}
+
+void ControllerManager::OnBound(ObjectIndex p) {
+  controllers_.OnBound(p);
+  UpdatePdbs(p);
+}
+
+void ControllerManager::OnPreempted(ObjectIndex p) {
+  controllers_.OnPreempted(p);
+  UpdatePdbs(p);
+}
+
+void ControllerManager::OnGone(ObjectIndex p) {
+  controllers_.OnGone(p);
+  UpdatePdbs(p);
+}
+
+std::vector<WorkloadOutcome> ControllerManager::Outcomes() const {
+  std::vector<WorkloadOutcome> outcomes;
+  for (size_t w = 0; w < controllers_.workloads().size(); ++w) {
+    outcomes.push_back(controllers_.Outcome(static_cast<int>(w)));
+  }
+  return outcomes;
+}
+
+void ControllerManager::AddCreatedPod(ControllerAction& action) {
+  const ObjectIndex p = static_cast<ObjectIndex>(scenario_.pods.size());
+  Pod& pod = *action.created;
+  pod.index = p;
+  const int64_t at = std::max(clock_.now(), action.at_ms);
+  pod.creation_time = at / kSecond;
+  // PDBs and claims, as the run's other pods have them.
+  std::vector<int> pdbs;
+  for (size_t j = 0; j < scenario_.pdbs.size(); ++j) {
+    if (PdbSelectsForPreemption(scenario_.pdbs[j], pod)) {
+      pdbs.push_back(static_cast<int>(j));
+    }
+  }
+  PodClaims claims;
+  for (size_t i = 0; i < pod.claims.size(); ++i) {
+    bool found = false;
+    for (const PersistentVolumeClaim& c : scenario_.claims) {
+      if (c.ns != pod.ns || c.name != pod.claims[i]) continue;
+      found = true;
+      if (c.read_write_once_pod) claims.read_write_once_pod.push_back(c.name);
+    }
+    if (!found && claims.missing.empty()) claims.missing = pod.claims[i];
+  }
+  scenario_.pods.push_back(std::move(pod));
+  if (!scenario_.pods[p].claims.empty() && !scenario_.claims.empty()) {
+    scenario_.pod_claims[p] = std::move(claims);
+  }
+  if (scenario_.pod_pdbs.size() == static_cast<size_t>(p)) {
+    scenario_.pod_pdbs.push_back(pdbs);
+  }
+  for (int j : pdbs) pdb_pods_[j].push_back(p);
+  cluster_.AddCreatedPod(p);
+  controllers_.OnCreated(p, action.workload);
+  if (QueueEvent* e =
+          recorder_.Record(QueueEventKind::kCreated, p, kNoNode, at)) {
+    e->workload = action.workload;
+    e->other = action.pod;
+  }
+  if (at > clock_.now()) {
+    queue_.AddAt(p, at);
+  } else {
+    queue_.Add(p, at);
+  }
+  UpdatePdbs(p);  // a budget may expect one pod more
+}
+
+void ControllerManager::DeletePod(ObjectIndex p) {
+  if (cluster_.NodeOf(p) != kNoNode) {
+    // A graceful delete: the pod keeps its room for its grace period.
+    if (terminations_.Leaving(p) || cluster_.Terminating(p)) return;
+    cluster_.MarkTerminating(p);
+    terminations_.LeaveAt(
+        p, clock_.now() + Millis(cluster_.pod(p).termination_grace_seconds));
+    queue_.MoveAllToActiveOrBackoffQueue(ClusterEvent::kPodTerminating);
+    UpdatePdbs(p);
+    return;
+  }
+  // A pending pod is gone at once.
+  queue_.Delete(p);
+  if (cluster_.NominatedNodeOf(p) != kNoNode) {
+    cluster_.Nominate(p, kNoNode);
+    queue_.MoveAllToActiveOrBackoffQueue(ClusterEvent::kNominationCleared);
+  }
+}
+
+void ControllerManager::UpdatePdbs(ObjectIndex p) {
+  // Healthy pods (bound, not terminating, not unready) less the ones that
+  // must stay healthy.
+  if (!disruption_controller_ ||
+      static_cast<size_t>(p) >= scenario_.pod_pdbs.size())
+    return;
+  for (int j : scenario_.pod_pdbs[p]) {
+    PodDisruptionBudget& pdb = scenario_.pdbs[j];
+    // getExpectedPodCount on every sync: the pods there now.
+    std::vector<ObjectIndex> live;
+    for (ObjectIndex q : pdb_pods_[j]) {
+      if (controllers_.Live(q)) live.push_back(q);
+    }
+    pdb.desired_healthy = DesiredHealthy(scenario_, pdb, live);
+    int64_t healthy = 0;
+    for (ObjectIndex q : pdb_pods_[j]) {
+      healthy += cluster_.NodeOf(q) != kNoNode && !cluster_.Terminating(q) &&
+                 cluster_.pod(q).ready.value_or(true);
+    }
+    const int32_t allowed = static_cast<int32_t>(
+        std::max<int64_t>(0, healthy - pdb.desired_healthy));
+    if (allowed == pdb.disruptions_allowed) continue;
+    pdb.disruptions_allowed = allowed;
+    // Dry runs remembered for the nodes of its pods counted the old budget.
+    for (ObjectIndex q : pdb_pods_[j]) {
+      if (cluster_.NodeOf(q) != kNoNode) cluster_.Touch(cluster_.NodeOf(q));
+    }
+    if (QueueEvent* e = recorder_.Record(QueueEventKind::kPdbStatus, p)) {
+      e->workload = j;
+      e->other = allowed;
+    }
+  }
+}
+
+}  // namespace podsim

@@ -1,0 +1,79 @@
+// The controllers beside the scheduler, as kube-controller-manager runs
+// them: the workload controllers (workloads.h) create and delete pods as
+// theirs are bound, preempted and gone, and the disruption controller keeps
+// the budgets' status (disruption.h). The manager runs them on the
+// simulated clock and carries out what they do on the cluster, the
+// scheduling queue and the timeline.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "core/api/objects.h"
+#include "core/base/diagnostics.h"
+#include "core/controllers/workloads.h"
+#include "core/framework/node_info.h"
+#include "core/framework/trace.h"
+#include "core/queue/clock.h"
+#include "core/queue/scheduling_queue.h"
+#include "core/queue/terminations.h"
+#include "core/queue/timeline_recorder.h"
+
+namespace podsim {
+
+class ControllerManager {
+ public:
+  // Finds the scenario's workloads and the pods each owns; the pods that
+  // neither cluster places nor queue holds (a node the input lacks,
+  // another scheduler's pod, a pending pod being deleted, one admission
+  // refused) are no pods of theirs. The disruption controller runs when
+  // there are workloads: a scenario of bare pods keeps its budgets as
+  // given or computed at the start, as upstream's scheduler tests (no
+  // controller manager) see them. REQUIRES: the scenario's pods are placed
+  // and queued, and every argument outlives the manager.
+  ControllerManager(Scenario& scenario, Cluster& cluster, const Clock& clock,
+                    SchedulingQueue& queue, Terminations& terminations,
+                    TimelineRecorder& recorder, Diagnostics& diagnostics);
+
+  // Runs the controllers whose pods changed and carries out what they do:
+  // a pod created is appended to the scenario and queued, a pod deleted
+  // leaves (a bound one after its grace period), the budgets of the pods
+  // that changed are updated. REQUIRES: no one holds a reference to a pod
+  // of the scenario (between the scheduling cycles).
+  void Run();
+
+  // The scheduler bound pod p.
+  void OnBound(ObjectIndex p);
+  // The scheduler preempted pod p: it got its deletionTimestamp.
+  void OnPreempted(ObjectIndex p);
+  // Pod p left its node.
+  void OnGone(ObjectIndex p);
+
+  // Returns what each workload wanted and got (the run is over).
+  std::vector<WorkloadOutcome> Outcomes() const;
+
+ private:
+  // Appends the pod a kCreate action built to the scenario (its PDBs and
+  // claims indexed as the input's pods have them), and queues it.
+  void AddCreatedPod(ControllerAction& action);
+  // A kDelete action: a bound pod leaves after its grace period, a
+  // pending one at once.
+  void DeletePod(ObjectIndex p);
+  // Mirrors the disruption controller's trySync for the budgets that
+  // select p, after p changed.
+  void UpdatePdbs(ObjectIndex p);
+
+  Scenario& scenario_;
+  Cluster& cluster_;
+  const Clock& clock_;
+  SchedulingQueue& queue_;
+  Terminations& terminations_;
+  TimelineRecorder& recorder_;
+  Diagnostics& diagnostics_;
+  WorkloadControllers controllers_;
+  // By PDB: the pods it selects.
+  std::vector<std::vector<ObjectIndex>> pdb_pods_;
+  bool disruption_controller_ = false;  // UpdatePdbs recomputes budgets
+};
+
+}  // namespace podsim
