@@ -26,6 +26,7 @@ const { values } = parseArgs({
     profile: { type: "string", default: "current" },
     out: { type: "string", default: join(root, "differential-out") },
     conformance: { type: "boolean", default: false },
+    "write-goldens": { type: "boolean", default: false },
     "no-build": { type: "boolean", default: false },
   },
 });
@@ -47,6 +48,9 @@ function podsimAnswer(text, { level, profile }) {
 
 if (values.conformance) {
   process.exit(await conformance());
+}
+if (values["write-goldens"]) {
+  process.exit(await writeGoldens());
 }
 
 const seed = Number(values.seed);
@@ -75,8 +79,13 @@ for (let i = 0; i < count; i++) {
     continue;
   }
   differed++;
-  const still = async (candidate) =>
-    differences(await podsimAnswer(candidate, { level, profile }), await oracle.ask(candidate)).length > 0;
+  // A step must stay a valid scenario (no error diagnostics) that still differs.
+  const still = async (candidate) => {
+    const result = await podsimAnswer(candidate, { level, profile });
+    if (result.diagnostics.some((d) => d.severity === "error")) return false;
+    const answer = await oracle.ask(candidate).catch(() => null);
+    return answer !== null && differences(result, answer).length > 0;
+  };
   const small = await shrink(text, still);
   const smallOurs = await podsimAnswer(small, { level, profile });
   const smallTheirs = await oracle.ask(small);
@@ -169,4 +178,28 @@ function checkCase(expected, answer) {
     }
   }
   return problems;
+}
+
+// The goldens (tests/differential/): the oracle's answers for fixed generated scenarios, so that
+// npm test checks podsim against upstream without Go. Scenarios from GOLDEN_SEED until the level's
+// target; each line has the scenario's seed, the hash of its text (the generator must not drift)
+// and upstream's answer.
+async function writeGoldens() {
+  const { GOLDENS, goldenFile, textHash } = await import("../../tests/differential/goldens.mjs");
+  for (const [level, { seed, atLeast }] of Object.entries(GOLDENS)) {
+    const oracle = startOracle({ level });
+    const lines = [];
+    let answers = 0;
+    for (let i = 0; answers < atLeast; i++) {
+      const s = deriveSeed(seed, i);
+      const { text } = generate(s, { level });
+      const upstream = await oracle.ask(text);
+      answers += level === "decision" ? upstream.pods.length : 1;
+      lines.push(JSON.stringify({ seed: s, hash: textHash(text), upstream }));
+    }
+    oracle.close();
+    writeFileSync(goldenFile(level), `${lines.join("\n")}\n`);
+    console.log(`${goldenFile(level)}: ${lines.length} scenarios, ${answers} ${level === "decision" ? "decisions" : "runs"}`);
+  }
+  return 0;
 }
