@@ -66,6 +66,11 @@ type Cluster struct {
 	events  []recordedEvent
 	bound   map[string]string
 	deleted map[string]bool
+
+	// run: the run level's state (run.go); evaluators: each profile's DefaultPreemption
+	// evaluator, whose asynchronous preemption the run level waits for.
+	run        *runState
+	evaluators []*preemption.Evaluator
 }
 
 type recordedEvent struct {
@@ -93,6 +98,9 @@ func NewCluster(in *Input, decision bool, start time.Time) (*Cluster, error) {
 		objects = append(objects, n)
 	}
 	for _, p := range c.pods {
+		if c.heldBack(p) {
+			continue // the run level creates it when it arrives (run.go)
+		}
 		objects = append(objects, p)
 	}
 	for _, p := range in.PDBs {
@@ -169,11 +177,18 @@ func hasClass(classes []*schedulingv1.PriorityClass, name string) bool {
 	return false
 }
 
-// addReactors records what the scheduler writes. In decision mode nothing is applied.
+// addReactors records what the scheduler writes. In decision mode nothing is applied; in run mode
+// the writes are applied as the API server and the kubelet would (kubelet.go).
 func (c *Cluster) addReactors() {
+	if !c.decision {
+		c.addRunReactors()
+	}
 	c.cs.PrependReactor("patch", "pods", func(action clienttesting.Action) (bool, runtime.Object, error) {
 		patch := action.(clienttesting.PatchAction)
-		if patch.GetSubresource() == "status" && c.decision {
+		if !c.decision {
+			return c.run.patched(patch)
+		}
+		if patch.GetSubresource() == "status" {
 			// Only a preemption's clearing of lower-priority nominations patches a pod's
 			// status in a decision (the victims' DisruptionTarget is not written).
 			c.mu.Lock()
@@ -187,7 +202,7 @@ func (c *Cluster) addReactors() {
 		if c.decision {
 			return true, nil, nil
 		}
-		return false, nil, nil
+		return c.run.deleted(action.(clienttesting.DeleteActionImpl))
 	})
 }
 
@@ -243,6 +258,9 @@ type preemptionInterface struct {
 
 func (p preemptionInterface) GetOffsetAndNumCandidates(nodes int32) (int32, int32) {
 	_, n := p.DefaultPreemption.GetOffsetAndNumCandidates(nodes)
+	if r := p.cluster.run; r != nil {
+		return r.dryRunEveryNode(nodes, n) // choices.go
+	}
 	offset := p.cluster.offset
 	if nodes > 0 {
 		offset %= nodes
@@ -258,6 +276,7 @@ func (c *Cluster) preemptionFactory(ctx context.Context, args runtime.Object, fh
 	}
 	async := fts.EnableAsyncPreemption && !c.decision
 	pl.Evaluator = preemption.NewEvaluator(defaultpreemption.Name, fh, preemptionInterface{pl, c}, async)
+	c.evaluators = append(c.evaluators, pl.Evaluator)
 	upstream := pl.Evaluator.PreemptPod
 	pl.Evaluator.PreemptPod = func(ctx context.Context, cand preemption.Candidate, preemptor, victim *v1.Pod, pluginName string) error {
 		c.mu.Lock()
@@ -303,7 +322,7 @@ func (c *Cluster) startScheduler() error {
 		opts = append(opts, scheduler.WithPercentageOfNodesToScore(cfg.PercentageOfNodesToScore))
 	}
 	rf := profile.RecorderFactory(func(string) events.EventRecorder { return recorder{c} })
-	sched, err := scheduler.New(c.ctx, c.cs, factory, nil, rf, opts...)
+	sched, err := scheduler.New(c.ctx, c.client(), factory, nil, rf, opts...)
 	if err != nil {
 		return err
 	}
@@ -323,7 +342,7 @@ func (c *Cluster) waitForCache() error {
 		}
 		if p.Spec.NodeName != "" {
 			bound++
-		} else if _, ok := c.sched.Profiles[p.Spec.SchedulerName]; ok {
+		} else if _, ok := c.sched.Profiles[p.Spec.SchedulerName]; ok && !c.heldBack(p) {
 			pending++
 		}
 	}
