@@ -415,7 +415,7 @@ func (r *runState) fireDue() error {
 		}
 	}
 	if now.Equal(now.Truncate(time.Second)) {
-		flushBackoffQCompleted(r.pq, r.logger)
+		r.flushBackoff(now)
 	}
 	if now.Sub(r.start)%flushPeriod == 0 && !now.Equal(r.lastFlush) {
 		r.lastFlush = now
@@ -436,6 +436,31 @@ func splitKey(k string) (string, string) {
 		}
 	}
 	return "", k
+}
+
+// flushBackoff is flushBackoffQCompleted under podsim's stopping rule. It only ever finds pods of
+// podErrorBackoffQ whose backoff is over (see poppable): those the cluster changed for move to
+// activeQ.
+func (r *runState) flushBackoff(now time.Time) {
+	done := 0
+	changed := map[string]*v1.Pod{}
+	for _, pod := range r.pq.PodsInBackoffQ() {
+		info, ok := r.pq.GetPod(pod.Name, pod.Namespace)
+		if !ok || !info.BackoffExpiration.Before(now) {
+			continue
+		}
+		done++
+		if r.changedSince(pod) {
+			changed[key(pod.Namespace, pod.Name)] = pod
+		}
+	}
+	switch {
+	case len(changed) == 0:
+	case len(changed) == done:
+		flushBackoffQCompleted(r.pq, r.logger)
+	default:
+		r.pq.Activate(r.logger, changed)
+	}
 }
 
 // flush is flushUnschedulablePodsLeftover under podsim's stopping rule (see the top).
