@@ -336,27 +336,35 @@ func (c *Cluster) startScheduler() error {
 // every pending pod (the informers' handlers run on their own goroutines).
 func (c *Cluster) waitForCache() error {
 	bound, pending := 0, 0
+	// The cache keeps an entry for every node a pod is bound to, with a Node object or not.
+	nodeNames := map[string]bool{}
+	for _, n := range c.input.Nodes {
+		nodeNames[n.Name] = true
+	}
 	for _, p := range c.pods {
 		if p.Status.Phase == v1.PodSucceeded || p.Status.Phase == v1.PodFailed {
 			continue
 		}
 		if p.Spec.NodeName != "" {
+			nodeNames[p.Spec.NodeName] = true
 			bound++
 		} else if _, ok := c.sched.Profiles[p.Spec.SchedulerName]; ok && !c.heldBack(p) {
 			pending++
 		}
 	}
 	deadline := time.Now().Add(30 * time.Second)
+	var nodes, pods, queued int
 	for time.Now().Before(deadline) {
-		pods, _ := c.sched.Cache.PodCount()
-		queued, _ := c.sched.SchedulingQueue.PendingPods()
-		if c.sched.Cache.NodeCount() == len(c.input.Nodes) && pods == bound && len(queued) == pending {
+		pods, _ = c.sched.Cache.PodCount()
+		inQueue, _ := c.sched.SchedulingQueue.PendingPods()
+		nodes, queued = c.sched.Cache.NodeCount(), len(inQueue)
+		if nodes == len(nodeNames) && pods == bound && queued == pending {
 			return nil
 		}
 		time.Sleep(time.Millisecond)
 	}
-	return fmt.Errorf("the scheduler's cache did not fill (nodes %d, bound pods %d, pending %d)",
-		len(c.input.Nodes), bound, pending)
+	return fmt.Errorf("the scheduler's cache did not fill: nodes %d of %d, bound pods %d of %d, pending %d of %d",
+		nodes, len(nodeNames), pods, bound, queued, pending)
 }
 
 // pendingPods are the admitted pods the scheduler would schedule, in input order.

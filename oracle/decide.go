@@ -47,45 +47,20 @@ type Attempt struct {
 	Alternatives []Answer `json:"alternatives"`
 }
 
-// hostSamples is how many times a Scheduled cycle is repeated to collect the tied nodes
-// selectHost chooses among at random (for k tied nodes, each is missed with (1-1/k)^n).
-const hostSamples = 48
-
-// Decide runs one cycle for every pending pod against the unchanged input.
+// Decide runs one cycle for every pending pod against the unchanged input. The run level's
+// hooks on DefaultPreemption (choices.go) record every node's dry run and the candidates upstream
+// could pick, so that a cycle's victims are its candidate's (those already terminating, which
+// PreemptPod never sees, included) and its alternatives are every answer upstream can give.
+// selectHost needs none: since v1.34 it takes the top of the score heap, without randomness,
+// unless an extender scores.
 func (c *Cluster) Decide() []Attempt {
+	c.run = newRunState(c)
 	var out []Attempt
 	for _, pod := range c.pendingPods() {
 		if pod.DeletionTimestamp != nil {
 			continue // skipPodSchedule: a pod being deleted is not scheduled
 		}
-		c.offset = 0
-		attempt := c.cycle(pod)
-		seen := map[string]bool{}
-		add := func(a Attempt) {
-			answer := Answer{Node: a.Node, Victims: victimNames(a.Victims), PDBViolations: a.PDBViolations}
-			if !seen[answer.key()] {
-				seen[answer.key()] = true
-				attempt.Alternatives = append(attempt.Alternatives, answer)
-			}
-		}
-		add(attempt)
-		switch attempt.Outcome {
-		case "Scheduled":
-			for i := 1; i < hostSamples; i++ {
-				add(c.cycle(pod))
-			}
-		case "Nominated":
-			for offset := 1; offset < len(c.input.Nodes); offset++ {
-				c.offset = int32(offset)
-				if again := c.cycle(pod); again.Outcome == "Nominated" {
-					add(again)
-				}
-			}
-		}
-		sort.Slice(attempt.Alternatives, func(i, j int) bool {
-			return attempt.Alternatives[i].key() < attempt.Alternatives[j].key()
-		})
-		out = append(out, attempt)
+		out = append(out, c.cycle(pod))
 	}
 	return out
 }
@@ -119,6 +94,10 @@ func (c *Cluster) cycle(pod *v1.Pod) Attempt {
 		attempt.Message = truncate(err.Error())
 		return attempt
 	}
+	r := c.run
+	r.mu.Lock()
+	r.alternatives, r.dryRuns = nil, map[string]Answer{}
+	r.mu.Unlock()
 	if profile.HasPostFilterPlugins() {
 		post, status := profile.RunPostFilterPlugins(c.ctx, state, pod, fitErr.Diagnosis.NodeToStatus)
 		fitErr.Diagnosis.PostFilterMsg = status.Message()
@@ -127,15 +106,22 @@ func (c *Cluster) cycle(pod *v1.Pod) Attempt {
 			attempt.Node = post.NominatingInfo.NominatedNodeName
 		}
 	}
-	names, violations := c.takeVictims()
-	for _, name := range names {
-		attempt.Victims = append(attempt.Victims, VictimRef{Pod: name})
+	r.mu.Lock()
+	if answer, ok := r.dryRuns[attempt.Node]; ok && attempt.Outcome == "Nominated" {
+		for _, name := range answer.Victims {
+			attempt.Victims = append(attempt.Victims, VictimRef{Pod: name})
+		}
+		attempt.PDBViolations = answer.PDBViolations
+		for _, n := range r.alternatives {
+			attempt.Alternatives = append(attempt.Alternatives, r.dryRuns[n])
+		}
 	}
-	attempt.PDBViolations = violations
+	r.mu.Unlock()
 	c.mu.Lock()
 	attempt.ClearedNominations = append(attempt.ClearedNominations, c.cleared...)
 	sort.Strings(attempt.ClearedNominations)
 	c.cleared = nil
+	c.victims = map[string]int{}
 	c.mu.Unlock()
 	attempt.Message = truncate(fitErr.Error())
 	return attempt
