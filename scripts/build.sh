@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Builds the native core, its tests and benchmarks (build/), the WebAssembly
 # engine (build-wasm/ -> wasm/build/podsim.{mjs,wasm}) and the page with its
-# docs embed (web/dist/, web/dist/embed/).
-# Usage: build.sh [native|wasm|web|all]...   (default: all)
+# docs embed (web/dist/, web/dist/embed/), and, when asked by name, the oracle
+# (build/oracle/oracle: upstream's kube-scheduler in Go, see docs/fidelity.md).
+# Usage: build.sh [native|wasm|web|all|oracle]...   (default: all; oracle needs Go)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 [ $# -eq 0 ] && set -- all
@@ -19,8 +20,8 @@ wants() {
 targets=("$@")
 for part in "${targets[@]}"; do
   case "$part" in
-    native | wasm | web | all) ;;
-    *) echo "build.sh: unknown part '$part' (native, wasm, web, all)" >&2; exit 2 ;;
+    native | wasm | web | all | oracle) ;;
+    *) echo "build.sh: unknown part '$part' (native, wasm, web, all, oracle)" >&2; exit 2 ;;
   esac
 done
 
@@ -41,3 +42,10 @@ if wants web; then
   npx vite build --logLevel warn
   npx vite build --logLevel warn -c vite.embed.config.js
 fi
+# Not part of all: it needs Go and the module proxy (k8s.io/kubernetes and its staging modules,
+# pinned by oracle/go.mod and go.sum).
+for part in "${targets[@]}"; do
+  if [ "$part" = oracle ]; then
+    (cd oracle && go build -o ../build/oracle/oracle .)
+  fi
+done

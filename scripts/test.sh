@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Every test: set-up if needed, the C++ format check, the builds (native,
 # WebAssembly, the page and its embed), the doctest suites (ctest), the Node
-# tests (JS API, types, CLI, gallery, conformance cases), the page, the embed
-# and the installed package in Chromium, and a short fuzz pass.
+# tests (JS API, types, CLI, gallery, conformance cases, the differential
+# goldens), the page, the embed and the installed package in Chromium, a short
+# fuzz pass, and where Go is present a short live campaign against the oracle.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
@@ -14,3 +15,14 @@ bash scripts/build.sh all
 node --test --test-reporter=spec tests/node/ tests/browser/
 # A short, bounded fuzz pass (longer runs: bash scripts/fuzz.sh SECONDS).
 bash scripts/fuzz.sh 30
+# Where Go is present: upstream's own scheduler (the oracle) against the conformance cases and
+# a short live campaign of fixed seeds at both levels (docs/fidelity.md). Without Go, the
+# committed goldens above (tests/node/differential.test.mjs) stand in for it.
+if command -v go >/dev/null 2>&1; then
+  bash scripts/build.sh oracle
+  node scripts/differential/run.mjs --no-build --conformance
+  node scripts/differential/run.mjs --no-build --level decision --seed 1 --count 60
+  node scripts/differential/run.mjs --no-build --level run --seed 1 --count 30
+else
+  echo "test.sh: no Go on this machine: the live oracle campaign is skipped (the goldens ran)"
+fi

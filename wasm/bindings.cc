@@ -37,10 +37,12 @@ podsim::SimulateOptions Options(double seed, int detail_attempt,
 
 std::string Simulate(const std::string& scenario, double seed,
                      int detail_attempt, const std::string& profile,
-                     double start_ms, double latency_ms, bool controllers) {
-  return podsim::ToJson(
-      podsim::Simulate(scenario, Options(seed, detail_attempt, profile,
-                                         start_ms, latency_ms, controllers)));
+                     double start_ms, double latency_ms, bool controllers,
+                     bool decision) {
+  podsim::SimulateOptions options = Options(seed, detail_attempt, profile,
+                                            start_ms, latency_ms, controllers);
+  options.decision = decision;
+  return podsim::ToJson(podsim::Simulate(scenario, options));
 }
 
 // Unknown profile names come back as a result with the diagnostic.
@@ -51,7 +53,7 @@ std::string Compare(const std::string& scenario, double seed,
   const podsim::Profile* pb = podsim::FindProfile(b);
   if (!pa || !pb) {
     return Simulate(scenario, seed, -1, pa ? b : a, start_ms, latency_ms,
-                    controllers);
+                    controllers, false);
   }
   return podsim::ToJson(podsim::Compare(
       scenario, *pa, *pb,
@@ -64,7 +66,8 @@ std::string Diff(const std::string& a, const std::string& b, double seed,
                  const std::string& profile, double start_ms, double latency_ms,
                  bool controllers) {
   if (!profile.empty() && !podsim::FindProfile(profile)) {
-    return Simulate(a, seed, -1, profile, start_ms, latency_ms, controllers);
+    return Simulate(a, seed, -1, profile, start_ms, latency_ms, controllers,
+                    false);
   }
   return podsim::ToJson(podsim::DiffVariants(
       a, b, Options(seed, -1, profile, start_ms, latency_ms, controllers)));
@@ -111,13 +114,14 @@ class Cluster {
   std::string Simulate(const std::string& scenario, double seed,
                        int detail_attempt, const std::string& profile,
                        double start_ms, double latency_ms, bool controllers,
-                       const std::string& ns) const {
+                       bool decision, const std::string& ns) const {
     if (!cluster_) {
       return ::Simulate(scenario, seed, detail_attempt, profile, start_ms,
-                        latency_ms, controllers);
+                        latency_ms, controllers, decision);
     }
     podsim::SimulateOptions options = Options(
         seed, detail_attempt, profile, start_ms, latency_ms, controllers);
+    options.decision = decision;
     if (!ns.empty()) options.ns = ns;
     return podsim::ToJson(cluster_->Simulate(scenario, options));
   }

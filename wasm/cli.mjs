@@ -20,7 +20,7 @@ import { PAGE_ROOT, serve } from "./serve.mjs";
 // The formatters live in report.mjs (the page shares them); exported here too.
 export { formatComparison, formatDiff, formatReduction, formatReport };
 
-const USAGE = `usage: podsim run <scenario.yaml | -> [--apply change.yaml]... [--namespace NS] [--json | --markdown | --events] [--seed N] [--profile P] [--compare] [--start-time T] [--api-latency MS] [--no-controllers]
+const USAGE = `usage: podsim run <scenario.yaml | -> [--apply change.yaml]... [--namespace NS] [--json | --markdown | --events] [--seed N] [--profile P] [--compare] [--start-time T] [--api-latency MS] [--no-controllers] [--decision]
        podsim diff <a.yaml | -> <b.yaml> [--json] [--seed N] [--profile P]
        podsim reduce <cluster.yaml | -> --pod NS/NAME [--apply change.yaml]... [--namespace NS] [--out F] [--json | --markdown] [--seed N] [--profile P] [--start-time T] [--api-latency MS] [--no-controllers]
        podsim serve [--port N] [--host H]
@@ -43,6 +43,9 @@ pod, whether it is scheduled, nominated with victims, or unschedulable, and why.
                  PDBs run out); repeatable, - for standard input
   --namespace NS the namespace of the change's objects that name none
                  (kubectl apply -n; default: default)
+  --decision     each pending pod's first scheduling cycle against the
+                 input as it stands, nothing applied, no controllers
+                 (what upstream's unit tests check; docs/fidelity.md)
   --no-controllers  do not run the workload controllers (by default
                  Deployments, ReplicaSets, StatefulSets, DaemonSets and
                  Jobs create their pods on the clock and replace the pods
@@ -110,13 +113,15 @@ const RUN_OPTIONS = {
   "api-latency": { type: "string", option: "apiLatencyMs" },
   "no-controllers": { type: "boolean" },
 };
+// run alone: the decision level.
+const DECISION = { decision: { type: "boolean" } };
 const CHANGE_OPTIONS = {
   apply: { type: "string", multiple: true, valid: "a file with the objects to apply, or - for standard input" },
   namespace: { type: "string", short: "n", option: "namespace" },
 };
 const COMMANDS = {
   run: {
-    options: { help: HELP, json: { type: "boolean" }, markdown: { type: "boolean" }, events: { type: "boolean" }, compare: { type: "boolean" }, ...CHANGE_OPTIONS, ...RUN_OPTIONS },
+    options: { help: HELP, json: { type: "boolean" }, markdown: { type: "boolean" }, events: { type: "boolean" }, compare: { type: "boolean" }, ...CHANGE_OPTIONS, ...RUN_OPTIONS, ...DECISION },
     args: runArgs,
   },
   diff: { options: { help: HELP, json: { type: "boolean" }, seed: SEED, profile: PROFILE }, args: diffArgs },
@@ -168,11 +173,12 @@ function checkChange(args, flags) {
 }
 
 function runArgs({ values, positionals, flags }) {
-  const args = { file: positionals[0] ?? null, json: Boolean(values.json), markdown: Boolean(values.markdown), events: Boolean(values.events), compare: Boolean(values.compare), apply: values.apply ?? [], namespace: values.namespace, ...runOptionsOf(values) };
+  const args = { file: positionals[0] ?? null, json: Boolean(values.json), markdown: Boolean(values.markdown), events: Boolean(values.events), compare: Boolean(values.compare), level: values.decision ? "decision" : "run", apply: values.apply ?? [], namespace: values.namespace, ...runOptionsOf(values) };
   if (args.file === null) throw new UsageError("missing the scenario file (or - for stdin)");
   if (positionals.length > 1) throw new UsageError(`unexpected argument ${positionals[1]}: run reads one scenario (lay others over it with --apply)`);
   if ([args.json, args.markdown, args.events].filter(Boolean).length > 1) throw new UsageError("--json, --markdown and --events print different things: choose one");
   if (args.events && args.compare) throw new UsageError("--events prints one run: it cannot be combined with --compare");
+  if (values.decision && (args.compare || args.events)) throw new UsageError("--decision gives each pending pod's first cycle alone: it cannot be combined with --compare or --events");
   checkChange(args, flags);
   if (args.compare && args.apply.length > 0) throw new UsageError("--compare and --apply cannot be combined yet: compare the profiles on the scenario with the change in it");
   return args;
@@ -510,7 +516,7 @@ async function main(argv) {
     cluster.free();
     return cannotRead(error.file, error.cause);
   }
-  const result = await cluster.simulate(change.text, { seed: args.seed, profile: args.profile, startTime: args.startTime, apiLatencyMs: args.apiLatencyMs, controllers: args.controllers, namespace: args.namespace });
+  const result = await cluster.simulate(change.text, { seed: args.seed, profile: args.profile, startTime: args.startTime, apiLatencyMs: args.apiLatencyMs, controllers: args.controllers, level: args.level, namespace: args.namespace });
   // The change's own diagnostics name its files and lines; the run's about
   // the cluster's objects (inCluster) keep the cluster's.
   const mine = args.apply.length > 0 ? result.diagnostics.map((d) => (d.inCluster ? d : { ...d, ...change.locate(d.line) })) : result.diagnostics;

@@ -144,8 +144,20 @@ export interface RunOptions {
   controllers?: boolean;
 }
 
+/** The level {@link simulate} runs at. */
+export interface LevelOption {
+  /**
+   * "run" (the default): every pending pod through the queue until it
+   * settles. "decision": each pending pod's first scheduling cycle against
+   * the input as it stands, in input order, with nothing applied and no
+   * controllers (the result has `level: "decision"`). Anything else throws
+   * a TypeError.
+   */
+  level?: "run" | "decision";
+}
+
 /** Options of {@link LoadedCluster.simulate}. */
-export interface ClusterRunOptions extends RunOptions {
+export interface ClusterRunOptions extends RunOptions, LevelOption {
   /**
    * The namespace of the change's objects that name none (default
    * `default`); anything but a lowercase RFC 1123 label throws a TypeError.
@@ -154,7 +166,7 @@ export interface ClusterRunOptions extends RunOptions {
 }
 
 /** Options of {@link simulate}. */
-export interface SimulateOptions extends RunOptions, EngineOptions {}
+export interface SimulateOptions extends RunOptions, EngineOptions, LevelOption {}
 
 /** Options of {@link compare}. */
 export interface CompareOptions extends EngineOptions {
@@ -410,7 +422,7 @@ export interface LoadedCluster {
  */
 export interface Engine {
   /** `seed` and `detailAttempt` below 0 mean none; `profile` "" means current; `startMs` NaN: the objects' times. */
-  simulate(text: string, seed: number, detailAttempt: number, profile: string, startMs: number, latencyMs: number, controllers: boolean): string;
+  simulate(text: string, seed: number, detailAttempt: number, profile: string, startMs: number, latencyMs: number, controllers: boolean, decision: boolean): string;
   compare(text: string, seed: number, a: string, b: string, startMs: number, latencyMs: number, controllers: boolean): string;
   diff(a: string, b: string, seed: number, profile: string, startMs: number, latencyMs: number, controllers: boolean): string;
   reduce(text: string, pod: string, seed: number, profile: string, startMs: number, latencyMs: number, controllers: boolean): string;
@@ -427,7 +439,7 @@ export interface EngineCluster {
   summary(): string;
   objects(query: string, offset: number, limit: number): string;
   /** `namespace` "": default. */
-  simulate(text: string, seed: number, detailAttempt: number, profile: string, startMs: number, latencyMs: number, controllers: boolean, namespace: string): string;
+  simulate(text: string, seed: number, detailAttempt: number, profile: string, startMs: number, latencyMs: number, controllers: boolean, decision: boolean, namespace: string): string;
   reduce(change: string, pod: string, seed: number, profile: string, startMs: number, latencyMs: number, controllers: boolean, namespace: string): string;
   delete(): void;
 }
@@ -481,6 +493,8 @@ export interface SimulationResult {
   kubernetesVersion: string;
   /** The profile simulated. */
   profile: ProfileName;
+  /** Present at the decision level only ({@link LevelOption.level}). */
+  level?: "decision";
   diagnostics: Diagnostic[];
   /** Every PodDisruptionBudget and how its disruptionsAllowed was obtained. */
   pdbs: PdbStatus[];

@@ -124,7 +124,7 @@ function inputError(message) {
 // not the empty input's own warning).
 async function refused(message, options) {
   const engine = await loadEngine(options);
-  const result = JSON.parse(engine.simulate("", -1, -1, "", NaN, 0, true));
+  const result = JSON.parse(engine.simulate("", -1, -1, "", NaN, 0, true, false));
   result.diagnostics = [inputError(message)];
   return result;
 }
@@ -150,6 +150,11 @@ function runOptionsOf(options) {
     latency: optionValue(options, "apiLatencyMs") ?? 0,
     controllers: optionValue(options, "controllers") ?? true,
   };
+}
+
+// options.level: "decision" asks for each pending pod's first cycle alone.
+function decisionOf(options) {
+  return optionValue(options, "level") === "decision";
 }
 
 // options.detailAttempt, or -1: the default detail budget.
@@ -199,6 +204,10 @@ export async function profiles(options = {}) {
  * options.controllers (default true) runs the workload controllers: the
  * pods of Deployments, StatefulSets, DaemonSets and Jobs, and replacements
  * for the pods preemption takes from them.
+ * options.level: "run" (the default) runs every pending pod through the
+ * queue until it settles; "decision" gives each pending pod's first
+ * scheduling cycle against the input as it stands, nothing applied, no
+ * controllers (what the differential oracle compares; docs/fidelity.md).
  * options.wasm, on the first call of any function here, says where the
  * engine's WebAssembly is when it is not beside this file (a bundle made by
  * a tool that does not copy it): its URL, its bytes, a Response or a
@@ -207,12 +216,13 @@ export async function profiles(options = {}) {
 export async function simulate(text, options = {}) {
   const { seed, profile, start, latency, controllers } = runOptionsOf(options);
   const detail = detailOf(options);
+  const decision = decisionOf(options);
   const source = textOf(text);
   const large = tooLarge(source);
   if (large) return refused(large, options);
   const engine = await loadEngine(options);
   try {
-    return JSON.parse(engine.simulate(source, seed, detail, profile, start, latency, controllers));
+    return JSON.parse(engine.simulate(source, seed, detail, profile, start, latency, controllers, decision));
   } catch (error) {
     throw engineFailed(error);
   }
@@ -495,7 +505,7 @@ export async function loadCluster(source, options = {}) {
       const detail = detailOf(simulateOptions);
       const ns = namespaceOf(simulateOptions);
       try {
-        return JSON.parse(handle.simulate(textOf(text), seed, detail, profile, start, latency, controllers, ns));
+        return JSON.parse(handle.simulate(textOf(text), seed, detail, profile, start, latency, controllers, decisionOf(simulateOptions), ns));
       } catch (error) {
         throw engineFailed(error);
       }

@@ -88,6 +88,10 @@ export const OPTIONS = {
     valid: "true or false",
     read: (v) => (typeof v === "boolean" ? v : undefined),
   },
+  level: {
+    valid: '"run" (every pending pod through the queue until it settles) or "decision" (each pending pod\'s first cycle against the input as it stands)',
+    read: (v) => (v === "run" || v === "decision" ? v : undefined),
+  },
   detailAttempt: {
     valid: "the index of an attempt in result.pods (a non-negative integer)",
     read: (v) => (Number.isSafeInteger(v) && v >= 0 ? v : undefined),

@@ -202,6 +202,9 @@ struct SimulationResult {
   Diagnostics diagnostics;
   std::vector<Attempt> attempts;
   Timeline timeline;
+  // The decision level: each attempt is a pending pod's first cycle against
+  // the input as it stands (SchedulerOptions::decision).
+  bool decision = false;
 };
 
 // A Unix time in seconds as RFC 3339 ("2024-05-01T08:00:00Z").

@@ -31,6 +31,7 @@ class ResultWriter {
     w_.Key("apiVersion").Value("podsim/v1");
     w_.Key("kubernetesVersion").Value(r_.profile->kubernetes_version);
     w_.Key("profile").Value(r_.profile->name);
+    if (r_.decision) w_.Key("level").Value("decision");
     w_.Key("diagnostics").BeginArray();
     for (const Diagnostic& d : r_.diagnostics.items()) {
       w_.BeginObject();

@@ -330,6 +330,7 @@ void Scheduler::Bind(Attempt& attempt, ObjectIndex n) {
   attempt.node = n;
   attempt.message = "Successfully assigned " + cluster_.pod(p).key + " to " +
                     cluster_.node(n).name;
+  if (options_.decision) return;  // the input stays as it stands
   cluster_.Nominate(p, kNoNode);
   cluster_.Bind(p, n);
 }
@@ -369,13 +370,15 @@ void Scheduler::PrepareCandidate(Attempt& attempt, std::string fit_error) {
   const ObjectIndex n = attempt.node;
   // Effects: the pod is nominated; victims are deleted (DisruptionTarget,
   // then a graceful delete: they keep their room until gone); then
-  // lower-priority nominations on the node are cleared.
-  cluster_.Nominate(attempt.pod, n);
-  const bool acts = StartTerminating(attempt);
+  // lower-priority nominations on the node are cleared. At the decision
+  // level each is only recorded.
+  const bool apply = !options_.decision;
+  if (apply) cluster_.Nominate(attempt.pod, n);
+  const bool acts = StartTerminating(attempt, apply);
   std::vector<ObjectIndex> nominated = cluster_.NominatedPods(n);
   for (ObjectIndex q : nominated) {
     if (acts && cluster_.pod(q).priority < cluster_.pod(attempt.pod).priority) {
-      cluster_.Nominate(q, kNoNode);
+      if (apply) cluster_.Nominate(q, kNoNode);
       attempt.cleared_nominations.push_back(q);
     }
   }
@@ -388,7 +391,7 @@ void Scheduler::PrepareCandidate(Attempt& attempt, std::string fit_error) {
                            .status = std::nullopt});
 }
 
-bool Scheduler::StartTerminating(Attempt& attempt) {
+bool Scheduler::StartTerminating(Attempt& attempt, bool apply) {
   // With an API latency, a deletion lands that much later: until then the
   // victim runs as before (and another preemption may pick it again).
   const int64_t latency = options_.api_latency_ms;
@@ -404,6 +407,7 @@ bool Scheduler::StartTerminating(Attempt& attempt) {
     any_new = true;
     v.gone_ms = clock_.now() + latency +
                 Millis(cluster_.pod(v.pod).termination_grace_seconds);
+    if (!apply) continue;
     if (latency > 0) {
       terminations_.LeaveAfterDeletion(v.pod, clock_.now() + latency,
                                        v.gone_ms);
@@ -414,7 +418,7 @@ bool Scheduler::StartTerminating(Attempt& attempt) {
     recorder_.Record(QueueEventKind::kTerminating, v.pod, v.node, v.gone_ms);
     if (controllers_) controllers_->OnPreempted(v.pod);
   }
-  if (latency > 0 && any_new && !attempt.victims.empty()) {
+  if (apply && latency > 0 && any_new && !attempt.victims.empty()) {
     if (options_.profile->async_preemption) {
       // PreEnqueue holds the preemptor back until the last deletion lands.
       queue_.Gate(attempt.pod, clock_.now() + latency);
@@ -514,7 +518,9 @@ void Scheduler::KeepOrClearNomination(Attempt& attempt, ObjectIndex nominated,
        .result = "",
        .pdb_violation = std::nullopt,
        .status = std::nullopt});
-  if (clears_nomination) cluster_.Nominate(attempt.pod, kNoNode);
+  if (clears_nomination && !options_.decision) {
+    cluster_.Nominate(attempt.pod, kNoNode);
+  }
 }
 
 }  // namespace podsim

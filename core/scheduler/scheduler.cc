@@ -35,6 +35,10 @@ void Scheduler::Setup() {
   const std::vector<ObjectIndex> pending = PlaceInputPods();
   pending_pods_ = pending.size();
   StartClock();
+  if (options_.decision) {
+    decisions_ = pending;
+    return;
+  }
   ScheduleInputTerminations();
   QueueInputPods(pending);
   if (options_.controllers) {
@@ -165,6 +169,14 @@ void Scheduler::QueueInputPods(const std::vector<ObjectIndex>& pending) {
 }
 
 bool Scheduler::Next(Attempt& attempt) {
+  if (options_.decision) {
+    if (next_decision_ == decisions_.size()) return false;
+    attempt = SchedulingCycle(decisions_[next_decision_++]);
+    attempt.time_ms = clock_.now();
+    attempt.events_before =
+        static_cast<int64_t>(recorder_.timeline().events.size());
+    return true;
+  }
   for (;;) {
     FireTimers();
     if (controllers_) controllers_->Run();

@@ -56,6 +56,12 @@ struct SchedulerOptions {
   // controllers lose to preemption, and the disruption controller keeps
   // PodDisruptionBudgets' status up to date (core/controllers/workloads.h).
   bool controllers = true;
+  // The decision level: each pending pod's first scheduling cycle against
+  // the input as it stands, in input order, the way upstream's unit tests
+  // call the framework (and the oracle's --decision). Nothing a cycle does
+  // is applied (no binding, nomination, deletion or cleared nomination), and
+  // there is no queue, clock movement or controller.
+  bool decision = false;
 };
 
 // The scheduler: one scheduling cycle per call, each seeing the effects of
@@ -171,8 +177,9 @@ class Scheduler {
   // Deletes a preemption's victims: each keeps its room until its grace
   // period ends (one already terminating keeps its deadline). Returns
   // whether preemption goes on to clear lower-priority nominations: from
-  // v1.34, not when every victim was already terminating.
-  bool StartTerminating(Attempt& attempt);
+  // v1.34, not when every victim was already terminating. Without apply
+  // (the decision level) it only sets when each victim would leave.
+  bool StartTerminating(Attempt& attempt, bool apply);
   // Returns the actuate step's text (without its final period); acts:
   // whether the preemption deleted victims and cleared nominations.
   std::string ActuationText(const Attempt& attempt, bool acts) const;
@@ -203,6 +210,9 @@ class Scheduler {
   std::unique_ptr<ControllerManager> controllers_;  // when options_ say
   const size_t input_pods_;  // the scenario's pods before the controllers'
   size_t pending_pods_ = 0;  // the input's pods to schedule
+  // The decision level's pods, in input order, and the next one's place.
+  std::vector<ObjectIndex> decisions_;
+  size_t next_decision_ = 0;
   std::vector<int> attempts_per_pod_;
   int attempts_made_ = 0;
   int64_t cycle_cost_ms_ = 0;  // what this cycle spent on API calls

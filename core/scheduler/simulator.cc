@@ -121,7 +121,9 @@ SimulationResult Simulate(Scenario scenario, Diagnostics diagnostics,
   scheduler_options.start_ms = options.start_ms;
   scheduler_options.focus_pod = options.focus_pod;
   scheduler_options.api_latency_ms = options.api_latency_ms;
-  scheduler_options.controllers = options.controllers;
+  scheduler_options.controllers = options.controllers && !options.decision;
+  scheduler_options.decision = options.decision;
+  result.decision = options.decision;
   scheduler_options.max_events = options.max_events;
   SchedulerRun run =
       RunScheduler(result.scenario, scheduler_options, result.diagnostics);

@@ -31,6 +31,9 @@ struct SimulateOptions {
   int64_t api_latency_ms = 0;
   // Workload controllers run on the clock (SchedulerOptions::controllers).
   bool controllers = true;
+  // The decision level (SchedulerOptions::decision): each pending pod's
+  // first cycle against the input as it stands; no controllers.
+  bool decision = false;
   // The most queue events the result keeps (SchedulerOptions::max_events).
   int64_t max_events = kMaxTimelineEvents;
   // LoadedCluster::Simulate: the namespace of the change's objects that

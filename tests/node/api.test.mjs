@@ -60,6 +60,24 @@ test("API: a YAML stream simulates and nominates with a victim", async () => {
   assert.equal(result.clock.startFrom, "none");
 });
 
+test("API: options.level decision gives each pending pod's first cycle against the input as it stands", async () => {
+  // Two pods want the same 500m: at the run level the second waits for the
+  // first; at the decision level nothing is applied, so both get the same answer.
+  const second = PENDING.replace("name: web", "name: api");
+  const text = [NODE, RUNNING, PENDING, second].join("---\n");
+  const run = await simulate(text);
+  const decision = await simulate(text, { level: "decision" });
+  assert.equal(run.level, undefined);
+  assert.equal(decision.level, "decision");
+  assert.deepEqual(decision.pods.map((a) => [a.pod, a.outcome, a.node, a.victims.map((v) => v.pod)]), [
+    ["default/web", "Nominated", "node-1", ["default/low"]],
+    ["default/api", "Nominated", "node-1", ["default/low"]],
+  ]);
+  assert.notDeepEqual(run.pods.map((a) => [a.pod, a.outcome]), decision.pods.map((a) => [a.pod, a.outcome]));
+  assert.deepEqual(decision.clock.events, []);
+  await assert.rejects(simulate(text, { level: "first" }), TypeError);
+});
+
 test("API: options.startTime starts the clock; a bad one is a TypeError", async () => {
   const text = [NODE, RUNNING, PENDING].join("---\n");
   const result = await simulate(text, { startTime: "2024-05-01T08:00:00Z" });

@@ -30,6 +30,17 @@ test("CLI: --json prints the result document", () => {
   assert.equal(result.pods[0].node, "node1");
 });
 
+test("CLI: run --decision prints each pending pod's first cycle alone", () => {
+  const r = podsim(["run", basic, "--json", "--decision"]);
+  assert.equal(r.status, 0, r.stderr);
+  const result = JSON.parse(r.stdout);
+  assert.equal(result.level, "decision");
+  assert.deepEqual(result.pods.map((a) => [a.pod, a.outcome, a.node]), [["default/p", "Nominated", "node1"]]);
+  const wrong = podsim(["run", basic, "--decision", "--compare"]);
+  assert.equal(wrong.status, 2);
+  assert.match(wrong.stderr, /--decision .* cannot be combined with --compare/);
+});
+
 test("CLI: reads stdin with -", () => {
   const text = spawnSync("cat", [basic], { encoding: "utf8" }).stdout;
   const r = podsim(["run", "-", "--json"], text);

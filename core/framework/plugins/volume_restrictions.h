@@ -17,10 +17,12 @@
 
 namespace podsim {
 
-// Mirrors ErrReasonReadWriteOncePodConflict.
+// Mirrors ErrReasonReadWriteOncePodConflict (volume_restrictions.go, the
+// same text in v1.34 and v1.35; the differential oracle found the older one
+// podsim had).
 inline constexpr std::string_view kReasonReadWriteOncePodConflict =
-    "node has pod using PersistentVolumeClaim with the same name and "
-    "ReadWriteOncePod access mode";
+    "node(s) unavailable due to PersistentVolumeClaim with ReadWriteOncePod "
+    "access mode already in-use by another pod";
 
 // Fills scenario.pod_claims from the scenario's PersistentVolumeClaims for
 // every pod that names claims, and warns, for pending pods, of a claim

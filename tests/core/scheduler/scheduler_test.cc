@@ -197,4 +197,64 @@ TEST_CASE(
             "is not default-scheduler; the pod is left pending"});
 }
 
+namespace {
+SimulationResult Decide(const std::string& text) {
+  SimulateOptions options;
+  options.decision = true;
+  return Simulate(text, options);
+}
+}  // namespace
+
+TEST_CASE(
+    "Scheduler: at the decision level each pending pod's cycle sees the "
+    "input as it stands") {
+  // The run level's test above: there second's cycle sees first's
+  // nomination and victims. Here neither is applied, so both pick node a
+  // (la, the lower-priority victim) and first's victim is not gone.
+  const std::string text = ScenarioWith(
+      NodeWith("a", {"1"}), NodeWith("b", {"1"}),
+      RunningPod("la", "a", {"1"}, 1), RunningPod("lb", "b", {"1"}, 2),
+      Created(PendingPod("first", {"1"}, 100), "2024-01-01T00:00:01Z"),
+      Created(PendingPod("second", {"1"}, 100), "2024-01-01T00:00:02Z"));
+  SimulationResult r = Decide(text);
+  CHECK(r.decision);
+  CHECK(Outcomes(r) ==
+        std::vector<std::string>{"first Nominated a", "second Nominated a"});
+  REQUIRE(r.attempts[1].victims.size() == 1);
+  CHECK(r.scenario.pods[r.attempts[1].victims[0].pod].name == "la");
+  CHECK_FALSE(r.attempts[1].victims[0].already_terminating);
+  // Both at the start, with the victim's departure a grace period later.
+  CHECK(r.attempts[0].time_ms == r.attempts[1].time_ms);
+  CHECK(r.attempts[1].victims[0].gone_ms - r.attempts[1].time_ms == 30'000);
+  CHECK(r.timeline.events.empty());
+}
+
+TEST_CASE(
+    "Scheduler: at the decision level a pod that fits is not bound, so the "
+    "next one fits the same room") {
+  SimulationResult r = Decide(ScenarioWith(NodeWith("n1", {"1"}),
+                                           PendingPod("one", {"1"}, 5),
+                                           PendingPod("two", {"1"}, 5)));
+  CHECK(Outcomes(r) ==
+        std::vector<std::string>{"one Scheduled n1", "two Scheduled n1"});
+}
+
+TEST_CASE(
+    "Scheduler: at the decision level the input's order is kept and a "
+    "cleared nomination is only reported") {
+  // nominated (priority 10) waits on n1; web (100) preempts there and would
+  // clear it. Then nominated's own cycle still sees its nomination.
+  SimulationResult r = Decide(ScenarioWith(
+      NodeWith("n1", {"2"}), RunningPod("low", "n1", {"1"}, 1),
+      NominatedTo(PendingPod("nominated", {"1"}, 10), "n1"),
+      PendingPod("web", {"2"}, 100)));
+  REQUIRE(r.attempts.size() == 2);
+  CHECK(r.scenario.pods[r.attempts[0].pod].name == "nominated");
+  CHECK(r.scenario.pods[r.attempts[1].pod].name == "web");
+  CHECK(r.attempts[1].outcome == Outcome::kNominated);
+  REQUIRE(r.attempts[1].cleared_nominations.size() == 1);
+  CHECK(r.scenario.pods[r.attempts[1].cleared_nominations[0]].name ==
+        "nominated");
+}
+
 }  // namespace podsim

@@ -86,9 +86,9 @@ TEST_CASE(
       UsingClaims(PendingPod("reader", {"1"}, 100), {"shared"})));
   for (const char* node : {"n1", "n2"}) {
     CHECK(FilterOf(r, "web", node) ==
-          "Unschedulable VolumeRestrictions: node has pod using "
-          "PersistentVolumeClaim with the same name and ReadWriteOncePod "
-          "access mode");
+          "Unschedulable VolumeRestrictions: node(s) unavailable due to "
+          "PersistentVolumeClaim with ReadWriteOncePod access mode already "
+          "in-use by another pod");
   }
   // ReadWriteOnce is the node's business (the kubelet's), not the
   // scheduler's.
@@ -152,9 +152,9 @@ TEST_CASE(
     return StatusLine(status);
   };
   const std::string conflict =
-      "Unschedulable VolumeRestrictions: node has pod using "
-      "PersistentVolumeClaim with the same name and ReadWriteOncePod access "
-      "mode";
+      "Unschedulable VolumeRestrictions: node(s) unavailable due to "
+      "PersistentVolumeClaim with ReadWriteOncePod access mode already in-use "
+      "by another pod";
   CHECK(filter() == conflict);
   UpdateVolumeRestrictions(state, holder, -1);
   CHECK(filter() == "Success : ");

@@ -531,9 +531,9 @@ TEST_CASE(
   const Attempt& a = FirstAttempt(r, "web");
   CHECK(a.outcome == Outcome::kUnschedulable);
   CHECK(a.message ==
-        "0/1 nodes are available: 1 node has pod using PersistentVolumeClaim "
-        "with the same name and ReadWriteOncePod access mode. no new claims "
-        "to deallocate, preemption: 0/1 nodes are available: 1 No preemption "
+        "0/1 nodes are available: 1 node(s) unavailable due to "
+        "PersistentVolumeClaim with ReadWriteOncePod access mode already "
+        "in-use by another pod. no new claims to deallocate, preemption: 0/1 nodes are available: 1 No preemption "
         "victims found for incoming pod.");
 }
 

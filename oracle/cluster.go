@@ -1,0 +1,396 @@
+package main
+
+// The cluster the real scheduler runs against: a fake clientset holding the scenario's objects
+// (after priority admission, by upstream's admission plugin), the scheduler's own informer factory,
+// and scheduler.New with the scenario's profile on a fake clock. The one change to upstream's
+// wiring is DefaultPreemption's random candidate offset: the plugin is registered under another
+// name (oraclePreemptionName) with an Evaluator whose Interface is upstream's plugin except for
+// GetOffsetAndNumCandidates, so that the oracle can ask upstream's own code for the answer at
+// each offset. Its PreemptPod is upstream's, wrapped to record each victim.
+
+import (
+	"context"
+	"fmt"
+	"sort"
+	"sync"
+	"time"
+
+	v1 "k8s.io/api/core/v1"
+	schedulingv1 "k8s.io/api/scheduling/v1"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/runtime"
+	"k8s.io/apiserver/pkg/admission"
+	utilfeature "k8s.io/apiserver/pkg/util/feature"
+	"k8s.io/client-go/informers"
+	"k8s.io/client-go/kubernetes/fake"
+	clienttesting "k8s.io/client-go/testing"
+	"k8s.io/client-go/tools/events"
+	"k8s.io/klog/v2"
+	configv1 "k8s.io/kube-scheduler/config/v1"
+	fwk "k8s.io/kube-scheduler/framework"
+	"k8s.io/kubernetes/pkg/api/legacyscheme"
+	api "k8s.io/kubernetes/pkg/apis/core"
+	schedulingv1helpers "k8s.io/kubernetes/pkg/apis/scheduling/v1"
+	"k8s.io/kubernetes/pkg/scheduler"
+	schedulerapi "k8s.io/kubernetes/pkg/scheduler/apis/config"
+	schedulerscheme "k8s.io/kubernetes/pkg/scheduler/apis/config/scheme"
+	"k8s.io/kubernetes/pkg/scheduler/framework/plugins/defaultpreemption"
+	plfeature "k8s.io/kubernetes/pkg/scheduler/framework/plugins/feature"
+	"k8s.io/kubernetes/pkg/scheduler/framework/preemption"
+	frameworkruntime "k8s.io/kubernetes/pkg/scheduler/framework/runtime"
+	"k8s.io/kubernetes/pkg/scheduler/profile"
+	priorityadmission "k8s.io/kubernetes/plugin/pkg/admission/priority"
+	testingclock "k8s.io/utils/clock/testing"
+)
+
+const oraclePreemptionName = "OracleDefaultPreemption"
+
+// Cluster is one scenario loaded into a fake API and a real scheduler.
+type Cluster struct {
+	ctx      context.Context
+	cancel   context.CancelFunc
+	cs       *fake.Clientset
+	sched    *scheduler.Scheduler
+	clock    *testingclock.FakeClock
+	input    *Input
+	pods     []*v1.Pod // admitted pods
+	rejected map[string]string
+
+	// decision: API writes are recorded, not applied (each cycle sees the input as it stands).
+	decision bool
+	offset   int32 // the candidate offset DefaultPreemption's dry run starts at
+
+	mu      sync.Mutex
+	victims map[string]int // victim "ns/name" -> PDB violations of its candidate
+	cleared []string       // pods whose nomination a preemption cleared
+	events  []recordedEvent
+	bound   map[string]string
+	deleted map[string]bool
+
+	// run: the run level's state (run.go); evaluators: each profile's DefaultPreemption
+	// evaluator, whose asynchronous preemption the run level waits for.
+	run        *runState
+	evaluators []*preemption.Evaluator
+}
+
+type recordedEvent struct {
+	pod, reason, message string
+}
+
+func key(namespace, name string) string { return namespace + "/" + name }
+
+// NewCluster admits the pods, fills the fake API and starts the scheduler's informers.
+func NewCluster(in *Input, decision bool, start time.Time) (*Cluster, error) {
+	ctx, cancel := context.WithCancel(context.Background())
+	c := &Cluster{ctx: ctx, cancel: cancel, input: in, decision: decision,
+		rejected: map[string]string{}, victims: map[string]int{}, bound: map[string]string{},
+		deleted: map[string]bool{}, clock: testingclock.NewFakeClock(start)}
+	if err := c.admit(); err != nil {
+		cancel()
+		return nil, err
+	}
+	if err := c.computePdbStatus(); err != nil {
+		cancel()
+		return nil, err
+	}
+	var objects []runtime.Object
+	for _, n := range in.Nodes {
+		objects = append(objects, n)
+	}
+	for _, p := range c.pods {
+		if c.heldBack(p) {
+			continue // the run level creates it when it arrives (run.go)
+		}
+		objects = append(objects, p)
+	}
+	for _, p := range in.PDBs {
+		objects = append(objects, p)
+	}
+	for _, p := range in.PriorityClasses {
+		objects = append(objects, p)
+	}
+	objects = append(objects, in.Others...)
+	c.cs = fake.NewClientset(objects...)
+	c.addReactors()
+	if err := c.startScheduler(); err != nil {
+		cancel()
+		return nil, err
+	}
+	return c, nil
+}
+
+func (c *Cluster) Close() { c.cancel() }
+
+// admit runs upstream's priority admission plugin on every pod that does not carry spec.priority
+// yet (a pod that does was admitted when it was stored). A rejected pod stays out.
+func (c *Cluster) admit() error {
+	cs := fake.NewClientset()
+	// The API server creates the system classes at start-up (unless the input has them).
+	classes := c.input.PriorityClasses
+	for _, system := range schedulingv1helpers.SystemPriorityClasses() {
+		if !hasClass(classes, system.Name) {
+			classes = append(classes, system.DeepCopy())
+		}
+	}
+	c.input.PriorityClasses = classes
+	for _, pc := range c.input.PriorityClasses {
+		if _, err := cs.SchedulingV1().PriorityClasses().Create(c.ctx, pc, metav1.CreateOptions{}); err != nil {
+			return err
+		}
+	}
+	factory := informers.NewSharedInformerFactory(cs, 0)
+	plugin := priorityadmission.NewPlugin()
+	plugin.SetExternalKubeInformerFactory(factory)
+	factory.Start(c.ctx.Done())
+	factory.WaitForCacheSync(c.ctx.Done())
+	for _, pod := range c.input.Pods {
+		if pod.Spec.Priority != nil {
+			c.pods = append(c.pods, pod)
+			continue
+		}
+		internal := &api.Pod{}
+		if err := legacyscheme.Scheme.Convert(pod, internal, nil); err != nil {
+			return err
+		}
+		attrs := admission.NewAttributesRecord(internal, nil, api.Kind("Pod").WithVersion("v1"),
+			pod.Namespace, pod.Name, api.Resource("pods").WithVersion("v1"), "", admission.Create,
+			&metav1.CreateOptions{}, false, nil)
+		if err := plugin.Admit(c.ctx, attrs, nil); err != nil {
+			c.rejected[key(pod.Namespace, pod.Name)] = err.Error()
+			continue
+		}
+		admitted := &v1.Pod{}
+		if err := legacyscheme.Scheme.Convert(internal, admitted, nil); err != nil {
+			return err
+		}
+		c.pods = append(c.pods, admitted)
+	}
+	return nil
+}
+
+func hasClass(classes []*schedulingv1.PriorityClass, name string) bool {
+	for _, pc := range classes {
+		if pc.Name == name {
+			return true
+		}
+	}
+	return false
+}
+
+// addReactors records what the scheduler writes. In decision mode nothing is applied; in run mode
+// the writes are applied as the API server and the kubelet would (kubelet.go).
+func (c *Cluster) addReactors() {
+	if !c.decision {
+		c.addRunReactors()
+	}
+	c.cs.PrependReactor("patch", "pods", func(action clienttesting.Action) (bool, runtime.Object, error) {
+		patch := action.(clienttesting.PatchAction)
+		if !c.decision {
+			return c.run.patched(patch)
+		}
+		if patch.GetSubresource() == "status" {
+			// Only a preemption's clearing of lower-priority nominations patches a pod's
+			// status in a decision (the victims' DisruptionTarget is not written).
+			c.mu.Lock()
+			c.cleared = append(c.cleared, key(patch.GetNamespace(), patch.GetName()))
+			c.mu.Unlock()
+			return true, nil, nil
+		}
+		return false, nil, nil
+	})
+	c.cs.PrependReactor("delete", "pods", func(action clienttesting.Action) (bool, runtime.Object, error) {
+		if c.decision {
+			return true, nil, nil
+		}
+		return c.run.deleted(action.(clienttesting.DeleteActionImpl))
+	})
+}
+
+func (c *Cluster) profiles() ([]schedulerapi.KubeSchedulerProfile, *schedulerapi.KubeSchedulerConfiguration, error) {
+	cfg := c.input.Config
+	if cfg == nil {
+		var versioned configv1.KubeSchedulerConfiguration
+		schedulerscheme.Scheme.Default(&versioned)
+		cfg = &schedulerapi.KubeSchedulerConfiguration{}
+		if err := schedulerscheme.Scheme.Convert(&versioned, cfg, nil); err != nil {
+			return nil, nil, err
+		}
+	}
+	profiles := make([]schedulerapi.KubeSchedulerProfile, len(cfg.Profiles))
+	for i, p := range cfg.Profiles {
+		p = *p.DeepCopy()
+		renamePlugin(&p, defaultpreemption.Name, oraclePreemptionName)
+		profiles[i] = p
+	}
+	return profiles, cfg, nil
+}
+
+func renamePlugin(p *schedulerapi.KubeSchedulerProfile, from, to string) {
+	if p.Plugins != nil {
+		for _, set := range []*schedulerapi.PluginSet{&p.Plugins.MultiPoint, &p.Plugins.PreEnqueue,
+			&p.Plugins.PreFilter, &p.Plugins.Filter, &p.Plugins.PostFilter, &p.Plugins.PreScore,
+			&p.Plugins.Score, &p.Plugins.Reserve, &p.Plugins.Permit, &p.Plugins.PreBind,
+			&p.Plugins.Bind, &p.Plugins.PostBind, &p.Plugins.QueueSort} {
+			for i := range set.Enabled {
+				if set.Enabled[i].Name == from {
+					set.Enabled[i].Name = to
+				}
+			}
+			for i := range set.Disabled {
+				if set.Disabled[i].Name == from {
+					set.Disabled[i].Name = to
+				}
+			}
+		}
+	}
+	for i := range p.PluginConfig {
+		if p.PluginConfig[i].Name == from {
+			p.PluginConfig[i].Name = to
+		}
+	}
+}
+
+// preemptionInterface is upstream's DefaultPreemption but for the candidate offset.
+type preemptionInterface struct {
+	*defaultpreemption.DefaultPreemption
+	cluster *Cluster
+}
+
+func (p preemptionInterface) GetOffsetAndNumCandidates(nodes int32) (int32, int32) {
+	_, n := p.DefaultPreemption.GetOffsetAndNumCandidates(nodes)
+	if r := p.cluster.run; r != nil {
+		return r.dryRunEveryNode(nodes, n) // choices.go
+	}
+	offset := p.cluster.offset
+	if nodes > 0 {
+		offset %= nodes
+	}
+	return offset, n
+}
+
+func (c *Cluster) preemptionFactory(ctx context.Context, args runtime.Object, fh fwk.Handle) (fwk.Plugin, error) {
+	fts := plfeature.NewSchedulerFeaturesFromGates(utilfeature.DefaultFeatureGate)
+	pl, err := defaultpreemption.New(ctx, args, fh, fts)
+	if err != nil {
+		return nil, err
+	}
+	async := fts.EnableAsyncPreemption && !c.decision
+	pl.Evaluator = preemption.NewEvaluator(defaultpreemption.Name, fh, preemptionInterface{pl, c}, async)
+	c.evaluators = append(c.evaluators, pl.Evaluator)
+	upstream := pl.Evaluator.PreemptPod
+	pl.Evaluator.PreemptPod = func(ctx context.Context, cand preemption.Candidate, preemptor, victim *v1.Pod, pluginName string) error {
+		c.mu.Lock()
+		c.victims[key(victim.Namespace, victim.Name)] = int(cand.Victims().NumPDBViolations)
+		c.mu.Unlock()
+		if c.decision {
+			return nil
+		}
+		return upstream(ctx, cand, preemptor, victim, pluginName)
+	}
+	return pl, nil
+}
+
+type recorder struct{ c *Cluster }
+
+func (r recorder) Eventf(regarding runtime.Object, _ runtime.Object, _, reason, _, note string, args ...interface{}) {
+	pod, ok := regarding.(*v1.Pod)
+	if !ok {
+		return
+	}
+	r.c.mu.Lock()
+	r.c.events = append(r.c.events, recordedEvent{key(pod.Namespace, pod.Name), reason, fmt.Sprintf(note, args...)})
+	r.c.mu.Unlock()
+}
+
+func (r recorder) WithLogger(klog.Logger) events.EventRecorderLogger { return r }
+
+func (c *Cluster) startScheduler() error {
+	profiles, cfg, err := c.profiles()
+	if err != nil {
+		return err
+	}
+	factory := scheduler.NewInformerFactory(c.cs, 0)
+	opts := []scheduler.Option{
+		scheduler.WithProfiles(profiles...),
+		scheduler.WithParallelism(1),
+		scheduler.WithClock(c.clock),
+		scheduler.WithFrameworkOutOfTreeRegistry(frameworkruntime.Registry{oraclePreemptionName: c.preemptionFactory}),
+		scheduler.WithPodInitialBackoffSeconds(cfg.PodInitialBackoffSeconds),
+		scheduler.WithPodMaxBackoffSeconds(cfg.PodMaxBackoffSeconds),
+	}
+	if cfg.PercentageOfNodesToScore != nil {
+		opts = append(opts, scheduler.WithPercentageOfNodesToScore(cfg.PercentageOfNodesToScore))
+	}
+	rf := profile.RecorderFactory(func(string) events.EventRecorder { return recorder{c} })
+	sched, err := scheduler.New(c.ctx, c.client(), factory, nil, rf, opts...)
+	if err != nil {
+		return err
+	}
+	c.sched = sched
+	factory.Start(c.ctx.Done())
+	factory.WaitForCacheSync(c.ctx.Done())
+	return c.waitForCache()
+}
+
+// waitForCache waits until the scheduler's cache holds every node and bound pod, and its queue
+// every pending pod (the informers' handlers run on their own goroutines).
+func (c *Cluster) waitForCache() error {
+	bound, pending := 0, 0
+	// The cache keeps an entry for every node a pod is bound to, with a Node object or not.
+	nodeNames := map[string]bool{}
+	for _, n := range c.input.Nodes {
+		nodeNames[n.Name] = true
+	}
+	for _, p := range c.pods {
+		if p.Status.Phase == v1.PodSucceeded || p.Status.Phase == v1.PodFailed {
+			continue
+		}
+		if p.Spec.NodeName != "" {
+			nodeNames[p.Spec.NodeName] = true
+			bound++
+		} else if _, ok := c.sched.Profiles[p.Spec.SchedulerName]; ok && !c.heldBack(p) {
+			pending++
+		}
+	}
+	deadline := time.Now().Add(30 * time.Second)
+	var nodes, pods, queued int
+	for time.Now().Before(deadline) {
+		pods, _ = c.sched.Cache.PodCount()
+		inQueue, _ := c.sched.SchedulingQueue.PendingPods()
+		nodes, queued = c.sched.Cache.NodeCount(), len(inQueue)
+		if nodes == len(nodeNames) && pods == bound && queued == pending {
+			return nil
+		}
+		time.Sleep(time.Millisecond)
+	}
+	return fmt.Errorf("the scheduler's cache did not fill: nodes %d of %d, bound pods %d of %d, pending %d of %d",
+		nodes, len(nodeNames), pods, bound, queued, pending)
+}
+
+// pendingPods are the admitted pods the scheduler would schedule, in input order.
+func (c *Cluster) pendingPods() []*v1.Pod {
+	var out []*v1.Pod
+	for _, p := range c.pods {
+		if p.Spec.NodeName != "" || p.Status.Phase == v1.PodSucceeded || p.Status.Phase == v1.PodFailed {
+			continue
+		}
+		if _, ok := c.sched.Profiles[p.Spec.SchedulerName]; ok {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+func (c *Cluster) takeVictims() ([]string, int) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	names := make([]string, 0, len(c.victims))
+	violations := 0
+	for name, v := range c.victims {
+		names = append(names, name)
+		violations = v
+	}
+	sort.Strings(names)
+	c.victims = map[string]int{}
+	return names, violations
+}

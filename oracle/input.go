@@ -1,0 +1,150 @@
+package main
+
+// Reading a scenario the way the API server would store it: the same input podsim reads (a YAML
+// stream, a `kind: List` or a typed list, JSON), decoded with upstream's machinery and defaulted
+// with the API server's defaulting functions (legacyscheme holds the SetObjectDefaults_* of every
+// installed group). A KubeSchedulerConfiguration is decoded and defaulted by the scheduler's own
+// config scheme.
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	v1 "k8s.io/api/core/v1"
+	policyv1 "k8s.io/api/policy/v1"
+	schedulingv1 "k8s.io/api/scheduling/v1"
+	"k8s.io/apimachinery/pkg/runtime"
+	utilyaml "k8s.io/apimachinery/pkg/util/yaml"
+	"k8s.io/kubernetes/pkg/api/legacyscheme"
+	_ "k8s.io/kubernetes/pkg/apis/core/install"
+	_ "k8s.io/kubernetes/pkg/apis/policy/install"
+	_ "k8s.io/kubernetes/pkg/apis/scheduling/install"
+	_ "k8s.io/kubernetes/pkg/apis/storage/install"
+	schedulerapi "k8s.io/kubernetes/pkg/scheduler/apis/config"
+	schedulerscheme "k8s.io/kubernetes/pkg/scheduler/apis/config/scheme"
+)
+
+// Input is a scenario's objects, typed and defaulted.
+type Input struct {
+	Nodes           []*v1.Node
+	Pods            []*v1.Pod
+	PDBs            []*policyv1.PodDisruptionBudget
+	PriorityClasses []*schedulingv1.PriorityClass
+	Others          []runtime.Object // PersistentVolumeClaims, PersistentVolumes, StorageClasses
+	Config          *schedulerapi.KubeSchedulerConfiguration
+	Ignored         []string // kinds the oracle has no use for (workloads: no controllers here)
+}
+
+type typeMeta struct {
+	APIVersion string            `json:"apiVersion"`
+	Kind       string            `json:"kind"`
+	Items      []json.RawMessage `json:"items"`
+}
+
+// ReadInput decodes every object in data.
+func ReadInput(data []byte) (*Input, error) {
+	in := &Input{}
+	decoder := utilyaml.NewYAMLOrJSONDecoder(bytes.NewReader(data), 4096)
+	for doc := 1; ; doc++ {
+		var raw json.RawMessage
+		err := decoder.Decode(&raw)
+		if errors.Is(err, io.EOF) {
+			return in, nil
+		}
+		if err != nil {
+			return nil, fmt.Errorf("document %d: %w", doc, err)
+		}
+		if len(bytes.TrimSpace(raw)) == 0 || string(bytes.TrimSpace(raw)) == "null" {
+			continue
+		}
+		if err := in.add(raw, fmt.Sprintf("document %d", doc)); err != nil {
+			return nil, err
+		}
+	}
+}
+
+func (in *Input) add(raw json.RawMessage, where string) error {
+	var meta typeMeta
+	if err := json.Unmarshal(raw, &meta); err != nil {
+		return fmt.Errorf("%s: %w", where, err)
+	}
+	if strings.HasSuffix(meta.Kind, "List") && meta.Items != nil {
+		for i, item := range meta.Items {
+			var itemMeta typeMeta
+			if err := json.Unmarshal(item, &itemMeta); err != nil {
+				return fmt.Errorf("%s items[%d]: %w", where, i, err)
+			}
+			// A typed list (PodList) leaves kind and apiVersion out of its items.
+			if itemMeta.Kind == "" {
+				kind := strings.TrimSuffix(meta.Kind, "List")
+				patched, err := withKind(item, meta.APIVersion, kind)
+				if err != nil {
+					return fmt.Errorf("%s items[%d]: %w", where, i, err)
+				}
+				item = patched
+			}
+			if err := in.add(item, fmt.Sprintf("%s items[%d]", where, i)); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	if meta.Kind == "KubeSchedulerConfiguration" {
+		obj, _, err := schedulerscheme.Codecs.UniversalDecoder().Decode(raw, nil, nil)
+		if err != nil {
+			return fmt.Errorf("%s: KubeSchedulerConfiguration: %w", where, err)
+		}
+		in.Config = obj.(*schedulerapi.KubeSchedulerConfiguration)
+		return nil
+	}
+	switch meta.Kind {
+	case "Node", "Pod", "PodDisruptionBudget", "PriorityClass", "PersistentVolumeClaim",
+		"PersistentVolume", "StorageClass":
+	default:
+		in.Ignored = append(in.Ignored, meta.Kind)
+		return nil
+	}
+	obj, _, err := legacyscheme.Codecs.UniversalDeserializer().Decode(raw, nil, nil)
+	if err != nil {
+		return fmt.Errorf("%s: %s: %w", where, meta.Kind, err)
+	}
+	legacyscheme.Scheme.Default(obj)
+	switch o := obj.(type) {
+	case *v1.Node:
+		in.Nodes = append(in.Nodes, o)
+	case *v1.Pod:
+		if o.Namespace == "" {
+			o.Namespace = "default"
+		}
+		in.Pods = append(in.Pods, o)
+	case *policyv1.PodDisruptionBudget:
+		if o.Namespace == "" {
+			o.Namespace = "default"
+		}
+		in.PDBs = append(in.PDBs, o)
+	case *schedulingv1.PriorityClass:
+		in.PriorityClasses = append(in.PriorityClasses, o)
+	case *v1.PersistentVolumeClaim:
+		if o.Namespace == "" {
+			o.Namespace = "default"
+		}
+		in.Others = append(in.Others, o)
+	default:
+		in.Others = append(in.Others, obj)
+	}
+	return nil
+}
+
+func withKind(item json.RawMessage, apiVersion, kind string) (json.RawMessage, error) {
+	var fields map[string]json.RawMessage
+	if err := json.Unmarshal(item, &fields); err != nil {
+		return nil, err
+	}
+	fields["kind"], _ = json.Marshal(kind)
+	fields["apiVersion"], _ = json.Marshal(apiVersion)
+	return json.Marshal(fields)
+}

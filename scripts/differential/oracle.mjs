@@ -1,0 +1,53 @@
+// The oracle (build/oracle/oracle, upstream's kube-scheduler in Go) as one long-lived process:
+// scenarios go in as JSON lines and answers come back in order, so that a campaign pays one
+// process start. See docs/fidelity.md.
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import { createInterface } from "node:readline";
+import { fileURLToPath } from "node:url";
+
+const root = fileURLToPath(new URL("../..", import.meta.url));
+export const oracleBinary = `${root}build/oracle/oracle`;
+
+/** Whether this machine has Go (so the oracle can be built). */
+export function haveGo() {
+  return spawnSync("go", ["version"], { stdio: "ignore" }).status === 0;
+}
+
+/** Builds the oracle (incremental; the first build downloads k8s.io/kubernetes). */
+export function buildOracle() {
+  const built = spawnSync("bash", [`${root}scripts/build.sh`, "oracle"], { stdio: "inherit" });
+  if (built.status !== 0 || !existsSync(oracleBinary)) throw new Error("the oracle did not build");
+}
+
+/** Starts `oracle batch`; ask(text) resolves to the oracle's result document. */
+export function startOracle({ level = "decision" } = {}) {
+  const child = spawn(oracleBinary, ["batch", ...(level === "decision" ? ["--decision"] : [])], {
+    stdio: ["pipe", "pipe", "inherit"],
+  });
+  const waiting = new Map();
+  let next = 0;
+  createInterface({ input: child.stdout }).on("line", (line) => {
+    const reply = JSON.parse(line);
+    const pending = waiting.get(reply.id);
+    waiting.delete(reply.id);
+    if (reply.error) pending.reject(new Error(`oracle: ${reply.error}`));
+    else pending.resolve(reply.result);
+  });
+  child.on("exit", (code) => {
+    for (const { reject } of waiting.values()) reject(new Error(`oracle exited with ${code}`));
+    waiting.clear();
+  });
+  return {
+    ask(text) {
+      const id = String(next++);
+      return new Promise((resolve, reject) => {
+        waiting.set(id, { resolve, reject });
+        child.stdin.write(`${JSON.stringify({ id, text })}\n`);
+      });
+    },
+    close() {
+      child.stdin.end();
+    },
+  };
+}

@@ -1,0 +1,221 @@
+#!/usr/bin/env node
+// The differential campaign: generated scenarios through podsim and through the oracle (upstream's
+// kube-scheduler, build/oracle/oracle), compared; see docs/fidelity.md.
+//
+//   npm run differential -- --seed N --count M [--level decision|run] [--profile P] [--out DIR]
+//   npm run differential -- --conformance      the oracle against every conformance case
+//
+// Each difference is written to DIR (default differential-out/) as the scenario, shrunk to a
+// small reproduction that still differs, with both answers; it is reproducible from its seed.
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import { simulate } from "../../wasm/index.mjs";
+import { differences } from "./compare.mjs";
+import { deriveSeed, generate } from "./generate.mjs";
+import { buildOracle, haveGo, startOracle } from "./oracle.mjs";
+import { shrink } from "./shrink.mjs";
+
+const root = new URL("../..", import.meta.url).pathname;
+
+const { values } = parseArgs({
+  options: {
+    seed: { type: "string", default: "1" },
+    count: { type: "string", default: "100" },
+    level: { type: "string", default: "decision" },
+    profile: { type: "string", default: "current" },
+    out: { type: "string", default: join(root, "differential-out") },
+    conformance: { type: "boolean", default: false },
+    "write-goldens": { type: "boolean", default: false },
+    "no-shrink": { type: "boolean", default: false },
+    known: { type: "string" },
+    "no-build": { type: "boolean", default: false },
+  },
+});
+
+if (!haveGo()) {
+  console.error("differential: Go is not on this machine; the oracle needs it (docs/fidelity.md)");
+  process.exit(2);
+}
+if (!values["no-build"]) buildOracle();
+if (!["decision", "run"].includes(values.level)) {
+  console.error(`differential: --level takes decision or run, not ${values.level}`);
+  process.exit(2);
+}
+
+/** podsim's answer at a level: bare pods, no controllers, the same level as the oracle's. */
+function podsimAnswer(text, { level, profile }) {
+  return simulate(text, { controllers: false, level, profile });
+}
+
+if (values.conformance) {
+  process.exit(await conformance());
+}
+if (values["write-goldens"]) {
+  process.exit(await writeGoldens());
+}
+
+const seed = Number(values.seed);
+const count = Number(values.count);
+const { level, profile } = values;
+const oracle = startOracle({ level });
+// --known FILE: the differences already listed (tests/differential/known.json, docs/fidelity.md);
+// a scenario that differs exactly so counts as known, not as a failure.
+const known = values.known ? JSON.parse(readFileSync(values.known, "utf8")) : {};
+let agreed = 0;
+let differed = 0;
+let knownDiffered = 0;
+let attempts = 0;
+const started = performance.now();
+let podsimMs = 0;
+let oracleMs = 0;
+for (let i = 0; i < count; i++) {
+  const s = deriveSeed(seed, i);
+  const { text } = generate(s, { profile, level });
+  const t0 = performance.now();
+  const ours = await podsimAnswer(text, { level, profile });
+  const t1 = performance.now();
+  const theirs = await oracle.ask(text);
+  oracleMs += performance.now() - t1;
+  podsimMs += t1 - t0;
+  attempts += theirs.pods.length;
+  const found = differences(ours, theirs);
+  if (found.length === 0) {
+    agreed++;
+    continue;
+  }
+  differed++;
+  if (JSON.stringify(known[`${level}:${s}`]) === JSON.stringify(found)) {
+    knownDiffered++;
+    continue;
+  }
+  // A step must stay a valid scenario (no error diagnostics) that still differs.
+  const still = async (candidate) => {
+    const result = await podsimAnswer(candidate, { level, profile });
+    if (result.diagnostics.some((d) => d.severity === "error")) return false;
+    const answer = await oracle.ask(candidate).catch(() => null);
+    return answer !== null && differences(result, answer).length > 0;
+  };
+  const small = await shrink(text, still);
+  const smallOurs = await podsimAnswer(small, { level, profile });
+  const smallTheirs = await oracle.ask(small);
+  mkdirSync(values.out, { recursive: true });
+  const base = join(values.out, `${level}-seed-${s}`);
+  writeFileSync(`${base}.yaml`, small);
+  writeFileSync(`${base}.full.yaml`, text);
+  writeFileSync(`${base}.json`, JSON.stringify({
+    seed: s, campaign: { seed, index: i, level, profile },
+    differences: differences(smallOurs, smallTheirs),
+    podsim: smallOurs.pods, upstream: smallTheirs,
+  }, null, 2));
+  console.log(`seed ${s}: differs (${base}.yaml)\n  ${found.join("\n  ")}`);
+}
+oracle.close();
+const seconds = (performance.now() - started) / 1000;
+console.error(`${attempts} ${level === "decision" ? "decisions" : "attempts"} in ${seconds.toFixed(1)} s: ` +
+  `podsim ${(count / (podsimMs / 1000)).toFixed(0)} scenarios/s, upstream ${(count / (oracleMs / 1000)).toFixed(0)} scenarios/s`);
+console.log(`${agreed} agreed, ${differed} differed${values.known ? ` (${knownDiffered} as listed in ${values.known})` : ""}`);
+process.exitCode = differed > knownDiffered ? 1 : 0;
+
+// The oracle against the conformance cases translated from upstream's tests: each case's
+// first attempts (decision level: cases with one pending pod), its answer within the case's
+// alternatives. Returns the exit status.
+async function conformance() {
+  const dirs = [join(root, "tests/conformance"), join(root, "../shared/conformance")]
+    .filter(existsSync)
+    .flatMap((d) => readdirSync(d).map((n) => join(d, n)))
+    .filter((d) => existsSync(join(d, "expected.json")));
+  const oracle = startOracle({ level: "decision" });
+  let ok = 0;
+  let bad = 0;
+  let outOfReach = 0;
+  for (const dir of dirs) {
+    const expected = JSON.parse(readFileSync(join(dir, "expected.json"), "utf8"));
+    const reason = outOfReachReason(expected);
+    if (reason) {
+      outOfReach++;
+      console.log(`out of reach  ${dir.replace(root, "")}: ${reason}`);
+      continue;
+    }
+    const answer = await oracle.ask(readFileSync(join(dir, "scenario.yaml"), "utf8"));
+    const problems = checkCase(expected, answer);
+    if (problems.length) {
+      bad++;
+      console.log(`differs       ${dir.replace(root, "")}\n  ${problems.join("\n  ")}`);
+    } else ok++;
+  }
+  oracle.close();
+  console.log(`${ok} reproduced, ${bad} differed, ${outOfReach} out of the oracle's reach`);
+  return bad ? 1 : 0;
+}
+
+function outOfReachReason(expected) {
+  if (expected.profile && expected.profile !== "current") return `profile ${expected.profile} (the oracle is v1.35)`;
+  if ((expected.pending ?? []).length > 1) return "several pending pods: a run-level case";
+  return "";
+}
+
+function alternatives(want) {
+  const match = /ALTERNATIVES:\s*(.*)$/s.exec(want.notes ?? "");
+  const listed = match
+    ? [...match[1].matchAll(/([\w.-]+)=\[([^\]]*)\]/g)].map(([, node, list]) => ({
+        node,
+        victims: list.split(",").map((s) => s.trim()).filter(Boolean).sort(),
+      }))
+    : [];
+  return [{ node: want.node ?? "", victims: [...want.victims].sort() }, ...listed];
+}
+
+function checkCase(expected, answer) {
+  const problems = [];
+  for (const want of expected.pending ?? []) {
+    const got = answer.pods.find((a) => a.pod === want.pod);
+    if (!got) {
+      problems.push(`${want.pod}: upstream made no attempt${answer.rejected[want.pod] ? ` (${answer.rejected[want.pod]})` : ""}`);
+      continue;
+    }
+    if (got.outcome !== want.outcome) problems.push(`${want.pod}: outcome ${got.outcome}, the case ${want.outcome}`);
+    const allowed = alternatives(want).map((a) => `${a.node}|${a.victims.join(",")}`);
+    const answers = got.alternatives?.length ? got.alternatives : [{ node: got.node, victims: got.victims.map((v) => v.pod) }];
+    for (const a of answers) {
+      if (got.outcome === "Unschedulable") break;
+      if (!allowed.includes(`${a.node}|${a.victims.join(",")}`)) {
+        problems.push(`${want.pod}: upstream can answer ${a.node} [${a.victims}], the case allows ${allowed.join(" or ")}`);
+      }
+    }
+    if (got.pdbViolations !== want.pdbViolations) problems.push(`${want.pod}: pdbViolations ${got.pdbViolations}, the case ${want.pdbViolations}`);
+    if (want.message !== undefined && got.message !== want.message) {
+      problems.push(`${want.pod}: message\n    upstream: ${got.message}\n    the case: ${want.message}`);
+    }
+  }
+  return problems;
+}
+
+// The goldens (tests/differential/): the oracle's answers for fixed generated scenarios, so that
+// npm test checks podsim against upstream without Go. Scenarios from GOLDEN_SEED until the level's
+// target; each line has the scenario's seed, the hash of its text (the generator must not drift)
+// and upstream's answer.
+async function writeGoldens() {
+  const { GOLDENS, goldenFile, knownFile, textHash } = await import("../../tests/differential/goldens.mjs");
+  const knownNow = {};
+  for (const [level, { seed, atLeast }] of Object.entries(GOLDENS)) {
+    const oracle = startOracle({ level });
+    const lines = [];
+    let answers = 0;
+    for (let i = 0; answers < atLeast; i++) {
+      const s = deriveSeed(seed, i);
+      const { text } = generate(s, { level });
+      const upstream = await oracle.ask(text);
+      answers += level === "decision" ? upstream.pods.length : 1;
+      const found = differences(await podsimAnswer(text, { level, profile: "current" }), upstream);
+      if (found.length) knownNow[`${level}:${s}`] = found;
+      lines.push(JSON.stringify({ seed: s, hash: textHash(text), upstream }));
+    }
+    oracle.close();
+    writeFileSync(goldenFile(level), `${lines.join("\n")}\n`);
+    const differ = Object.keys(knownNow).filter((k) => k.startsWith(`${level}:`)).length;
+    console.log(`${goldenFile(level)}: ${lines.length} scenarios, ${answers} ${level === "decision" ? "decisions" : "runs"}; ${lines.length - differ} agree, ${differ} differ`);
+  }
+  writeFileSync(knownFile(), `${JSON.stringify(knownNow, null, 1)}\n`);
+  return 0;
+}
