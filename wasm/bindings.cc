@@ -39,8 +39,8 @@ std::string Simulate(const std::string& scenario, double seed,
                      int detail_attempt, const std::string& profile,
                      double start_ms, double latency_ms, bool controllers,
                      bool decision) {
-  podsim::SimulateOptions options = Options(seed, detail_attempt, profile,
-                                            start_ms, latency_ms, controllers);
+  podsim::SimulateOptions options =
+      Options(seed, detail_attempt, profile, start_ms, latency_ms, controllers);
   options.decision = decision;
   return podsim::ToJson(podsim::Simulate(scenario, options));
 }

@@ -4,8 +4,8 @@
 // deleted and whose nomination goes back to the queue with the pod.
 #include <algorithm>
 
-#include "core/framework/runtime/framework.h"
 #include "core/framework/preemption/preemption.h"
+#include "core/framework/runtime/framework.h"
 #include "core/scheduler/scheduler.h"
 
 namespace podsim {

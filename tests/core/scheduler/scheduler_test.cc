@@ -232,9 +232,9 @@ TEST_CASE(
 TEST_CASE(
     "Scheduler: at the decision level a pod that fits is not bound, so the "
     "next one fits the same room") {
-  SimulationResult r = Decide(ScenarioWith(NodeWith("n1", {"1"}),
-                                           PendingPod("one", {"1"}, 5),
-                                           PendingPod("two", {"1"}, 5)));
+  SimulationResult r =
+      Decide(ScenarioWith(NodeWith("n1", {"1"}), PendingPod("one", {"1"}, 5),
+                          PendingPod("two", {"1"}, 5)));
   CHECK(Outcomes(r) ==
         std::vector<std::string>{"one Scheduled n1", "two Scheduled n1"});
 }
@@ -244,10 +244,10 @@ TEST_CASE(
     "cleared nomination is only reported") {
   // nominated (priority 10) waits on n1; web (100) preempts there and would
   // clear it. Then nominated's own cycle still sees its nomination.
-  SimulationResult r = Decide(ScenarioWith(
-      NodeWith("n1", {"2"}), RunningPod("low", "n1", {"1"}, 1),
-      NominatedTo(PendingPod("nominated", {"1"}, 10), "n1"),
-      PendingPod("web", {"2"}, 100)));
+  SimulationResult r = Decide(
+      ScenarioWith(NodeWith("n1", {"2"}), RunningPod("low", "n1", {"1"}, 1),
+                   NominatedTo(PendingPod("nominated", {"1"}, 10), "n1"),
+                   PendingPod("web", {"2"}, 100)));
   REQUIRE(r.attempts.size() == 2);
   CHECK(r.scenario.pods[r.attempts[0].pod].name == "nominated");
   CHECK(r.scenario.pods[r.attempts[1].pod].name == "web");

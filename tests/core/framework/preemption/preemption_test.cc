@@ -533,7 +533,8 @@ TEST_CASE(
   CHECK(a.message ==
         "0/1 nodes are available: 1 node(s) unavailable due to "
         "PersistentVolumeClaim with ReadWriteOncePod access mode already "
-        "in-use by another pod. no new claims to deallocate, preemption: 0/1 nodes are available: 1 No preemption "
+        "in-use by another pod. no new claims to deallocate, preemption: 0/1 "
+        "nodes are available: 1 No preemption "
         "victims found for incoming pod.");
 }
 
