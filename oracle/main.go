@@ -143,7 +143,8 @@ func Simulate(data []byte, decision bool) (*Result, error) {
 	return result, nil
 }
 
-// startTime is podsim's default clock start: the latest time on the cluster's objects.
+// startTime is the fake clock's first reading: the latest time on the input's objects. The
+// decision level reads no clock; the run level moves it to podsim's start (run.go, plan).
 func startTime(in *Input) time.Time {
 	latest := time.Unix(0, 0).UTC()
 	later := func(t time.Time) {
