@@ -5,8 +5,8 @@ package main
 // and scheduler.New with the scenario's profile on a fake clock. The one change to upstream's
 // wiring is DefaultPreemption's random candidate offset: the plugin is registered under another
 // name (oraclePreemptionName) with an Evaluator whose Interface is upstream's plugin except for
-// GetOffsetAndNumCandidates, so that the oracle can ask upstream's own code for the answer at
-// each offset. Its PreemptPod is upstream's, wrapped to record each victim.
+// GetOffsetAndNumCandidates (every node is dry-run; choices.go works out the candidates upstream
+// could stop at, from any offset). Its PreemptPod is upstream's, wrapped to record each victim.
 
 import (
 	"context"
@@ -58,7 +58,6 @@ type Cluster struct {
 
 	// decision: API writes are recorded, not applied (each cycle sees the input as it stands).
 	decision bool
-	offset   int32 // the candidate offset DefaultPreemption's dry run starts at
 
 	mu      sync.Mutex
 	victims map[string]int // victim "ns/name" -> PDB violations of its candidate
@@ -257,15 +256,10 @@ type preemptionInterface struct {
 }
 
 func (p preemptionInterface) GetOffsetAndNumCandidates(nodes int32) (int32, int32) {
+	// Both levels dry-run every node and work out the candidates upstream could stop at
+	// (choices.go); Decide and Run set cluster.run before the first cycle.
 	_, n := p.DefaultPreemption.GetOffsetAndNumCandidates(nodes)
-	if r := p.cluster.run; r != nil {
-		return r.dryRunEveryNode(nodes, n) // choices.go
-	}
-	offset := p.cluster.offset
-	if nodes > 0 {
-		offset %= nodes
-	}
-	return offset, n
+	return p.cluster.run.dryRunEveryNode(nodes, n)
 }
 
 func (c *Cluster) preemptionFactory(ctx context.Context, args runtime.Object, fh fwk.Handle) (fwk.Plugin, error) {

@@ -11,7 +11,6 @@ import (
 	"errors"
 	"fmt"
 	"sort"
-	"strings"
 
 	v1 "k8s.io/api/core/v1"
 	eventsvalidation "k8s.io/kubernetes/pkg/apis/core/validation"
@@ -25,8 +24,6 @@ type Answer struct {
 	Victims       []string `json:"victims"`
 	PDBViolations int      `json:"pdbViolations"`
 }
-
-func (a Answer) key() string { return a.Node + "|" + strings.Join(a.Victims, ",") }
 
 // VictimRef names a victim as podsim's result document does.
 type VictimRef struct {
