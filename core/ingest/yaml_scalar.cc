@@ -230,8 +230,11 @@ std::optional<std::string> DecodeBase64(std::string_view text) {
 // Go's strconv.FormatFloat(v, 'g', -1, 32): the shortest digits that read
 // back as the same float32, in %e form when the exponent is below -4 or at
 // least 6 ("1e+06"), else in %f form.
+// A finite double past float32's range rounds to an infinity, which Go
+// spells "+Inf" or "-Inf".
 std::string FormatGoFloat32(double value) {
   float f = static_cast<float>(value);
+  if (std::isinf(f)) return f > 0 ? "+Inf" : "-Inf";
   char buf[64];
   int precision = 0;
   for (; precision < 9; ++precision) {

@@ -106,6 +106,10 @@ TEST_CASE("YamlScalar: keys become JSON keys as YAMLToJSON writes them") {
   CHECK(KeyText(ResolvePlain("1.5")) == "1.5");
   CHECK(KeyText(ResolvePlain("3.141592653589793")) == "3.1415927");
   CHECK(KeyText(ResolvePlain(".inf")) == ".inf");
+  // Finite as a double, past float32's range: Go prints float32's infinity.
+  CHECK(KeyText(ResolvePlain("1e300")) == "+Inf");
+  CHECK(KeyText(ResolvePlain("-1e300")) == "-Inf");
+  CHECK(KeyText(ResolvePlain("3.4e38")) == "3.4e+38");
   CHECK_FALSE(KeyText(ResolvePlain("~")));
   CHECK_FALSE(KeyText(ResolvePlain("9223372036854775808")));
 }
