@@ -4,6 +4,9 @@
 //
 //   npm run differential -- --seed N --count M [--level decision|run] [--profile P] [--out DIR]
 //   npm run differential -- --conformance      the oracle against every conformance case
+//   npm run differential -- --write-goldens    ask the oracle again for the goldens (Go, ~20 min)
+//   npm run differential -- --rewrite-known    after a fix: podsim against the committed goldens,
+//                                              tests/differential/known.json rewritten (no Go)
 //
 // Each difference is written to DIR (default differential-out/) as the scenario, shrunk to a
 // small reproduction that still differs, with both answers; it is reproducible from its seed.
@@ -30,8 +33,13 @@ const { values } = parseArgs({
     "no-shrink": { type: "boolean", default: false },
     known: { type: "string" },
     "no-build": { type: "boolean", default: false },
+    "rewrite-known": { type: "boolean", default: false },
   },
 });
+
+if (values["rewrite-known"]) {
+  process.exit(await rewriteKnown());
+}
 
 if (!haveGo()) {
   console.error("differential: Go is not on this machine; the oracle needs it (docs/fidelity.md)");
@@ -44,7 +52,7 @@ if (!["decision", "run"].includes(values.level)) {
 }
 
 /** podsim's answer at a level: bare pods, no controllers, the same level as the oracle's. */
-function podsimAnswer(text, { level, profile }) {
+async function podsimAnswer(text, { level, profile }) {
   return simulate(text, { controllers: false, level, profile });
 }
 
@@ -218,6 +226,28 @@ async function writeGoldens() {
     writeFileSync(goldenFile(level), `${lines.join("\n")}\n`);
     const differ = Object.keys(knownNow).filter((k) => k.startsWith(`${level}:`)).length;
     console.log(`${goldenFile(level)}: ${lines.length} scenarios, ${answers} ${level === "decision" ? "decisions" : "runs"}; ${lines.length - differ} agree, ${differ} differ`);
+  }
+  writeFileSync(knownFile(), `${JSON.stringify(knownNow, null, 1)}\n`);
+  return 0;
+}
+
+// After a fix: podsim against upstream's committed answers, and known.json rewritten to the
+// differences that remain. The goldens themselves (upstream's side) do not change, so no Go.
+async function rewriteKnown() {
+  const { GOLDENS, goldenFile, knownFile } = await import("../../tests/differential/goldens.mjs");
+  const knownNow = {};
+  for (const level of Object.keys(GOLDENS)) {
+    const lines = readFileSync(goldenFile(level), "utf8").trim().split("\n").map((l) => JSON.parse(l));
+    let differ = 0;
+    for (const { seed: s, upstream } of lines) {
+      const { text } = generate(s, { level });
+      const found = differences(await podsimAnswer(text, { level, profile: "current" }), upstream);
+      if (found.length) {
+        knownNow[`${level}:${s}`] = found;
+        differ++;
+      }
+    }
+    console.log(`${goldenFile(level)}: ${lines.length} scenarios; ${lines.length - differ} agree, ${differ} differ`);
   }
   writeFileSync(knownFile(), `${JSON.stringify(knownNow, null, 1)}\n`);
   return 0;
