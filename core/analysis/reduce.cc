@@ -135,8 +135,15 @@ Observed Observe(const SimulationResult& r, const std::string& pod) {
   if (!first) {
     o.exists = std::any_of(r.scenario.pods.begin(), r.scenario.pods.end(),
                            [&](const Pod& p) { return p.key == pod; });
+    // The pod may have failed to decode: its errors name it all the same.
+    const size_t slash = pod.find('/');
+    const std::string object =
+        (slash == std::string::npos
+             ? ObjectRef{"Pod", "", pod}
+             : ObjectRef{"Pod", pod.substr(0, slash), pod.substr(slash + 1)})
+            .Describe();
     for (const Diagnostic& d : r.diagnostics.items()) {
-      if (d.severity == Severity::kError && d.object == "Pod " + pod) {
+      if (d.severity == Severity::kError && d.object == object) {
         o.errors.push_back(d.path + ": " + d.message);
       }
     }
@@ -490,7 +497,7 @@ std::vector<std::string> Reducer::Users(Kind kind, size_t i,
     const Controller& w = input_.controllers[c];
     if (w.pod_template && w.pod_template->priority_class_name ==
                               input_.priority_classes[i].name) {
-      out.push_back(w.kind + " " + w.ns + "/" + w.name);
+      out.push_back(w.ref().Describe());
     }
   }
   return out;
@@ -571,7 +578,7 @@ std::string Reducer::PdbRole(size_t i, const Subset& s) const {
     const Controller& w = input_.controllers[c];
     if (w.ns == b.ns && w.pod_template && !b.selector.is_nil &&
         b.selector.Matches(w.pod_template->labels)) {
-      pods.push_back("the pods of " + w.kind + " " + w.ns + "/" + w.name);
+      pods.push_back("the pods of " + w.ref().Describe());
     }
   }
   return pods.empty() ? "a PodDisruptionBudget" : "selects " + Join(pods);
@@ -737,8 +744,8 @@ void Reducer::Describe(const Subset& s, const Reasons& reasons,
       o.line = id.line;
       o.document = id.document;
       o.range = id.range;
-      o.change = change_.contains(
-          id.kind + " " + (id.ns.empty() ? id.name : id.ns + "/" + id.name));
+      o.change =
+          change_.contains(ObjectRef{id.kind, id.ns, id.name}.Describe());
       o.reason = Role(kind, i, s);
       if (kind == kPods && input_.pods[i].bound() &&
           reasons[k][i] == "without it, " + pod_ + " is scheduled on " +
@@ -773,7 +780,7 @@ void Reducer::DescribeNamespaces(const Subset& s, Reduction& out) const {
   std::map<std::string, std::string> kept_in;  // namespace -> an object in it
   for (int c : Kept(s, kControllers)) {
     const Controller& w = input_.controllers[c];
-    kept_in.emplace(w.ns, w.kind + " " + w.ns + "/" + w.name);
+    kept_in.emplace(w.ns, w.ref().Describe());
   }
   for (int p : Kept(s, kPods)) kept_in[input_.pods[p].ns] = input_.pods[p].key;
   int kept = 0;
@@ -791,7 +798,7 @@ void Reducer::DescribeNamespaces(const Subset& s, Reduction& out) const {
     o.line = n.line;
     o.document = n.document;
     o.range = n.range;
-    o.change = change_.contains("Namespace " + n.name);
+    o.change = change_.contains(n.ref().Describe());
     o.reason = "the namespace of " + in->second +
                ", with its labels (namespace selectors read them)";
     out.kept.push_back(std::move(o));

@@ -88,7 +88,8 @@ void Scheduler::BindInputPod(const Pod& pod) {
                  "\", which is not in the scenario; add that Node or remove "
                  "spec.nodeName to make the pod pending",
              Severity::kError);
-    diagnostics_.NamesMissing(d, "Node " + pod.node_name);
+    diagnostics_.NamesMissing(d,
+                              ObjectRef{"Node", "", pod.node_name}.Describe());
     return;
   }
   cluster_.Bind(pod.index, n);
@@ -101,7 +102,8 @@ void Scheduler::NominateInputPod(const Pod& pod) {
                          "nominated to node \"" + pod.nominated_node_name +
                              "\", which is not in the scenario; the "
                              "nomination is ignored");
-    diagnostics_.NamesMissing(d, "Node " + pod.nominated_node_name);
+    diagnostics_.NamesMissing(
+        d, ObjectRef{"Node", "", pod.nominated_node_name}.Describe());
     return;
   }
   cluster_.Nominate(pod.index, n);

@@ -195,7 +195,7 @@ class Scheduler {
   std::string VictimTimes(const Attempt& attempt) const;
   Diagnostic& Warn(const Pod& pod, const std::string& path, std::string message,
                    Severity severity = Severity::kWarning) {
-    return diagnostics_.Add(severity, "Pod " + pod.key, FieldPath(path),
+    return diagnostics_.Add(severity, pod.ref().Describe(), FieldPath(path),
                             pod.line, std::move(message), pod.document);
   }
 

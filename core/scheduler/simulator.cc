@@ -50,7 +50,7 @@ void AdaptToProfile(SimulationResult& result) {
   };
   for (Pod& pod : result.scenario.pods) {
     if (AdaptPod(profile, pod)) {
-      dropped("Pod " + pod.key, "spec.resources", pod.line, pod.document);
+      dropped(pod.ref().Describe(), "spec.resources", pod.line, pod.document);
     }
   }
   // The pods controllers create are copies of their templates.
@@ -58,8 +58,8 @@ void AdaptToProfile(SimulationResult& result) {
     if (!c.pod_template) continue;
     auto pod = std::make_shared<Pod>(*c.pod_template);
     if (AdaptPod(profile, *pod)) {
-      dropped(c.kind + " " + c.ns + "/" + c.name,
-              "spec.template.spec.resources", c.line, c.document);
+      dropped(c.ref().Describe(), "spec.template.spec.resources", c.line,
+              c.document);
     }
     c.pod_template = std::move(pod);
   }
@@ -67,7 +67,7 @@ void AdaptToProfile(SimulationResult& result) {
   for (const Pod& pod : result.scenario.pods) {
     if (pod.spread_constraints.empty() || pod.bound()) continue;
     result.diagnostics.Add(
-        Severity::kWarning, "Pod " + pod.key,
+        Severity::kWarning, pod.ref().Describe(),
         FieldPath("spec.topologySpreadConstraints"), pod.line,
         "ignored under profile " + std::string(profile.name) +
             ": PodTopologySpread came in v1.16",

@@ -22,7 +22,7 @@ void ResolveClaims(Scenario& scenario, const Profile& profile,
                    Diagnostics& diagnostics) {
   std::unordered_map<std::string, const PersistentVolumeClaim*> by_key;
   for (const PersistentVolumeClaim& c : scenario.claims) {
-    by_key.emplace(c.ns + "/" + c.name, &c);
+    by_key.emplace(c.ref().Key(), &c);
   }
   const bool checked = profile.read_write_once_pod;
   int pods_with_claims = 0;
@@ -36,7 +36,8 @@ void ResolveClaims(Scenario& scenario, const Profile& profile,
     PodClaims& found = scenario.pod_claims[pod.index];
     for (size_t i = 0; i < pod.claims.size(); ++i) {
       const std::string& name = pod.claims[i];
-      auto it = by_key.find(pod.ns + "/" + name);
+      const ObjectRef claim_ref{"PersistentVolumeClaim", pod.ns, name};
+      auto it = by_key.find(claim_ref.Key());
       FieldPath path = FieldPath("spec.volumes")
                            .Index(i)
                            .Child("persistentVolumeClaim.claimName");
@@ -49,9 +50,8 @@ void ResolveClaims(Scenario& scenario, const Profile& profile,
                          Plugin::kVolumeRestrictions) ||
             plugins.Runs(ExtensionPoint::kPreFilter, Plugin::kVolumeBinding);
         Diagnostic& d = diagnostics.Add(
-            Severity::kWarning, "Pod " + pod.key, path, pod.line,
-            "PersistentVolumeClaim " + pod.ns + "/" + name +
-                " is not in the input; " +
+            Severity::kWarning, pod.ref().Describe(), path, pod.line,
+            claim_ref.Describe() + " is not in the input; " +
                 (rejected ? "kube-scheduler's PreFilter (VolumeRestrictions, "
                             "else VolumeBinding) rejects the pod (" +
                                 ClaimNotFound(name) + ") until the claim exists"
@@ -59,8 +59,7 @@ void ResolveClaims(Scenario& scenario, const Profile& profile,
                                         "VolumeBinding runs at preFilter in "
                                         "this profile, so nothing checks it")),
             pod.document);
-        diagnostics.NamesMissing(
-            d, "PersistentVolumeClaim " + pod.ns + "/" + name);
+        diagnostics.NamesMissing(d, claim_ref.Describe());
         continue;
       }
       const PersistentVolumeClaim& claim = *it->second;
@@ -72,9 +71,8 @@ void ResolveClaims(Scenario& scenario, const Profile& profile,
       }
       if (pending && (claim.phase == "Pending" || claim.phase == "Lost")) {
         diagnostics.Add(
-            Severity::kWarning, "Pod " + pod.key, path, pod.line,
-            "PersistentVolumeClaim " + pod.ns + "/" + name + " is " +
-                claim.phase +
+            Severity::kWarning, pod.ref().Describe(), path, pod.line,
+            claim_ref.Describe() + " is " + claim.phase +
                 "; podsim does not model VolumeBinding, which binds a claim "
                 "or rejects the pod, and treats the claim as bound to a "
                 "volume every node can reach",
