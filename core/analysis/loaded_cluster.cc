@@ -133,7 +133,8 @@ DecodeResult LoadedCluster::With(std::string_view scenario_text,
     for (const NamespaceObject& n : t.namespaces) {
       mine->insert(n.ref().Describe());
     }
-    if (t.has_config) mine->insert("KubeSchedulerConfiguration ");
+    // As the decoder names it in its diagnostics (it has no name).
+    if (t.has_config) mine->insert("KubeSchedulerConfiguration");
   }
   for (Controller& c : top.scenario.controllers) {
     c.applied = true;

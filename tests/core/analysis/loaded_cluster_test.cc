@@ -52,4 +52,21 @@ TEST_CASE(
   CHECK(loaded.Simulate("# no objects yet\n").diagnostics.items().empty());
 }
 
+TEST_CASE(
+    "LoadedCluster: a diagnostic about the scenario's scheduler configuration "
+    "is the scenario's, not the cluster's") {
+  LoadedCluster loaded(Decode(ScenarioWith(NodeWith("n1", {"1"}))));
+  SimulationResult r = loaded.Simulate(
+      "apiVersion: kubescheduler.config.k8s.io/v1\n"
+      "kind: KubeSchedulerConfiguration\n"
+      "profiles:\n"
+      "- schedulerName: default-scheduler\n"
+      "  bogus: 1\n");
+  REQUIRE_FALSE(r.diagnostics.items().empty());
+  for (const Diagnostic& d : r.diagnostics.items()) {
+    CHECK(d.object == "KubeSchedulerConfiguration");
+    CHECK_FALSE(d.in_cluster);
+  }
+}
+
 }  // namespace podsim
