@@ -110,7 +110,7 @@ const linking = createLinking(scenario, runs);
 const sharing = createSharing(
   { profiles, session, clusterMode, runs, view },
   () => variants.textOf("a"),
-  () => (clusterMode.clusterName() !== null || clusterMode.loadingName() !== null ? null : variants.textOf("b")),
+  () => (clusterMode.isOpen() ? null : variants.textOf("b")),
 );
 const addressBar = createAddressBar(clusterMode, () => sharing.shareSettings(), (settings) => sharing.fragmentFor(settings), (url) => {
   if (mode.embed) $("open-playground").href = playgroundUrl(new URL(url).hash);
@@ -163,7 +163,7 @@ async function start() {
   const savedB = mode.embed ? null : storage.get(STORAGE_VARIANT_B);
   const instead = saved?.trim() ? "Showing your last scenario instead." : "Showing the default scenario instead.";
   if (!(await applyFragment(instead, true))) session.openSaved(...(saved?.trim() ? [saved, savedB] : [DEFAULT_EXAMPLE.text, DEFAULT_EXAMPLE.variantB ?? null]));
-  if (laidOver && scenario.scenarioText() === saved && clusterMode.loadingName() === null && clusterMode.clusterName() === null) {
+  if (laidOver && scenario.scenarioText() === saved && !clusterMode.isOpen()) {
     // The text was laid over a dump the page does not keep: say so, and lay
     // it over the next one opened.
     showBanner(`These objects were laid over ${laidOver}, which the page does not keep: open it again to see them over that cluster.`);

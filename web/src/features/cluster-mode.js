@@ -282,6 +282,8 @@ export function createClusterMode(mode, { scenario, engine, focus }, { runNow, o
     clusterLink: () => cluster?.link ?? null,
     /** Returns the name of the dump the engine is reading (null: none). */
     loadingName: () => loading?.name ?? null,
+    /** Returns whether a cluster is loaded or being read. */
+    isOpen: () => cluster !== null || loading !== null,
     /** Has the editors' text go over the next cluster opened (it was laid over one the page does not keep), or not. */
     setResumeOverlay(on) {
       resumeOverlay = on;

@@ -118,7 +118,7 @@ export function createSession(mode, { scenario, profiles, clusterMode, variants,
 
   /** Returns whether the editors hold something only the person has: not empty, not an unedited example. */
   function isOwn() {
-    if (clusterMode.clusterName() !== null || clusterMode.loadingName() !== null) return true;
+    if (clusterMode.isOpen()) return true;
     const text = variants.textOf("a");
     const b = variants.textOf("b");
     return (text.trim() !== "" || b !== null) && !exampleWithText(text, b);
@@ -219,7 +219,7 @@ export function createSession(mode, { scenario, profiles, clusterMode, variants,
   /** Follows the editors' text: an example's lesson, gallery entry and Compare go when it is no longer the example's. */
   function check() {
     if (!origin) return;
-    const shown = clusterMode.clusterName() === null && clusterMode.loadingName() === null && variants.textOf("a") === origin.text && variants.textOf("b") === origin.b;
+    const shown = !clusterMode.isOpen() && variants.textOf("a") === origin.text && variants.textOf("b") === origin.b;
     if (shown === origin.shown) return;
     origin.shown = shown;
     if (origin.compareBefore !== null) profiles.setCompare(shown || origin.compareBefore, false);

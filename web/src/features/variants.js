@@ -20,7 +20,6 @@ export function createVariants(mode, { scenario, focus, profiles, clusterMode },
   // {editing: "a" | "b", other: the editors' saved state of the variant not
   // shown}: with a variant B; null without.
   let variants = null;
-  const clusterOpen = () => clusterMode.clusterName() !== null || clusterMode.loadingName() !== null;
 
   /** Returns variant v's text ("a" or "b"); null for "b" without one. */
   function textOf(v) {
@@ -30,7 +29,7 @@ export function createVariants(mode, { scenario, focus, profiles, clusterMode },
 
   // Why B cannot be forked now, or "" when it can.
   function forkRefusal() {
-    if (clusterOpen()) return "Variants compare two scenarios; over a loaded cluster the editors hold a change to it, which has no variant B yet. Close the cluster to fork.";
+    if (clusterMode.isOpen()) return "Variants compare two scenarios; over a loaded cluster the editors hold a change to it, which has no variant B yet. Close the cluster to fork.";
     if (profiles.compare()) return "Compare runs two profiles; turn it off to compare two variants of the scenario.";
     return "";
   }
@@ -130,7 +129,7 @@ export function createVariants(mode, { scenario, focus, profiles, clusterMode },
     document.body.dataset.variant = variants ? variants.editing : "";
     $("compare").disabled = Boolean(variants);
     $("compare").title = variants ? "Remove variant B to compare profiles" : "Run both profiles and mark where they differ";
-    if (variants && clusterOpen()) {
+    if (variants && clusterMode.isOpen()) {
       // The editors hold a change to the cluster; B comes back with the scenario.
       mount($("variants"), h("span", { class: "variant-aside" }, "Variant B is kept aside while a cluster is open: close the cluster to compare A and B."));
       return;
