@@ -212,6 +212,8 @@ SimulationResult LoadedCluster::Simulate(std::string_view scenario_text,
   for (size_t i = decoded; i < result.diagnostics.items().size(); ++i) {
     Diagnostic& d = result.diagnostics.at(i);
     d.in_cluster = !d.object.empty() && !mine.count(d.object);
+    const std::string* source = SourceOf(scenario_, d.document);
+    if (d.in_cluster && source) d.source = *source;
   }
   return result;
 }

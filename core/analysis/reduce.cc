@@ -768,6 +768,11 @@ void Reducer::Describe(const Subset& s, const Reasons& reasons,
     o.reason = "the scheduler's configuration, which every run reads";
     out.kept.push_back(std::move(o));
   }
+  // A cluster read from several files: the one each of its objects is in.
+  for (KeptObject& o : out.kept) {
+    const std::string* source = SourceOf(input_, o.document);
+    if (!o.change && source) o.source = *source;
+  }
 }
 
 void Reducer::DescribeNamespaces(const Subset& s, Reduction& out) const {

@@ -32,6 +32,9 @@ struct KeptObject {
   SourceRange range;
   // It came from the change laid over a loaded cluster, not the cluster.
   bool change = false;
+  // The file of the cluster it came from, when the cluster was read from
+  // several (Scenario::sources); "" otherwise.
+  std::string source;
   // What it is to the decision ("the chosen node", "a victim") and what
   // re-simulating without it showed ("needed: without it, ...").
   std::string reason;

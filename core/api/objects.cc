@@ -21,6 +21,34 @@ bool PodAffinityTerm::Matches(const std::string& ns,
   return !selector.is_nil && selector.Matches(labels);
 }
 
+const std::string* SourceOf(const Scenario& scenario, int document) {
+  if (document < 0) return nullptr;
+  const std::string* found = nullptr;
+  for (const InputSource& source : scenario.sources) {
+    if (source.first_document > document) break;
+    found = &source.name;
+  }
+  return found;
+}
+
+std::string_view ServedApiVersion(std::string_view kind) {
+  if (kind == "Node" || kind == "Pod" || kind == "Namespace" ||
+      kind == "ReplicationController" || kind == "PersistentVolumeClaim") {
+    return "v1";
+  }
+  if (kind == "PriorityClass") return "scheduling.k8s.io/v1";
+  if (kind == "PodDisruptionBudget") return "policy/v1";
+  if (kind == "Deployment" || kind == "ReplicaSet" || kind == "StatefulSet" ||
+      kind == "DaemonSet") {
+    return "apps/v1";
+  }
+  if (kind == "Job") return "batch/v1";
+  if (kind == "KubeSchedulerConfiguration") {
+    return "kubescheduler.config.k8s.io/v1";
+  }
+  return "";
+}
+
 const char* ToString(PreemptionPolicy policy) {
   return policy == PreemptionPolicy::kNever ? "Never" : "PreemptLowerPriority";
 }

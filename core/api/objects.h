@@ -6,6 +6,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 #include <vector>
 
@@ -82,6 +83,8 @@ using ObjectIndex = int;
 // included) to the end of its last value; an item of a list (a List's
 // items, or a document that is a list of objects) and a JSON value span
 // their own value. Empty (end 0) when the object was not read from text.
+// With several sources (Scenario::sources), offsets count from the first
+// byte of the object's own source.
 struct SourceRange {
   enum class Form {
     kYamlDocument,  // a whole document, after its --- line
@@ -91,6 +94,11 @@ struct SourceRange {
   uint64_t begin = 0;
   uint64_t end = 0;
   Form form = Form::kYamlDocument;
+  // An item of a typed list (NodeList) that names no kind, or no
+  // apiVersion, of its own: it takes its list's, and its text cut out
+  // needs them.
+  bool implied_kind = false;
+  bool implied_api_version = false;
 };
 
 struct Pod {
@@ -314,7 +322,17 @@ struct SchedulerConfig {
   ProfilePlugins plugins;
 };
 
+// A file the input was read from, when it was read from several (a cluster
+// dump spread over nodes.json, pods.json, ...): its documents are those
+// from first_document on, up to the next source's.
+struct InputSource {
+  std::string name;
+  int first_document = 0;
+};
+
 struct Scenario {
+  // Empty when the input was read as one text.
+  std::vector<InputSource> sources;
   ResourceTable resources;
   std::vector<Node> nodes;
   std::vector<Pod> pods;
@@ -339,6 +357,14 @@ struct Scenario {
   // (IndexPdbs); empty until indexed.
   std::vector<std::vector<int>> pod_pdbs;
 };
+
+// Returns the name of the source the document came from, or nullptr when
+// the input was read as one text (or document is unknown).
+const std::string* SourceOf(const Scenario& scenario, int document);
+
+// Returns the apiVersion Kubernetes serves kind at ("apps/v1" for a
+// Deployment), or "" for a kind podsim does not read.
+std::string_view ServedApiVersion(std::string_view kind);
 
 const char* ToString(PreemptionPolicy policy);
 // "yamlDocument", "yamlItem" or "json".

@@ -5,7 +5,15 @@
 namespace podsim {
 
 std::string_view ToString(Severity severity) {
-  return severity == Severity::kError ? "error" : "warning";
+  switch (severity) {
+    case Severity::kError:
+      return "error";
+    case Severity::kWarning:
+      return "warning";
+    case Severity::kInfo:
+      return "info";
+  }
+  return "error";
 }
 
 FieldPath FieldPath::Child(std::string_view name) const {

@@ -24,9 +24,11 @@ class FieldPath {
   std::string path_;
 };
 
-enum class Severity { kError, kWarning };
+// kInfo says what podsim did on the input's behalf that is no problem (a
+// name it generated, as the API server would).
+enum class Severity { kError, kWarning, kInfo };
 
-// Returns "error" or "warning", as the result documents spell it.
+// Returns "error", "warning" or "info", as the result documents spell it.
 std::string_view ToString(Severity severity);
 
 struct Diagnostic {
@@ -47,6 +49,9 @@ struct Diagnostic {
   // Over a loaded cluster: it concerns an object of the cluster, not of the
   // change laid over it (its line is the cluster's).
   bool in_cluster = false;
+  // The file its line is in, when the input was read from several
+  // (Scenario::sources); "" otherwise.
+  std::string source;
 };
 
 class Diagnostics {
@@ -76,6 +81,11 @@ class Diagnostics {
   // Records that what object names was ignored for the reason of the
   // diagnostic at index (a kind "Nod" that was meant to be Node).
   void MarkIgnored(const std::string& object, size_t index);
+  // Removes the diagnostics from index size on. REQUIRES: none of them was
+  // named by MarkTroubled or MarkIgnored.
+  void Truncate(size_t size) {
+    if (size < items_.size()) items_.resize(size);
+  }
   // Returns the trouble recorded for object, or nullptr.
   const Trouble* TroubleOf(const std::string& object) const;
   // Marks d, which says that object ("Node node-a") is missing, as a

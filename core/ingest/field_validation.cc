@@ -166,12 +166,26 @@ void FieldValidator::SetKind(std::string_view kind, const FieldLines& lines) {
   if (type < 0) return;
   root.last = static_cast<uint32_t>(ApiFields::FieldCount() + type);
   // The fields read so far were kept whole: check them where they were
-  // built. Each entry's content type follows from its parent's.
+  // built.
+  CheckBuilt(root.type, lines, object.unknown);
+}
+
+std::vector<UnknownField> FieldValidator::UnknownFieldsOf(
+    std::string_view kind, const FieldLines& lines) {
+  std::vector<UnknownField> unknown;
+  int type = ApiFields::KindType(kind);
+  if (type >= 0) CheckBuilt(static_cast<int16_t>(type), lines, unknown);
+  return unknown;
+}
+
+void FieldValidator::CheckBuilt(int16_t type, const FieldLines& lines,
+                                std::vector<UnknownField>& unknown) {
+  // Each entry's content type follows from its parent's.
   const std::vector<FieldLines::Entry>& entries = lines.entries();
   std::vector<int16_t> content(entries.size(), ApiFields::kAny);
   for (size_t i = 0; i < entries.size(); ++i) {
     const FieldLines::Entry& e = entries[i];
-    int16_t parent = e.parent < 0 ? root.type : content[e.parent];
+    int16_t parent = e.parent < 0 ? type : content[e.parent];
     if (parent < 0) continue;
     if (!e.key) {
       content[i] = parent;  // a list's element
@@ -188,7 +202,7 @@ void FieldValidator::SetKind(std::string_view kind, const FieldLines& lines) {
           up.key ? *up.key : "[" + std::to_string(up.index) + "]";
       path = step + (!path.empty() && path[0] == '[' ? "" : ".") + path;
     }
-    object.unknown.push_back({std::move(path), e.line, parent});
+    unknown.push_back({std::move(path), e.line, parent});
   }
 }
 

@@ -61,6 +61,11 @@ class FieldValidator {
   // The innermost object's kind, read at its top level. Its fields read
   // before, which the builder keeps whole (lines), are checked now.
   void SetKind(std::string_view kind, const FieldLines& lines);
+  // Returns the unknown fields among those built whole (lines) of an object
+  // whose kind was learnt only after it ended (an item of a typed List
+  // whose kind follows its items).
+  static std::vector<UnknownField> UnknownFieldsOf(std::string_view kind,
+                                                   const FieldLines& lines);
   // Returns the unknown fields of the object that ended last; they are
   // cleared by the next object's end.
   const std::vector<UnknownField>& finished() const { return finished_; }
@@ -93,6 +98,9 @@ class FieldValidator {
   void Key(std::string_view key, int line);
   void ValueDone();
   std::string PathTo(std::string_view key) const;
+  // Adds to unknown the fields of lines that type (an object's) lacks.
+  static void CheckBuilt(int16_t type, const FieldLines& lines,
+                         std::vector<UnknownField>& unknown);
 
   std::vector<Frame> frames_;
   std::vector<Object> objects_;

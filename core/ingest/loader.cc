@@ -23,7 +23,29 @@ Loader::Loader(const ResourceTable* resources)
 
 Loader::~Loader() = default;
 
-int Loader::objects() const { return builder_->objects(); }
+int Loader::objects() const { return objects_before_ + builder_->objects(); }
+
+void Loader::StartSource(std::string name, bool found) {
+  if (named_ || bytes_ > 0) EndSource();
+  named_ = true;
+  decoder_->StartSource(std::move(name), first_document_, found);
+}
+
+void Loader::EndSource() {
+  pod_logs_.Finish([this](std::string_view piece) { Route(piece); });
+  if (json_ && !json_->Finish()) JsonFailed(/*at_end=*/true);
+  if (yaml_) yaml_->Finish();
+  if (named_) decoder_->EndSource();
+  json_.reset();
+  yaml_.reset();
+  std::string().swap(replay_);
+  format_ = Format::kUnknown;
+  pod_logs_ = PodLogs();
+  first_document_ = builder_->next_document();
+  objects_before_ += builder_->objects();
+  builder_ = std::make_unique<ObjectBuilder>(*decoder_, /*json=*/false,
+                                             first_document_);
+}
 
 void Loader::SetDefaultNamespace(std::string ns) {
   decoder_->SetDefaultNamespace(std::move(ns));
@@ -35,7 +57,7 @@ void Loader::Record(std::vector<RecordedObject>* objects) {
 
 void Loader::Feed(std::string_view bytes) {
   bytes_ += bytes.size();
-  Route(bytes);
+  pod_logs_.Feed(bytes, [this](std::string_view piece) { Route(piece); });
 }
 
 void Loader::Route(std::string_view bytes) {
@@ -58,7 +80,8 @@ void Loader::Route(std::string_view bytes) {
       int first_line = 1 + static_cast<int>(std::count(
                                replay_.begin(), replay_.begin() + i, '\n'));
       // No event has reached the builder yet: one that says JSON replaces it.
-      builder_ = std::make_unique<ObjectBuilder>(*decoder_, /*json=*/true);
+      builder_ = std::make_unique<ObjectBuilder>(*decoder_, /*json=*/true,
+                                                 first_document_);
       json_ = std::make_unique<JsonReader>(*builder_, first_line, i);
       if (!json_->Feed(std::string_view(replay_).substr(i))) JsonFailed(false);
       return;
@@ -96,7 +119,8 @@ void Loader::JsonFailed(bool at_end) {
     // Not JSON after all: start over as YAML with a fresh builder (the
     // events of the unfinished value are dropped; none reached the decoder).
     json_.reset();
-    builder_ = std::make_unique<ObjectBuilder>(*decoder_);
+    builder_ = std::make_unique<ObjectBuilder>(*decoder_, /*json=*/false,
+                                               first_document_);
     return StartYaml();
   }
   // JSON has no document markers to resume at: the rest is not read.
@@ -107,8 +131,10 @@ void Loader::JsonFailed(bool at_end) {
 }
 
 DecodeResult Loader::Finish() {
+  pod_logs_.Finish([this](std::string_view piece) { Route(piece); });
   if (json_ && !json_->Finish()) JsonFailed(/*at_end=*/true);
   if (yaml_) yaml_->Finish();
+  if (named_) decoder_->EndSource();
   return decoder_->Finish();
 }
 

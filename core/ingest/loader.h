@@ -1,6 +1,8 @@
 // Reads scenario text as it arrives, in chunks of any size: YAML (one or
-// many documents) or JSON (what `kubectl get -o json` prints), a kubectl
-// List or single objects. Objects are decoded one at a time, so a cluster
+// many documents) or JSON (what `kubectl get -o json` prints, or several
+// values one after another), a kubectl List, a typed list (NodeList) or
+// single objects; the pod logs `kubectl cluster-info dump` writes between
+// its documents are skipped. Objects are decoded one at a time, so a cluster
 // dump is never held whole; what the engine does not read is never built.
 #pragma once
 
@@ -11,6 +13,7 @@
 #include <vector>
 
 #include "core/ingest/decode.h"
+#include "core/ingest/pod_logs.h"
 
 namespace podsim {
 
@@ -38,6 +41,14 @@ class Loader {
   // REQUIRES: called before the first Feed; objects outlives Finish.
   void Record(std::vector<RecordedObject>* objects);
 
+  // Starts the next source of the input, one file of several (a cluster
+  // dump kept as nodes.json, pods.json, ...): the source before is read to
+  // its end, this one's format is told afresh, its lines count from 1 and
+  // its byte offsets from 0, and diagnostics about its objects name it.
+  // An input fed without it is one unnamed source. found: the file was
+  // found in a folder rather than named; one that holds no Kubernetes
+  // object at all is then one warning, not a problem per value.
+  void StartSource(std::string name, bool found = false);
   // Reads the next chunk. Chunks may split a line, a token or a UTF-8
   // character anywhere.
   void Feed(std::string_view bytes);
@@ -54,12 +65,18 @@ class Loader {
   void Route(std::string_view bytes);
   void StartYaml();
   void JsonFailed(bool at_end);
+  // Reads the current source to its end.
+  void EndSource();
 
   std::unique_ptr<Decoder> decoder_;
   std::unique_ptr<ObjectBuilder> builder_;
   std::unique_ptr<JsonReader> json_;
   std::unique_ptr<YamlReader> yaml_;
   Format format_ = Format::kUnknown;
+  int first_document_ = 0;  // of the current source
+  int objects_before_ = 0;  // decoded from the sources before it
+  bool named_ = false;      // StartSource was called
+  PodLogs pod_logs_;
   std::string replay_;  // input kept while the format is not settled
   uint64_t bytes_ = 0;
 };

@@ -94,7 +94,11 @@ void ObjectBuilder::OnValueError(int line, std::string message) {
 }
 
 void ObjectBuilder::Report(int line, std::string message, Severity severity) {
-  std::string object = objects_.empty() ? "" : objects_.back()->kind;
+  std::string object;
+  if (!objects_.empty()) {
+    const Object& o = *objects_.back();
+    object = o.kind.empty() ? o.implied_kind : o.kind;
+  }
   sink_.Report(severity, object, FieldPath(), line, std::move(message),
                document_, 0);
 }
@@ -123,8 +127,7 @@ ObjectBuilder::Slot ObjectBuilder::Place() {
       const Object& object = *objects_.back();
       bool root = top.object_root;
       // A List's items, which kubectl prints before kind: List.
-      slot.items = root && top.key == "items" &&
-                   (object.kind.empty() || object.kind == "List");
+      slot.items = root && top.key == "items" && StreamsItems(object);
       slot.rule =
           (root && (top.key == "kind" || top.key == "apiVersion")) || slot.items
               ? &FieldRule::All()
@@ -251,8 +254,26 @@ void ObjectBuilder::StartMap(int line, std::string_view anchor,
     frame.node = &object->root;
     frame.rule = &FieldRule::All();
     frame.object_root = true;
+    // An item of a typed list is of the list's kind from its first field
+    // on (its own kind, if it names one, still counts).
+    if (item && frames_.back().type == FrameType::kItems) {
+      const Object& list = *objects_.back();
+      object->implied_kind = ItemKind(list.kind);
+      if (!object->implied_kind.empty()) {
+        const Json* version = nullptr;
+        auto it = list.root.find("apiVersion");
+        if (it != list.root.end() && it->is_string()) version = &*it;
+        if (version) object->implied_api_version = version->get<std::string>();
+        const FieldRule* rule = sink_.FieldsOf(object->implied_kind);
+        if (rule) frame.rule = rule;
+      }
+    }
     objects_.push_back(std::move(object));
     frames_.push_back(std::move(frame));
+    const Object& pushed = *objects_.back();
+    if (!pushed.implied_kind.empty()) {
+      validator_.SetKind(pushed.implied_kind, pushed.lines);
+    }
     return;
   }
   Object& object = *objects_.back();
@@ -333,29 +354,93 @@ void ObjectBuilder::End() {
   ValueDone();
 }
 
+bool ObjectBuilder::StreamsItems(const Object& list) const {
+  return list.kind.empty() || list.kind == "List" ||
+         !ItemKind(list.kind).empty();
+}
+
+std::string ObjectBuilder::ItemKind(std::string_view kind) const {
+  constexpr std::string_view kList = "List";
+  if (kind.size() <= kList.size() || !kind.ends_with(kList)) return "";
+  std::string_view item = kind.substr(0, kind.size() - kList.size());
+  return sink_.Reads(item) ? std::string(item) : "";
+}
+
 void ObjectBuilder::Finished() {
   std::unique_ptr<Object> object = std::move(objects_.back());
   objects_.pop_back();
   ++values_done_;
-  if (object->kind == "List") {
-    if (!object->items) {
-      sink_.Report(Severity::kError, "List", FieldPath("items"), object->line,
-                   "must be a list of objects", object->document, 0);
+  // An item without kind in a list whose kind is still to come waits for
+  // it (the list ends first).
+  if (!objects_.empty() && frames_.back().type == FrameType::kItems &&
+      object->kind.empty() && object->implied_kind.empty() &&
+      objects_.back()->kind.empty()) {
+    objects_.back()->held.push_back(std::move(object));
+    return;
+  }
+  ReleaseHeld(*object);
+  const bool typed_list = !ItemKind(object->kind).empty();
+  if (object->kind == "List" || typed_list) {
+    // Go writes a typed list without items as items: null.
+    auto items = object->root.find("items");
+    const bool none = items == object->root.end() || items->is_null();
+    if (!object->items && (object->kind == "List" || !none)) {
+      sink_.Report(Severity::kError, object->kind, FieldPath("items"),
+                   object->line, "must be a list of objects", object->document,
+                   0);
     }
     if (!validator_.finished().empty()) {
-      sink_.AddUnknownFields("List", validator_.finished(), object->document);
+      sink_.AddUnknownFields(object->kind, validator_.finished(),
+                             object->document);
     }
     return;
   }
+  HandItem(*object, validator_.finished());
+}
+
+void ObjectBuilder::HandItem(Object& item,
+                             const std::vector<UnknownField>& unknown) {
   ObjectSource source;
-  source.line = object->line;
-  source.document = object->document;
-  source.depth = object->depth;
-  source.range = object->range;
-  source.lines = &object->lines;
-  source.unknown_fields = &validator_.finished();
-  sink_.AddObject(object->root, source);
+  source.line = item.line;
+  source.document = item.document;
+  source.depth = item.depth;
+  source.range = item.range;
+  if (!item.implied_kind.empty()) {
+    source.range.implied_kind =
+        item.root.emplace("kind", item.implied_kind).second;
+    if (!item.implied_api_version.empty()) {
+      source.range.implied_api_version =
+          item.root.emplace("apiVersion", item.implied_api_version).second;
+    }
+  }
+  source.lines = &item.lines;
+  source.unknown_fields = &unknown;
+  sink_.AddObject(item.root, source);
   ++objects_done_;
+}
+
+void ObjectBuilder::ReleaseHeld(Object& list) {
+  if (list.held.empty()) return;
+  std::vector<std::unique_ptr<Object>> held = std::move(list.held);
+  std::string kind = ItemKind(list.kind);
+  // The items of a typed list of a kind podsim does not read go with it
+  // (the list is one object of that kind).
+  if (kind.empty() && list.kind.size() > 4 && list.kind.ends_with("List")) {
+    return;
+  }
+  std::string version;
+  auto it = list.root.find("apiVersion");
+  if (it != list.root.end() && it->is_string())
+    version = it->get<std::string>();
+  for (std::unique_ptr<Object>& item : held) {
+    std::vector<UnknownField> unknown;
+    if (!kind.empty()) {
+      item->implied_kind = kind;
+      item->implied_api_version = version;
+      unknown = FieldValidator::UnknownFieldsOf(kind, item->lines);
+    }
+    HandItem(*item, unknown);
+  }
 }
 
 void ObjectBuilder::OnScalar(const Scalar& scalar, int line,

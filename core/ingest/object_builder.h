@@ -2,8 +2,11 @@
 // each object is built as JSON with only the fields its kind's reader keeps
 // (FieldRule), handed on with the source line of every kept field, and
 // dropped. A List's items stream through as objects of their own, so a
-// cluster dump is never held whole. Every field, built or skipped, is
-// checked against its kind's API schema on the way (FieldValidator).
+// cluster dump is never held whole; so do those of a typed list (NodeList,
+// PodList, ... as the API and client-go write them), which take their kind
+// and apiVersion from the list when they name none. Every field, built or
+// skipped, is checked against its kind's API schema on the way
+// (FieldValidator).
 #pragma once
 
 #include <memory>
@@ -58,6 +61,9 @@ class ObjectSink {
   virtual ~ObjectSink() = default;
   // Returns the fields kept for a kind, or nullptr to keep them all.
   virtual const FieldRule* FieldsOf(std::string_view kind) const = 0;
+  // Returns whether objects of kind are read: a typed list of them
+  // ("<kind>List") streams its items; one of another kind is one object.
+  virtual bool Reads(std::string_view kind) const = 0;
   virtual void AddObject(const nlohmann::json& object,
                          const ObjectSource& source) = 0;
   // Receives the unknown fields of an object that is not handed over (a
@@ -79,13 +85,18 @@ class ObjectBuilder final : public EventHandler {
   static constexpr size_t kMaxAliasNodes = 1'000'000;
 
   // json: the events are read from JSON, which the objects' ranges say.
-  explicit ObjectBuilder(ObjectSink& sink, bool json = false)
-      : sink_(sink), json_(json) {}
+  // first_document: the index of the input's first document (an input read
+  // from several sources numbers its documents across them).
+  explicit ObjectBuilder(ObjectSink& sink, bool json = false,
+                         int first_document = 0)
+      : sink_(sink), json_(json), document_(first_document - 1) {}
 
   // Objects handed to the sink, and values (objects, Lists, scalars) read
   // at the top level, so far.
   int objects() const { return objects_done_; }
   int values() const { return values_done_; }
+  // The index the next document will have.
+  int next_document() const { return document_ + 1; }
 
   void StartDocument(uint64_t begin) override;
   void EndDocument() override;
@@ -128,6 +139,13 @@ class ObjectBuilder final : public EventHandler {
     bool items = false;  // its items were streamed as objects
     FieldLines lines;
     std::vector<Json> replaced;  // values of duplicate keys, kept for lines
+    // An item of a typed list: the kind and apiVersion it takes from the
+    // list when it names none.
+    std::string implied_kind;
+    std::string implied_api_version;
+    // A list whose kind is not known yet (JSON with keys sorted puts kind
+    // after items): its items that named no kind, held until it ends.
+    std::vector<std::unique_ptr<Object>> held;
   };
   // Where the next node goes, decided by the open frames.
   struct Slot {
@@ -154,6 +172,17 @@ class ObjectBuilder final : public EventHandler {
   void EnterSkipped();
   void LeaveSkipped();
   void Finished();
+  // Returns whether the list object streams its items: a List, a typed
+  // list of a kind the sink reads, or one whose kind is not known yet.
+  bool StreamsItems(const Object& list) const;
+  // Returns the kind of a typed list's items ("Node" for "NodeList"), or ""
+  // when kind is no typed list of a kind the sink reads.
+  std::string ItemKind(std::string_view kind) const;
+  // Hands an item of a typed list on with the kind and apiVersion it
+  // takes from the list (when it names none).
+  void HandItem(Object& item, const std::vector<UnknownField>& unknown);
+  // A list ended: its held items go on as its kind says.
+  void ReleaseHeld(Object& list);
   void Report(int line, std::string message,
               Severity severity = Severity::kError);
   void Abandon();
@@ -165,7 +194,7 @@ class ObjectBuilder final : public EventHandler {
   std::vector<Frame> frames_;
   std::vector<std::unique_ptr<Object>> objects_;  // a List, then its item
   int skip_ = 0;  // depth inside a dropped container
-  int document_ = -1;
+  int document_;
   bool abandoned_ = false;
   bool in_document_ = false;
   size_t alias_nodes_ = 0;

@@ -50,15 +50,18 @@ void WriteAmounts(JsonWriter& w, std::string_view key, int64_t cpu,
   w.EndObject();
 }
 
-// Writes "diagnosticCount", "diagnostics" (the first 200) and "errors".
-void WriteDiagnostics(JsonWriter& w, const Diagnostics& diagnostics) {
+// Writes "diagnosticCount", "diagnostics" (the first 200) and "errors";
+// returns the number of warnings (the rest are infos).
+int WriteDiagnostics(JsonWriter& w, const Diagnostics& diagnostics) {
   const auto& items = diagnostics.items();
   w.Key("diagnosticCount").Value(static_cast<int64_t>(items.size()));
   w.Key("diagnostics").BeginArray();
   int errors = 0;
+  int warnings = 0;
   size_t written = 0;
   for (const Diagnostic& d : items) {
     errors += d.severity == Severity::kError;
+    warnings += d.severity == Severity::kWarning;
     if (written >= 200) continue;
     ++written;
     w.BeginObject();
@@ -69,10 +72,12 @@ void WriteDiagnostics(JsonWriter& w, const Diagnostics& diagnostics) {
     w.Key("path").Value(d.path);
     if (d.related_line > 0) w.Key("relatedLine").Value(d.related_line);
     w.Key("severity").Value(ToString(d.severity));
+    if (!d.source.empty()) w.Key("source").Value(d.source);
     w.EndObject();
   }
   w.EndArray();
   w.Key("errors").Value(errors);
+  return warnings;
 }
 
 void WriteClasses(JsonWriter& w, const Scenario& s, const PodCounts& counts) {
@@ -139,7 +144,15 @@ void WriteLabels(JsonWriter& w, const Labels& labels) {
   w.EndObject();
 }
 
-void WriteNode(JsonWriter& w, const Node& n) {
+// Writes "source", the file the object at document came from, when the
+// cluster was read from several.
+void WriteSource(JsonWriter& w, const Scenario& s, int document) {
+  if (const std::string* source = SourceOf(s, document)) {
+    w.Key("source").Value(*source);
+  }
+}
+
+void WriteNode(JsonWriter& w, const Scenario& s, const Node& n) {
   w.BeginObject();
   w.Key("cpuMillis").Value(n.allocatable.Get(kCpu));
   w.Key("kind").Value("Node");
@@ -148,6 +161,7 @@ void WriteNode(JsonWriter& w, const Node& n) {
   w.Key("memoryBytes").Value(n.allocatable.Get(kMemory));
   w.Key("name").Value(n.name);
   w.Key("pods").Value(n.allocatable.Get(kPods));
+  WriteSource(w, s, n.document);
   w.Key("taints").BeginArray();
   for (const Taint& t : n.taints) {
     w.Value(t.key + (t.value.empty() ? "" : "=" + t.value));
@@ -157,7 +171,7 @@ void WriteNode(JsonWriter& w, const Node& n) {
   w.EndObject();
 }
 
-void WritePod(JsonWriter& w, const Pod& p) {
+void WritePod(JsonWriter& w, const Scenario& s, const Pod& p) {
   w.BeginObject();
   w.Key("cpuMillis").Value(p.requests.Get(kCpu));
   w.Key("kind").Value("Pod");
@@ -169,6 +183,7 @@ void WritePod(JsonWriter& w, const Pod& p) {
   w.Key("node").Value(p.node_name);
   w.Key("phase").Value(p.phase);
   w.Key("priorityClassName").Value(p.priority_class_name);
+  WriteSource(w, s, p.document);
   w.Key("terminating").Bool(p.terminating);
   w.EndObject();
 }
@@ -187,13 +202,14 @@ std::string ClusterSummaryJson(const LoadedCluster& cluster) {
   JsonWriter w;
   w.BeginObject();
   WriteAmounts(w, "allocatable", allocatable_cpu, allocatable_memory);
-  WriteDiagnostics(w, cluster.diagnostics());
+  const int warnings = WriteDiagnostics(w, cluster.diagnostics());
   w.Key("nodes").Value(static_cast<int64_t>(s.nodes.size()));
   w.Key("pdbs").BeginArray();
   for (const PodDisruptionBudget& p : s.pdbs) {
     w.BeginObject();
     w.Key("line").Value(p.line);
     w.Key("pdb").Value(p.ref().Key());
+    WriteSource(w, s, p.document);
     w.EndObject();
   }
   w.EndArray();
@@ -213,6 +229,14 @@ std::string ClusterSummaryJson(const LoadedCluster& cluster) {
   w.Key("podsWithoutClass").Value(CountOf(counts.by_class, ""));
   WriteClasses(w, s, counts);
   WriteAmounts(w, "requested", counts.cpu, counts.memory);
+  // The files the cluster was read from, when several: each object's
+  // "source" is one of them.
+  if (!s.sources.empty()) {
+    w.Key("sources").BeginArray();
+    for (const InputSource& source : s.sources) w.Value(source.name);
+    w.EndArray();
+  }
+  w.Key("warnings").Value(warnings);
   w.EndObject();
   return w.Take();
 }
@@ -225,10 +249,10 @@ std::string ClusterObjectsJson(const LoadedCluster& cluster,
   w.BeginObject();
   w.Key("objects").BeginArray();
   for (const Node& n : s.nodes) {
-    if (search.Take("Node", n.name, n.labels)) WriteNode(w, n);
+    if (search.Take("Node", n.name, n.labels)) WriteNode(w, s, n);
   }
   for (const Pod& p : s.pods) {
-    if (search.Take("Pod", p.key, p.labels)) WritePod(w, p);
+    if (search.Take("Pod", p.key, p.labels)) WritePod(w, s, p);
   }
   for (const PodDisruptionBudget& p : s.pdbs) {
     if (!search.Take("PodDisruptionBudget", p.ref().Key(), Labels())) {
@@ -239,6 +263,7 @@ std::string ClusterObjectsJson(const LoadedCluster& cluster,
     w.Key("line").Value(p.line);
     w.Key("name").Value(p.name);
     w.Key("namespace").Value(p.ns);
+    WriteSource(w, s, p.document);
     w.EndObject();
   }
   for (const PriorityClass& c : s.priority_classes) {
@@ -247,6 +272,7 @@ std::string ClusterObjectsJson(const LoadedCluster& cluster,
     w.Key("kind").Value("PriorityClass");
     w.Key("line").Value(c.line);
     w.Key("name").Value(c.name);
+    WriteSource(w, s, c.document);
     w.Key("value").Value(int64_t{c.value});
     w.EndObject();
   }

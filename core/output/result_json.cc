@@ -44,6 +44,7 @@ class ResultWriter {
       if (!d.cause.empty()) w_.Key("cause").Value(d.cause);
       if (d.related_line > 0) w_.Key("relatedLine").Value(d.related_line);
       if (d.in_cluster) w_.Key("inCluster").Bool(true);
+      if (!d.source.empty()) w_.Key("source").Value(d.source);
       w_.EndObject();
     }
     w_.EndArray();
@@ -621,8 +622,18 @@ std::string ToJson(const Reduction& r) {
     w.Key("begin").Value(static_cast<int64_t>(o.range.begin));
     w.Key("end").Value(static_cast<int64_t>(o.range.end));
     w.Key("form").Value(ToString(o.range.form));
+    // What its text lacks that its typed list gave it.
+    if (o.range.implied_api_version || o.range.implied_kind) {
+      w.Key("implied").BeginObject();
+      if (o.range.implied_api_version) {
+        w.Key("apiVersion").Value(ServedApiVersion(o.kind));
+      }
+      if (o.range.implied_kind) w.Key("kind").Value(o.kind);
+      w.EndObject();
+    }
     w.EndObject();
     w.Key("reason").Value(o.reason);
+    if (!o.source.empty()) w.Key("source").Value(o.source);
     w.EndObject();
   }
   w.EndArray();

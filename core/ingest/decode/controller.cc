@@ -29,7 +29,8 @@ bool Decoder::IsWorkloadKind(std::string_view kind) {
 // revision of a Deployment.
 const FieldRule& Decoder::ControllerFields() {
   static const FieldRule* rule = new FieldRule(FieldRule::Parse(
-      "metadata{name namespace uid ownerReferences creationTimestamp} "
+      "metadata{name generateName namespace uid ownerReferences "
+      "creationTimestamp} "
       "spec{replicas parallelism completions backoffLimit podFailurePolicy "
       "podReplacementPolicy podManagementPolicy strategy selector template "
       "suspend} "

@@ -16,6 +16,12 @@ namespace {
 
 constexpr int kMaxDepth = 64;
 
+// Every kind Dispatch reads, as messages list them.
+constexpr std::string_view kKindsRead =
+    "Node, Pod, PriorityClass, PodDisruptionBudget, PersistentVolumeClaim, "
+    "KubeSchedulerConfiguration, Namespace and the workloads Deployment, "
+    "ReplicaSet, StatefulSet, DaemonSet, Job and ReplicationController";
+
 }  // namespace
 
 using decode::Depth;
@@ -35,6 +41,36 @@ const FieldRule* Decoder::FieldsOf(std::string_view kind) const {
   static const FieldRule* kind_only =
       new FieldRule(FieldRule::Parse("metadata{name namespace}"));
   return kind == "KubeSchedulerConfiguration" ? nullptr : kind_only;
+}
+
+void Decoder::StartSource(std::string name, int first_document, bool found) {
+  scenario_.sources.push_back(
+      {.name = std::move(name), .first_document = first_document});
+  source_ = {.found = found,
+             .first_diagnostic = result_.diagnostics.items().size(),
+             .kinds = 0};
+}
+
+void Decoder::EndSource() {
+  const size_t first = source_.first_diagnostic;
+  const size_t problems = result_.diagnostics.items().size() - first;
+  if (!source_.found || source_.kinds > 0 || problems == 0) return;
+  // No object of it was read, so none was marked troubled.
+  result_.diagnostics.Truncate(first);
+  result_.diagnostics.Add(
+      Severity::kWarning, "", FieldPath(), 0,
+      "holds no Kubernetes object, as none of its values names a kind (a "
+      "support bundle keeps other data beside the cluster's objects: API "
+      "discovery, RBAC rules, collection errors); skipped, with the " +
+          std::to_string(problems) + " problem" + (problems == 1 ? "" : "s") +
+          " found in it",
+      scenario_.sources.back().first_document);
+}
+
+bool Decoder::Reads(std::string_view kind) const {
+  return kind == "Node" || kind == "Pod" || kind == "PriorityClass" ||
+         kind == "PodDisruptionBudget" || kind == "Namespace" ||
+         kind == "PersistentVolumeClaim" || IsWorkloadKind(kind);
 }
 
 void Decoder::Report(Severity severity, const std::string& object,
@@ -62,6 +98,15 @@ void Decoder::AddUnknownFields(std::string_view kind,
 
 DecodeResult Decoder::Finish() {
   ResolveNamespaces();
+  WarnOfMissingRequested();
+  if (!scenario_.sources.empty()) {
+    for (size_t i = 0; i < result_.diagnostics.items().size(); ++i) {
+      Diagnostic& d = result_.diagnostics.at(i);
+      if (const std::string* source = SourceOf(scenario_, d.document)) {
+        d.source = *source;
+      }
+    }
+  }
   if (unknown_fields_ > kMaxUnknownFields) {
     result_.diagnostics.Add(
         Severity::kWarning, "", FieldPath(), 0,
@@ -74,10 +119,10 @@ DecodeResult Decoder::Finish() {
   if (objects_ == 0 && !over_cluster_ && result_.diagnostics.items().empty()) {
     result_.diagnostics.Add(
         Severity::kWarning, "", FieldPath(), 0,
-        "the input holds no Kubernetes objects; podsim reads Node, Pod, "
-        "PriorityClass, PodDisruptionBudget and KubeSchedulerConfiguration "
-        "objects as YAML or JSON, e.g. what kubectl get "
-        "priorityclasses,nodes,pods,pdb -A -o yaml prints");
+        "the input holds no Kubernetes objects; podsim reads " +
+            std::string(kKindsRead) +
+            " objects as YAML or JSON, alone or in lists, e.g. what kubectl "
+            "get priorityclasses,nodes,pods,pdb -A -o yaml prints");
   }
   return std::move(result_);
 }
@@ -88,7 +133,8 @@ std::optional<std::string> Decoder::Name(const Json& meta, Reader& r) {
   if (!name) {
     if (!Reader::Member(meta, "name")) {
       r.Error(FieldPath("metadata.name"),
-              "is required; every object needs a name");
+              "is required; every object needs a name (or a generateName "
+              "the API server makes one from)");
     }
     return std::nullopt;
   }
@@ -105,22 +151,42 @@ std::optional<std::string> Decoder::Name(const Json& meta, Reader& r) {
 
 std::optional<Decoder::Metadata> Decoder::ClusterMetadata(const Json& obj,
                                                           Reader& r) {
-  static const Json* const kEmpty = new Json(Json::object());
-  const Json* meta = r.Object(obj, "metadata", FieldPath("metadata"));
-  if (!meta) meta = kEmpty;
-  std::optional<std::string> name = Name(*meta, r);
-  if (!name) return std::nullopt;
-  return Metadata{.meta = meta, .name = std::move(*name), .ns = ""};
+  return ReadMetadata(obj, r, /*namespaced=*/false);
 }
 
 std::optional<Decoder::Metadata> Decoder::NamespacedMetadata(const Json& obj,
                                                              Reader& r) {
-  std::optional<Metadata> m = ClusterMetadata(obj, r);
-  if (!m) return std::nullopt;
-  m->ns = default_namespace_;
-  if (std::optional<std::string> ns =
-          r.String(*m->meta, "namespace", FieldPath("metadata.namespace"))) {
-    if (!ns->empty()) m->ns = *ns;
+  return ReadMetadata(obj, r, /*namespaced=*/true);
+}
+
+std::optional<Decoder::Metadata> Decoder::ReadMetadata(const Json& obj,
+                                                       Reader& r,
+                                                       bool namespaced) {
+  static const Json* const kEmpty = new Json(Json::object());
+  const Json* meta = r.Object(obj, "metadata", FieldPath("metadata"));
+  if (!meta) meta = kEmpty;
+  // The API server names an object that has a generateName and no name
+  // (an empty one included) before it validates it.
+  const Json* given = Reader::Member(*meta, "name");
+  const bool generate = (!given || (given->is_string() && given->empty())) &&
+                        Reader::Member(*meta, "generateName");
+  Metadata m{.meta = meta, .name = "", .ns = ""};
+  if (!generate) {
+    std::optional<std::string> name = Name(*meta, r);
+    if (!name) return std::nullopt;
+    m.name = std::move(*name);
+  }
+  if (namespaced) {
+    m.ns = default_namespace_;
+    if (std::optional<std::string> ns =
+            r.String(*meta, "namespace", FieldPath("metadata.namespace"))) {
+      if (!ns->empty()) m.ns = *ns;
+    }
+  }
+  if (generate) {
+    std::optional<std::string> name = GenerateName(*meta, m.ns, r);
+    if (!name) return std::nullopt;
+    m.name = std::move(*name);
   }
   return m;
 }
@@ -156,12 +222,14 @@ void Decoder::AddObject(const Json& obj, const ObjectSource& source) {
   if (!kind) {
     if (!Reader::Member(obj, "kind")) {
       r.Error(FieldPath("kind"),
-              "is required; expected Node, Pod, PriorityClass, "
-              "PodDisruptionBudget or KubeSchedulerConfiguration");
+              "is required; podsim reads " + std::string(kKindsRead) +
+                  " (an item of a typed list such as NodeList takes the "
+                  "list's)");
     }
     return;
   }
   r.SetObject(*kind);
+  ++source_.kinds;
   // The builder measured the object as written, fields it dropped included.
   int depth = source.depth > 0 ? source.depth : Depth(obj, kMaxDepth + 1);
   if (depth > kMaxDepth) {
@@ -207,11 +275,7 @@ void Decoder::Dispatch(const Json& obj, const std::string& kind, Reader& r) {
       FieldPath("kind"),
       "kind " + Quoted(kind) + " is ignored" +
           (meant.empty() ? "" : "; did you mean " + std::string(meant) + "?") +
-          "; podsim reads Node, Pod, PriorityClass, "
-          "PodDisruptionBudget, PersistentVolumeClaim, "
-          "KubeSchedulerConfiguration, Namespace and the workloads "
-          "Deployment, ReplicaSet, StatefulSet, DaemonSet, Job and "
-          "ReplicationController");
+          "; podsim reads " + std::string(kKindsRead));
   warning.cause = "kind:" + kind;
   if (meant.empty()) return;
   const Json* meta = Reader::Member(obj, "metadata");
@@ -254,24 +318,8 @@ void Decoder::CheckApiVersion(const Json& obj, std::string_view kind,
                               Reader& r) {
   const Json* version = Reader::Member(obj, "apiVersion");
   if (!version || !version->is_string()) return;
-  std::string_view served;
-  if (kind == "Node" || kind == "Pod" || kind == "Namespace" ||
-      kind == "ReplicationController" || kind == "PersistentVolumeClaim") {
-    served = "v1";
-  } else if (kind == "PriorityClass") {
-    served = "scheduling.k8s.io/v1";
-  } else if (kind == "PodDisruptionBudget") {
-    served = "policy/v1";
-  } else if (kind == "Deployment" || kind == "ReplicaSet" ||
-             kind == "StatefulSet" || kind == "DaemonSet") {
-    served = "apps/v1";
-  } else if (kind == "Job") {
-    served = "batch/v1";
-  } else if (kind == "KubeSchedulerConfiguration") {
-    served = "kubescheduler.config.k8s.io/v1";
-  } else {
-    return;
-  }
+  std::string_view served = ServedApiVersion(kind);
+  if (served.empty()) return;
   const std::string& written = version->get_ref<const std::string&>();
   if (written == served) return;
   r.Warn(

@@ -7,6 +7,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <unordered_set>
 #include <vector>
 
@@ -43,11 +44,23 @@ class Decoder final : public ObjectSink {
   void SetDefaultNamespace(std::string ns) {
     if (!ns.empty()) default_namespace_ = std::move(ns);
   }
+  // The input's documents from first_document on come from the source
+  // name (a file of several): diagnostics about them name it. found: the
+  // file was found in a folder, not named, so that one holding no
+  // Kubernetes object at all is one warning (EndSource).
+  void StartSource(std::string name, int first_document, bool found);
+  // The current source ended: one found in a folder whose values all lack
+  // a kind (a support bundle's API discovery, RBAC rules, collection
+  // errors) gets one warning in place of its problems.
+  void EndSource();
   // Keeps a copy of each object handed over, as built (only the fields its
   // kind's reader keeps), in input order; VariantDiff compares them.
   void Record(std::vector<RecordedObject>* objects) { recorded_ = objects; }
   // Returns the fields each kind's reader keeps (its file says which).
   const FieldRule* FieldsOf(std::string_view kind) const override;
+  // Returns whether kind is one Dispatch reads (a KubeSchedulerConfiguration
+  // aside: no list holds one).
+  bool Reads(std::string_view kind) const override;
   void AddObject(const nlohmann::json& object,
                  const ObjectSource& source) override;
   // Warns of each unknown field, the first kMaxUnknownFields of an input.
@@ -90,6 +103,15 @@ class Decoder final : public ObjectSink {
   // Returns the metadata of a namespaced obj, or nullopt when its name is
   // missing or invalid (reported).
   std::optional<Metadata> NamespacedMetadata(const Json& obj, Reader& r);
+  std::optional<Metadata> ReadMetadata(const Json& obj, Reader& r,
+                                       bool namespaced);
+  // generate_name.cc: returns the name the API server would give an
+  // object of r's kind in namespace ns with meta's generateName and no
+  // name, or nullopt when generateName is not valid (reported). Its
+  // random part is derived from the object (the same input gives the same
+  // names), and said so in an info diagnostic.
+  std::optional<std::string> GenerateName(const Json& meta,
+                                          const std::string& ns, Reader& r);
   // Names r's object ref.Describe() in diagnostics and returns true the
   // first time an object named ref is read; a second one is reported as
   // "duplicate <Kind> \"<key>\"" followed by rest, and gets false.
@@ -105,6 +127,25 @@ class Decoder final : public ObjectSink {
   // node.cc
   static const FieldRule& NodeFields();
   void DecodeNode(const Json& obj, Reader& r);
+  // Returns status.allocatable, else status.capacity (podsim's fallback),
+  // else nothing, in milli-units.
+  Resources ReadAllocatable(const Json& status, Reader& r);
+  // Warns of a node that has room for nothing, or for no cpu, memory or
+  // pods: listed is the resource list read (from names it), or nullptr;
+  // has_pods, whether either list names pods (else podsim gives 110).
+  void WarnOfMissingResources(const Json* listed, const char* from,
+                              bool has_pods, Reader& r);
+  // Warns of the nodes that lack cpu or memory some pod of the input
+  // requests (over a cluster, any). REQUIRES: every object was read.
+  void WarnOfMissingRequested();
+  struct MissingResource {
+    std::string object;    // "Node n1"
+    std::string resource;  // "cpu" or "memory"
+    std::string path;
+    int line = 0;
+    int document = -1;
+  };
+  std::vector<MissingResource> missing_resources_;
 
   // pod.cc
   static const FieldRule& PodFields();
@@ -160,11 +201,20 @@ class Decoder final : public ObjectSink {
   // While a template is decoded: the index its controller will have.
   int template_owner_ = -1;
   std::vector<RecordedObject>* recorded_ = nullptr;
+  // The current source, when the input has several.
+  struct Source {
+    bool found = false;
+    size_t first_diagnostic = 0;
+    size_t kinds = 0;  // objects that named a kind
+  };
+  Source source_;
   size_t objects_ = 0;
   bool too_many_reported_ = false;
   size_t unknown_fields_ = 0;             // found in this input, listed or not
   std::string unknown_object_;            // the object AddUnknownFields names
   std::unordered_set<std::string> seen_;  // ObjectRef::UniqueKey()
+  // Objects named from each "Kind/ns/generateName" so far.
+  std::unordered_map<std::string, int> generated_;
   // Affinity terms whose namespaceSelector is resolved once all Namespace
   // objects are known: (pod, anti?, term index, selector).
   struct PendingNamespaceSelector {

@@ -11,7 +11,7 @@ namespace podsim {
 // What this reader reads; the builder drops every other field unbuilt.
 const FieldRule& Decoder::NamespaceFields() {
   static const FieldRule* rule =
-      new FieldRule(FieldRule::Parse("metadata{name labels}"));
+      new FieldRule(FieldRule::Parse("metadata{name generateName labels}"));
   return *rule;
 }
 

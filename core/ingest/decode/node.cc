@@ -15,10 +15,10 @@ using decode::Quoted;
 
 // What this reader reads; the builder drops every other field unbuilt.
 const FieldRule& Decoder::NodeFields() {
-  static const FieldRule* rule =
-      new FieldRule(FieldRule::Parse("metadata{name labels creationTimestamp} "
-                                     "spec{unschedulable "
-                                     "taints} status{allocatable capacity}"));
+  static const FieldRule* rule = new FieldRule(
+      FieldRule::Parse("metadata{name generateName labels creationTimestamp} "
+                       "spec{unschedulable "
+                       "taints} status{allocatable capacity}"));
   return *rule;
 }
 
@@ -82,25 +82,108 @@ void Decoder::DecodeNode(const Json& obj, Reader& r) {
   }
 
   const Json* status = r.Object(obj, "status", FieldPath("status"));
+  const bool no_status = !Reader::Member(obj, "status");
   if (!status) status = &empty;
-  std::optional<Resources> alloc =
-      r.ResourceList(scenario_.resources, *status, "allocatable",
-                     FieldPath("status.allocatable"));
-  if (!alloc) {
-    alloc = r.ResourceList(scenario_.resources, *status, "capacity",
-                           FieldPath("status.capacity"));
-  }
-  Resources millis = alloc.value_or(Resources());
-  node.allocatable = Resources::FromMillis(millis);
+  node.allocatable = Resources::FromMillis(ReadAllocatable(*status, r));
+  const char* from = Reader::Member(*status, "allocatable") ? "allocatable"
+                     : Reader::Member(*status, "capacity")  ? "capacity"
+                                                            : nullptr;
+  const Json* listed = from ? Reader::Member(*status, from) : nullptr;
   bool has_pods = false;
   for (const char* key : {"allocatable", "capacity"}) {
     if (const Json* m = Reader::Member(*status, key)) {
       has_pods = has_pods || (m->is_object() && m->contains("pods"));
     }
   }
-  // kubelet always reports pods (110 by default); hand-written nodes may not.
-  if (!has_pods) node.allocatable.Set(kPods, 110);
+  // kubelet always reports pods (110 by default); hand-written nodes may
+  // not. A node that reports nothing has room for nothing.
+  if (listed && !has_pods) node.allocatable.Set(kPods, 110);
+  if (no_status) {
+    r.Warn(FieldPath("status"),
+           "is missing, and with it allocatable: the node has room for "
+           "nothing, as kube-scheduler sees a node that reports no "
+           "allocatable resources (no cpu, no memory, 0 pods): no pod fits "
+           "on it")
+        .cause = "node-allocatable";
+  } else {
+    WarnOfMissingResources(listed, from, has_pods, r);
+  }
   scenario_.nodes.push_back(std::move(node));
+}
+
+Resources Decoder::ReadAllocatable(const Json& status, Reader& r) {
+  std::optional<Resources> alloc =
+      r.ResourceList(scenario_.resources, status, "allocatable",
+                     FieldPath("status.allocatable"));
+  if (!alloc) {
+    alloc = r.ResourceList(scenario_.resources, status, "capacity",
+                           FieldPath("status.capacity"));
+  }
+  return alloc.value_or(Resources());
+}
+
+void Decoder::WarnOfMissingResources(const Json* listed, const char* from,
+                                     bool has_pods, Reader& r) {
+  // Mirrors NodeInfo.SetNode: kube-scheduler counts status.allocatable
+  // alone; a node without it has room for nothing (0 pods).
+  if (!listed) {
+    r.Warn(FieldPath("status.allocatable"),
+           "is missing (and so is status.capacity): the node has room for "
+           "nothing, as kube-scheduler sees a node that reports no "
+           "allocatable resources (no cpu, no memory, 0 pods): no pod fits "
+           "on it")
+        .cause = "node-allocatable";
+    return;
+  }
+  const std::string base = std::string("status.") + from;
+  if (std::string_view(from) == "capacity") {
+    r.Warn(FieldPath("status.allocatable"),
+           "is missing; podsim reads status.capacity instead (kube-scheduler "
+           "reads allocatable alone, and would fit no pod on this node)")
+        .cause = "node-allocatable";
+  }
+  if (!listed->is_object()) return;  // reported as a bad resource list
+  // Said once the pods are known, and only of what some pod requests: the
+  // scenarios of kube-scheduler's own tests give nodes cpu and pods alone.
+  for (const char* name : {"cpu", "memory"}) {
+    if (listed->contains(name)) continue;
+    FieldPath path = FieldPath(base).Child(name);
+    missing_resources_.push_back({.object = r.object(),
+                                  .resource = name,
+                                  .path = path.str(),
+                                  .line = r.line(),
+                                  .document = r.document()});
+  }
+  if (listed->contains("pods")) return;
+  r.Warn(FieldPath(base).Child("pods"),
+         has_pods ? std::string("is missing: the node has room for no pod "
+                                "(0 pods; status.capacity's are not read)")
+                  : std::string("is missing; podsim gives the node 110 pods, "
+                                "kubelet's default (kube-scheduler would "
+                                "count 0 and fit no pod on it)"))
+      .cause = "node-allocatable:pods";
+}
+
+void Decoder::WarnOfMissingRequested() {
+  bool requested[2] = {over_cluster_, over_cluster_};  // cpu, memory
+  auto add = [&](const Pod& pod) {
+    requested[0] = requested[0] || pod.requests.Get(kCpu) > 0;
+    requested[1] = requested[1] || pod.requests.Get(kMemory) > 0;
+  };
+  for (const Pod& pod : scenario_.pods) add(pod);
+  for (const Controller& c : scenario_.controllers) {
+    if (c.pod_template) add(*c.pod_template);
+  }
+  for (const MissingResource& m : missing_resources_) {
+    if (!requested[m.resource == "cpu" ? 0 : 1]) continue;
+    result_.diagnostics
+        .Add(Severity::kWarning, m.object, FieldPath(m.path), m.line,
+             "is missing: the node has no " + m.resource +
+                 " to give, and no pod that requests " + m.resource +
+                 " fits on it",
+             m.document)
+        .cause = "node-allocatable:" + m.resource;
+  }
 }
 
 }  // namespace podsim

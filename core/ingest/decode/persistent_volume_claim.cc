@@ -13,7 +13,7 @@ using decode::Quoted;
 // What this reader reads; the builder drops every other field unbuilt.
 const FieldRule& Decoder::ClaimFields() {
   static const FieldRule* rule = new FieldRule(FieldRule::Parse(
-      "metadata{name namespace} spec{accessModes} status{phase}"));
+      "metadata{name generateName namespace} spec{accessModes} status{phase}"));
   return *rule;
 }
 

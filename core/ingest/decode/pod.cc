@@ -22,7 +22,8 @@ using decode::ReadNodeSelectorTerm;
 // What this reader reads; the builder drops every other field unbuilt.
 const FieldRule& Decoder::PodFields() {
   static const FieldRule* rule = new FieldRule(FieldRule::Parse(
-      "metadata{name namespace uid labels ownerReferences creationTimestamp "
+      "metadata{name generateName namespace uid labels ownerReferences "
+      "creationTimestamp "
       "deletionTimestamp} "
       "spec{nodeName schedulerName priority priorityClassName preemptionPolicy "
       "terminationGracePeriodSeconds "

@@ -15,10 +15,10 @@ using decode::ReadLabelSelector;
 
 // What this reader reads; the builder drops every other field unbuilt.
 const FieldRule& Decoder::PdbFields() {
-  static const FieldRule* rule = new FieldRule(
-      FieldRule::Parse("metadata{name namespace creationTimestamp} "
-                       "spec{selector minAvailable maxUnavailable} "
-                       "status{disruptionsAllowed disruptedPods}"));
+  static const FieldRule* rule = new FieldRule(FieldRule::Parse(
+      "metadata{name generateName namespace creationTimestamp} "
+      "spec{selector minAvailable maxUnavailable} "
+      "status{disruptionsAllowed disruptedPods}"));
   return *rule;
 }
 

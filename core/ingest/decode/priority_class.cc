@@ -12,8 +12,8 @@ using decode::Quoted;
 
 // What this reader reads; the builder drops every other field unbuilt.
 const FieldRule& Decoder::PriorityClassFields() {
-  static const FieldRule* rule = new FieldRule(
-      FieldRule::Parse("metadata{name} value globalDefault preemptionPolicy"));
+  static const FieldRule* rule = new FieldRule(FieldRule::Parse(
+      "metadata{name generateName} value globalDefault preemptionPolicy"));
   return *rule;
 }
 

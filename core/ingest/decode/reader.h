@@ -63,6 +63,11 @@ class Reader {
     return diagnostics_.Add(Severity::kWarning, object_, full, LineOfFull(full),
                             std::move(message), document_);
   }
+  Diagnostic& Info(const FieldPath& path, std::string message) {
+    FieldPath full = Full(path);
+    return diagnostics_.Add(Severity::kInfo, object_, full, LineOfFull(full),
+                            std::move(message), document_);
+  }
   void SetObject(std::string object) { object_ = std::move(object); }
   const std::string& object() const { return object_; }
   // Reads a part of the object as if it were a whole one: paths given from

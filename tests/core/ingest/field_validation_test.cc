@@ -176,13 +176,14 @@ TEST_CASE("FieldValidation: a List and its items, YAML and JSON alike") {
   std::vector<std::string> expected = {
       "5 Node n1: spec.unschedulabel: unknown field (not in the Kubernetes "
       "1.36 API for Node; did you mean unschedulable?)",
-      "8 List: metdata: unknown field (not in the Kubernetes 1.36 API for "
+      "9 List: metdata: unknown field (not in the Kubernetes 1.36 API for "
       "List; did you mean metadata?)"};
   CHECK(Warnings(R"(apiVersion: v1
 items:
 - kind: Node
   metadata: {name: n1}
   spec: {unschedulabel: true}
+  status: {allocatable: {cpu: 1, memory: 1Gi, pods: 9}}
 kind: List
 metadata: {resourceVersion: ""}
 metdata: {}
@@ -191,7 +192,8 @@ metdata: {}
 "items": [{"kind": "Node",
   "metadata": {"name": "n1"},
   "apiVersion": "v1",
-  "spec": {"unschedulabel": true}}],
+  "spec": {"unschedulabel": true},
+  "status": {"allocatable": {"cpu": 1, "memory": "1Gi", "pods": 9}}}],
 "kind": "List",
 "metadata": {"resourceVersion": ""},
 "metdata": {}})") == expected);
@@ -293,9 +295,9 @@ TEST_CASE(
 }
 
 TEST_CASE("FieldValidation: any chunking finds the same fields") {
-  std::string text =
-      std::string(kWeb) + "---\n" +
-      R"({"kind": "Node", "metadata": {"name": "n"}, "sepc": {}})";
+  std::string text = std::string(kWeb) + "---\n" +
+                     R"({"kind": "Node", "metadata": {"name": "n"}, "sepc": {},
+          "status": {"allocatable": {"cpu": 1, "memory": "1Gi", "pods": 9}}})";
   std::vector<std::string> whole = Warnings(text);
   CHECK(whole.size() == 2);
   for (size_t chunk : {1, 3, 64}) {

@@ -192,7 +192,7 @@ metadata:
   name: n1
   labels:
     on: off
-status: {allocatable: {cpu: 017}}
+status: {allocatable: {cpu: 017, pods: 9}}
 )");
   REQUIRE(r.scenario.priority_classes.size() == 2);
   CHECK(r.scenario.priority_classes[0].value == 15);
@@ -307,7 +307,7 @@ TEST_CASE("Loader: aliases expand, and an alias bomb is refused") {
 metadata:
   name: n1
   labels: &l {zone: a}
-status: {allocatable: &a {cpu: "2"}, capacity: *a}
+status: {allocatable: &a {cpu: "2", pods: 5}, capacity: *a}
 )");
   CHECK(Messages(r).empty());
   std::string bomb =
@@ -599,6 +599,234 @@ spec:
     }
   }
   CHECK(found);
+}
+
+TEST_CASE("Loader: a typed list's items take its kind (the API's NodeList)") {
+  // kubectl get --raw /api/v1/nodes: kind first, items without kind or
+  // apiVersion, managedFields and all.
+  const std::string text = ReadFile(std::filesystem::path(PODSIM_SOURCE_DIR) /
+                                    "tests/fixtures/api/nodes.json");
+  for (size_t chunk : {size_t{1}, size_t{7}, text.size()}) {
+    CAPTURE(chunk);
+    Loader loader;
+    for (size_t i = 0; i < text.size(); i += chunk) {
+      loader.Feed(std::string_view(text).substr(i, chunk));
+    }
+    DecodeResult r = loader.Finish();
+    CHECK(Messages(r).empty());
+    REQUIRE(r.scenario.nodes.size() == 2);
+    CHECK(r.scenario.nodes[0].name == "kind-worker");
+    CHECK(r.scenario.nodes[1].allocatable.Get(kCpu) == 2000);
+    CHECK(*r.scenario.nodes[1].labels.Find("topology.kubernetes.io/zone") ==
+          "zone-b");
+  }
+}
+
+TEST_CASE("Loader: typed lists of every kind podsim reads, in YAML") {
+  DecodeResult r = Decode(R"(apiVersion: scheduling.k8s.io/v1
+kind: PriorityClassList
+items:
+- metadata: {name: high}
+  value: 1000
+---
+apiVersion: apps/v1
+kind: DeploymentList
+items:
+- metadata: {name: web, namespace: shop}
+  spec:
+    replicas: 1
+    selector: {matchLabels: {app: web}}
+    template:
+      metadata: {labels: {app: web}}
+      spec: {containers: [{name: c, image: nginx}]}
+---
+apiVersion: policy/v1
+kind: PodDisruptionBudgetList
+items: null
+---
+apiVersion: v1
+kind: PodList
+items:
+- metadata: {name: p, namespace: shop}
+  spec:
+    priorityClassName: high
+    containers: [{name: c, image: nginx, resourcez: {}}]
+)");
+  CHECK(Messages(r) ==
+        std::vector<std::string>{
+            "28 Pod shop/p spec.containers[0].resourcez: unknown field (not "
+            "in the Kubernetes 1.36 API for Pod; did you mean resources?)"});
+  REQUIRE(r.scenario.priority_classes.size() == 1);
+  CHECK(r.scenario.priority_classes[0].value == 1000);
+  REQUIRE(r.scenario.controllers.size() == 1);
+  CHECK(r.scenario.controllers[0].ref().Describe() == "Deployment shop/web");
+  REQUIRE(r.scenario.pods.size() == 1);
+  CHECK(r.scenario.pods[0].priority_class_name == "high");
+  CHECK(r.scenario.pods[0].line == 25);
+}
+
+TEST_CASE("Loader: a typed list whose kind follows its items holds them") {
+  // JSON with its keys sorted (jq -S, a Go map) puts kind after items.
+  const std::string text = R"({
+  "apiVersion": "v1",
+  "items": [
+    {
+      "metadata": {"name": "n1"},
+      "status": {"allocatable": {"cpu": "1", "memory": "1Gi", "pods": "10"}}
+    },
+    {
+      "metadata": {"name": "Bad_Name"},
+      "statuz": {}
+    },
+    {
+      "kind": "Node",
+      "metadata": {"name": "n3"},
+      "status": {"allocatable": {"cpu": "3", "memory": "1Gi", "pods": "10"}}
+    }
+  ],
+  "kind": "NodeList",
+  "metadata": {"resourceVersion": "7"}
+})";
+  for (size_t chunk : {size_t{1}, size_t{5}, text.size()}) {
+    CAPTURE(chunk);
+    Loader loader;
+    for (size_t i = 0; i < text.size(); i += chunk) {
+      loader.Feed(std::string_view(text).substr(i, chunk));
+    }
+    DecodeResult r = loader.Finish();
+    // The item that named its kind goes first; the others when the list
+    // ends, each at its own lines.
+    CHECK(Messages(r) ==
+          std::vector<std::string>{
+              "9 Node metadata.name: invalid name \"Bad_Name\"; expected a "
+              "lowercase RFC 1123 subdomain (a-z, 0-9, '-' and '.', "
+              "starting and ending with a letter or digit, at most 253 "
+              "characters)",
+              "10 Node statuz: unknown field (not in the Kubernetes 1.36 API "
+              "for Node; did you mean status?)"});
+    REQUIRE(r.scenario.nodes.size() == 2);
+    CHECK(r.scenario.nodes[0].name == "n3");
+    CHECK(r.scenario.nodes[1].name == "n1");
+    CHECK(r.scenario.nodes[1].line == 4);
+    CHECK(r.scenario.nodes[1].range.implied_kind);
+    CHECK(r.scenario.nodes[1].range.implied_api_version);
+    CHECK_FALSE(r.scenario.nodes[0].range.implied_kind);
+    CHECK(text.substr(r.scenario.nodes[1].range.begin, 4) == "{\n  ");
+  }
+}
+
+TEST_CASE("Loader: a typed list of a kind podsim does not read is one object") {
+  for (
+      const char* text :
+      {R"({"kind": "EventList", "apiVersion": "v1", "items": [{"metadata": {"name": "e"}}]})",
+       R"({"apiVersion": "v1", "items": [{"metadata": {"name": "e"}}], "kind": "EventList"})"}) {
+    CAPTURE(text);
+    DecodeResult r = Decode(text);
+    REQUIRE(r.diagnostics.items().size() == 1);
+    CHECK(r.diagnostics.items()[0].object == "EventList");
+    CHECK(r.diagnostics.items()[0].message.starts_with(
+        "kind \"EventList\" is ignored; podsim reads"));
+  }
+}
+
+TEST_CASE("Loader: kubectl cluster-info dump, typed lists and pod logs") {
+  // Printed to standard output: a NodeList, then for each namespace its
+  // events, replication controllers, services, daemon sets, deployments,
+  // replica sets and pods as typed lists, each pod's logs after them.
+  const std::string text =
+      ReadFile(std::filesystem::path(PODSIM_SOURCE_DIR) /
+               "tests/fixtures/cluster-info-dump/dump.json");
+  const std::string whole = SimulateInChunks(text, text.size());
+  for (size_t chunk : {1, 7, 64, 4096}) {
+    CAPTURE(chunk);
+    CHECK(SimulateInChunks(text, chunk) == whole);
+  }
+  DecodeResult r = Decode(text);
+  CHECK(r.scenario.nodes.size() == 2);
+  CHECK(r.scenario.pods.size() == 4);
+  CHECK(r.scenario.controllers.size() == 2);
+  // Events and services are one warning each, at their list's line; the
+  // empty lists of kinds podsim reads say nothing.
+  std::vector<std::string> got;
+  for (const Diagnostic& d : r.diagnostics.items()) {
+    got.push_back(std::to_string(d.line) + " " + d.object + " " + d.cause);
+  }
+  CHECK(got == std::vector<std::string>{"153 EventList kind:EventList",
+                                        "169 ServiceList kind:ServiceList",
+                                        "308 EventList kind:EventList",
+                                        "351 ServiceList kind:ServiceList"});
+  // An item's text is its own value, the logs after the lists untouched.
+  const Pod& report = r.scenario.pods[3];
+  CHECK(report.key == "default/nightly-report");
+  CHECK(text.substr(report.range.begin, 40).starts_with("{\n"));
+  CHECK(text.substr(report.range.end - 1, 1) == "}");
+}
+
+TEST_CASE("Loader: several sources are one input, each with its own lines") {
+  Loader loader;
+  loader.StartSource("nodes.yaml");
+  loader.Feed("kind: Node\nmetadata: {name: n1}\n");
+  loader.Feed("status: {allocatable: {cpu: 1, memory: 1Gi, pods: 5}}\n");
+  loader.StartSource("pods.json");
+  loader.Feed("{\"kind\": \"PodList\", \"apiVersion\": \"v1\", \"items\": [\n");
+  loader.Feed(
+      "  {\"metadata\": {\"name\": \"p\"}, \"spec\": {\"nodeName\": 5, "
+      "\"containers\": [{\"name\": \"c\"}]}}\n");
+  loader.Feed("]}\n");
+  loader.StartSource("empty.yaml");
+  loader.StartSource("more.yaml");
+  loader.Feed("kind: Node\nmetadata: {name: n1}\n");
+  DecodeResult r = loader.Finish();
+  std::vector<std::string> got;
+  for (const Diagnostic& d : r.diagnostics.items()) {
+    got.push_back(d.source + ":" + std::to_string(d.line) + " " + d.path +
+                  ": " + d.message);
+  }
+  CHECK(got ==
+        std::vector<std::string>{
+            "pods.json:2 spec.nodeName: must be a string, not an integer",
+            "more.yaml:2 metadata.name: duplicate Node \"n1\"; names must be "
+            "unique, this one is ignored"});
+  REQUIRE(r.scenario.sources.size() == 4);
+  CHECK(r.scenario.sources[1].name == "pods.json");
+  CHECK(r.scenario.sources[1].first_document == 1);
+  CHECK(r.scenario.sources[3].first_document == 2);
+  REQUIRE(r.scenario.pods.size() == 1);
+  CHECK(r.scenario.pods[0].document == 1);
+  CHECK(r.scenario.pods[0].range.begin == 53);  // in pods.json
+  CHECK(*SourceOf(r.scenario, r.scenario.pods[0].document) == "pods.json");
+}
+
+TEST_CASE(
+    "Loader: a file found in a folder that holds no objects is one warning") {
+  // A support bundle's API discovery, RBAC rules and collection errors.
+  const char* groups = R"([{"name": "apps", "versions": [{"version": "v1"}]}])";
+  for (bool found : {true, false}) {
+    CAPTURE(found);
+    Loader loader;
+    loader.StartSource("groups.json", found);
+    loader.Feed(groups);
+    loader.StartSource("nodes.yaml", found);
+    loader.Feed(
+        "kind: Node\nmetadata: {name: n1}\n"
+        "status: {allocatable: {cpu: 1, memory: 1Gi, pods: 5}}\n");
+    DecodeResult r = loader.Finish();
+    CHECK(r.scenario.nodes.size() == 1);
+    REQUIRE(r.diagnostics.items().size() == 1);
+    const Diagnostic& d = r.diagnostics.items()[0];
+    CHECK(d.source == "groups.json");
+    if (found) {
+      CHECK(d.severity == Severity::kWarning);
+      CHECK(d.message ==
+            "holds no Kubernetes object, as none of its values names a kind "
+            "(a support bundle keeps other data beside the cluster's "
+            "objects: API discovery, RBAC rules, collection errors); "
+            "skipped, with the 1 problem found in it");
+    } else {
+      CHECK(d.severity == Severity::kError);
+      CHECK(d.path == "kind");
+    }
+  }
 }
 
 }  // namespace podsim

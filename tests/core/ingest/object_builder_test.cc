@@ -2,6 +2,7 @@
 
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <map>
 #include <string>
 #include <vector>
@@ -33,6 +34,11 @@ class Sink final : public ObjectSink {
   const FieldRule* FieldsOf(std::string_view kind) const override {
     auto it = rules.find(kind);
     return it == rules.end() ? nullptr : &it->second;
+  }
+  // The kinds a typed list streams the items of.
+  std::vector<std::string> read = {"Node", "Pod"};
+  bool Reads(std::string_view kind) const override {
+    return std::find(read.begin(), read.end(), kind) != read.end();
   }
   void AddObject(const nlohmann::json& object,
                  const ObjectSource& source) override {
@@ -186,6 +192,7 @@ TEST_CASE("FieldLines: Find looks a path up, dots in names included") {
     FieldRule rule =
         FieldRule::Parse("metadata{name labels} spec{containers{name}}");
     const FieldRule* FieldsOf(std::string_view) const override { return &rule; }
+    bool Reads(std::string_view) const override { return true; }
     void AddObject(const nlohmann::json&, const ObjectSource& source) override {
       for (const char* path :
            {"kind", "metadata.name", "metadata.labels",

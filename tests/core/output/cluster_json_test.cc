@@ -1,6 +1,7 @@
 // A loaded cluster's summary and object search, as the page reads them.
 #include "core/output/cluster_json.h"
 
+#include "core/ingest/loader.h"
 #include "tests/builders.h"
 
 namespace podsim {
@@ -16,7 +17,23 @@ TEST_CASE("ClusterSummaryJson: counts, classes and PDBs, keys in byte order") {
         R"("pdbs":[],"pods":{"bound":1,"pending":1,"total":2},)"
         R"("podsByNamespace":[{"namespace":"default","pods":2}],)"
         R"("podsWithoutClass":2,"priorityClasses":[],)"
-        R"("requested":{"cpuMillis":1000,"memoryBytes":0}})");
+        R"("requested":{"cpuMillis":1000,"memoryBytes":0},"warnings":0})");
+}
+
+TEST_CASE("ClusterSummaryJson: a cluster read from several files names them") {
+  Loader loader;
+  loader.StartSource("nodes.yaml");
+  loader.Feed(ScenarioWith(NodeWith("n1", {"2", "1Gi"})));
+  loader.StartSource("pods/default.yaml");
+  loader.Feed(ScenarioWith(RunningPod("low", "n1", {"1"}, 1),
+                           PdbWith("web", {{"app", "web"}}, 1)));
+  LoadedCluster loaded(loader.Finish());
+  Json summary = Json::parse(ClusterSummaryJson(loaded));
+  CHECK(summary["sources"] == Json::array({"nodes.yaml", "pods/default.yaml"}));
+  CHECK(summary["pdbs"][0]["source"] == "pods/default.yaml");
+  Json objects = Json::parse(ClusterObjectsJson(loaded, "", 0, 10));
+  CHECK(objects["objects"][0]["source"] == "nodes.yaml");
+  CHECK(objects["objects"][1]["source"] == "pods/default.yaml");
 }
 
 TEST_CASE(

@@ -37,6 +37,81 @@ TEST_CASE(
 }
 
 TEST_CASE(
+    "Decode: a node without allocatable has room for nothing, and says so") {
+  // Mirrors NodeInfo.SetNode: kube-scheduler counts status.allocatable
+  // alone, so a node that reports none fits no pod (0 pods).
+  Json bare = {{"kind", "Node"}, {"metadata", {{"name", "bare"}}}};
+  Json empty = {{"kind", "Node"},
+                {"metadata", {{"name", "empty"}}},
+                {"status", {{"phase", "Running"}}}};
+  DecodeResult r =
+      Decode(ScenarioWith(bare, empty, PendingPod("p", {"100m"}, 1)));
+  REQUIRE(r.scenario.nodes.size() == 2);
+  CHECK(r.scenario.nodes[0].allocatable.Get(kPods) == 0);
+  CHECK(r.scenario.nodes[1].allocatable.Get(kPods) == 0);
+  std::vector<std::string> got;
+  for (const Diagnostic& d : r.diagnostics.items()) {
+    got.push_back(d.object + ": " + d.path + ": " + d.message);
+  }
+  CHECK(got ==
+        std::vector<std::string>{
+            "Node bare: status: is missing, and with it allocatable: the "
+            "node has room for nothing, as kube-scheduler sees a node that "
+            "reports no allocatable resources (no cpu, no memory, 0 pods): "
+            "no pod fits on it",
+            "Node empty: status.allocatable: is missing (and so is "
+            "status.capacity): the node has room for nothing, as "
+            "kube-scheduler sees a node that reports no allocatable "
+            "resources (no cpu, no memory, 0 pods): no pod fits on it"});
+  CHECK(r.diagnostics.items()[0].cause == r.diagnostics.items()[1].cause);
+}
+
+TEST_CASE(
+    "Decode: a node whose allocatable lacks cpu, memory or pods says so") {
+  Json node = {{"kind", "Node"},
+               {"metadata", {{"name", "n1"}}},
+               {"status", {{"allocatable", {{"cpu", "2"}}}}}};
+  SUBCASE("memory, once a pod requests it; pods always") {
+    DecodeResult r =
+        Decode(ScenarioWith(node, PendingPod("p", {"100m", "64Mi"}, 1)));
+    std::vector<std::string> got;
+    for (const Diagnostic& d : r.diagnostics.items()) {
+      got.push_back(d.object + ": " + d.path + ": " + d.message);
+    }
+    CHECK(got == std::vector<std::string>{
+                     "Node n1: status.allocatable.pods: is missing; podsim "
+                     "gives the node 110 pods, kubelet's default "
+                     "(kube-scheduler would count 0 and fit no pod on it)",
+                     "Node n1: status.allocatable.memory: is missing: the "
+                     "node has no memory to give, and no pod that requests "
+                     "memory fits on it"});
+  }
+  SUBCASE("not of what no pod requests (kube-scheduler's own tests)") {
+    node["status"]["allocatable"]["pods"] = "32";
+    DecodeResult r = Decode(ScenarioWith(node, PendingPod("p", {"1"}, 1)));
+    CHECK(r.diagnostics.items().empty());
+  }
+  SUBCASE("capacity read in its place") {
+    Json from_capacity = {
+        {"kind", "Node"},
+        {"metadata", {{"name", "n1"}}},
+        {"status", {{"capacity", {{"memory", "1Gi"}, {"pods", "9"}}}}}};
+    DecodeResult r =
+        Decode(ScenarioWith(from_capacity, PendingPod("p", {"1"}, 1)));
+    std::vector<std::string> got;
+    for (const Diagnostic& d : r.diagnostics.items()) {
+      got.push_back(d.path + ": " + d.message);
+    }
+    CHECK(got == std::vector<std::string>{
+                     "status.allocatable: is missing; podsim reads "
+                     "status.capacity instead (kube-scheduler reads "
+                     "allocatable alone, and would fit no pod on this node)",
+                     "status.capacity.cpu: is missing: the node has no cpu "
+                     "to give, and no pod that requests cpu fits on it"});
+  }
+}
+
+TEST_CASE(
     "Decode: a limit without a request sets the request, as API defaulting "
     "does") {
   Json pod = PendingPod("p", {}, 1);
@@ -85,7 +160,8 @@ TEST_CASE(
             "error Pod default/web: spec.tolerations[0].operator: unknown "
             "operator "
             "\"Maybe\"; valid: Equal, Exists",
-            "error Node: metadata.name: is required; every object needs a name",
+            "error Node: metadata.name: is required; every object needs a "
+            "name (or a generateName the API server makes one from)",
             "error PodDisruptionBudget default/both: spec: minAvailable and "
             "maxUnavailable "
             "cannot be both set; keep one",
@@ -115,13 +191,14 @@ TEST_CASE("Decode: a YAML List and documents carry lines and documents") {
       "- apiVersion: v1\n"
       "  kind: Node\n"
       "  metadata: {name: a}\n"
-      "  status: {allocatable: {cpu: \"1\"}}\n"
+      "  status: {allocatable: {cpu: \"1\", pods: 9}}\n"
       "- kind: Node\n"
       "  metadata:\n"
       "    name: b\n"
       "  status:\n"
       "    allocatable:\n"
       "      cpu: 1x\n"
+      "      pods: 9\n"
       "kind: List\n"
       "---\n"
       "kind: Pod\n");
@@ -135,7 +212,7 @@ TEST_CASE("Decode: a YAML List and documents carry lines and documents") {
   CHECK(r.diagnostics.items()[0].document == 0);
   // An absent field's diagnostic names the object's line.
   CHECK(r.diagnostics.items()[1].path == "metadata.name");
-  CHECK(r.diagnostics.items()[1].line == 15);
+  CHECK(r.diagnostics.items()[1].line == 16);
   CHECK(r.diagnostics.items()[1].document == 1);
 }
 
@@ -170,9 +247,12 @@ TEST_CASE("Decode: an input with no objects says so, and what podsim reads") {
     CHECK(d.line == 0);
     CHECK(d.message ==
           "the input holds no Kubernetes objects; podsim reads Node, Pod, "
-          "PriorityClass, PodDisruptionBudget and KubeSchedulerConfiguration "
-          "objects as YAML or JSON, e.g. what kubectl get "
-          "priorityclasses,nodes,pods,pdb -A -o yaml prints");
+          "PriorityClass, PodDisruptionBudget, PersistentVolumeClaim, "
+          "KubeSchedulerConfiguration, Namespace and the workloads "
+          "Deployment, ReplicaSet, StatefulSet, DaemonSet, Job and "
+          "ReplicationController objects as YAML or JSON, alone or in "
+          "lists, e.g. what kubectl get priorityclasses,nodes,pods,pdb -A -o "
+          "yaml prints");
   }
   SUBCASE("not when the input already said what is wrong with it") {
     CHECK(Decode("kind: ConfigMap\nmetadata: {name: c}\n")
