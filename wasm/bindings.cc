@@ -92,6 +92,10 @@ std::string ComparedProfiles(const std::string& against) {
 // scenarios. JS owns it and calls delete().
 class Cluster {
  public:
+  // The next file of a cluster read from several (found: in a folder).
+  void StartSource(const std::string& name, bool found) {
+    if (loader_) loader_->StartSource(name, found);
+  }
   void Feed(const std::string& bytes) {
     if (loader_) loader_->Feed(bytes);
   }
@@ -156,6 +160,7 @@ EMSCRIPTEN_BINDINGS(podsim) {
   emscripten::function("comparedProfiles", &ComparedProfiles);
   emscripten::class_<Cluster>("Cluster")
       .constructor<>()
+      .function("startSource", &Cluster::StartSource)
       .function("feed", &Cluster::Feed)
       .function("finish", &Cluster::Finish)
       .function("bytes", &Cluster::Bytes)

@@ -7,7 +7,7 @@
 // Exit codes: 0 simulated, 1 the input had errors or held no objects,
 // 2 wrong usage or unreadable input.
 import { createReadStream, existsSync, realpathSync } from "node:fs";
-import { readFile, writeFile } from "node:fs/promises";
+import { readFile, readdir, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs as parseNodeArgs } from "node:util";
@@ -20,9 +20,9 @@ import { PAGE_ROOT, serve } from "./serve.mjs";
 // The formatters live in report.mjs (the page shares them); exported here too.
 export { formatComparison, formatDiff, formatReduction, formatReport };
 
-const USAGE = `usage: podsim run <scenario.yaml | -> [--apply change.yaml]... [--namespace NS] [--json | --markdown | --events] [--seed N] [--profile P] [--compare] [--start-time T] [--api-latency MS] [--no-controllers] [--decision]
+const USAGE = `usage: podsim run <scenario.yaml | folder | ->... [--apply change.yaml]... [--namespace NS] [--json | --markdown | --events] [--seed N] [--profile P] [--compare] [--start-time T] [--api-latency MS] [--no-controllers] [--decision]
        podsim diff <a.yaml | -> <b.yaml> [--json] [--seed N] [--profile P]
-       podsim reduce <cluster.yaml | -> --pod NS/NAME [--apply change.yaml]... [--namespace NS] [--out F] [--json | --markdown] [--seed N] [--profile P] [--start-time T] [--api-latency MS] [--no-controllers]
+       podsim reduce <cluster.yaml | folder | ->... --pod NS/NAME [--apply change.yaml]... [--namespace NS] [--out F] [--json | --markdown] [--seed N] [--profile P] [--start-time T] [--api-latency MS] [--no-controllers]
        podsim serve [--port N] [--host H]
        podsim --version
 
@@ -35,6 +35,12 @@ pod, whether it is scheduled, nominated with victims, or unschedulable, and why.
                  kubectl get priorityclasses,nodes,pods,pdb -A -o yaml | podsim run -
                  (files and standard input are read as streams: a dump of
                  5,000 nodes and 150,000 pods is normal input)
+  several files and folders are one cluster (podsim run nodes.json
+                 pods.json, or podsim run dump/): a folder's .json, .yaml
+                 and .yml files are read, its subfolders too, in order of
+                 their paths (a kubectl cluster-info dump --output-directory
+                 tree, a support bundle's cluster-resources/); diagnostics
+                 name the file of each line
   --apply F      what if I apply F? lays F's objects over the scenario (a
                  cluster dump) as kubectl apply would: the same kind and
                  namespace/name replaces, others are added; the report
@@ -168,19 +174,19 @@ function runOptionsOf(values) {
 // The checks run and reduce share: standard input once, and --namespace
 // only with a change.
 function checkChange(args, flags) {
-  if ([args.file, ...args.apply].filter((f) => f === "-").length > 1) throw new UsageError("standard input (-) can be read once: name files for the others");
+  if ([...args.files, ...args.apply].filter((f) => f === "-").length > 1) throw new UsageError("standard input (-) can be read once: name files for the others");
   if (args.namespace !== undefined && args.apply.length === 0) throw new UsageError(`${flags.namespace} sets the namespace of the change's objects: it needs --apply`);
 }
 
 function runArgs({ values, positionals, flags }) {
-  const args = { file: positionals[0] ?? null, json: Boolean(values.json), markdown: Boolean(values.markdown), events: Boolean(values.events), compare: Boolean(values.compare), level: values.decision ? "decision" : "run", apply: values.apply ?? [], namespace: values.namespace, ...runOptionsOf(values) };
+  const args = { file: positionals[0] ?? null, files: positionals, json: Boolean(values.json), markdown: Boolean(values.markdown), events: Boolean(values.events), compare: Boolean(values.compare), level: values.decision ? "decision" : "run", apply: values.apply ?? [], namespace: values.namespace, ...runOptionsOf(values) };
   if (args.file === null) throw new UsageError("missing the scenario file (or - for stdin)");
-  if (positionals.length > 1) throw new UsageError(`unexpected argument ${positionals[1]}: run reads one scenario (lay others over it with --apply)`);
   if ([args.json, args.markdown, args.events].filter(Boolean).length > 1) throw new UsageError("--json, --markdown and --events print different things: choose one");
   if (args.events && args.compare) throw new UsageError("--events prints one run: it cannot be combined with --compare");
   if (values.decision && (args.compare || args.events)) throw new UsageError("--decision gives each pending pod's first cycle alone: it cannot be combined with --compare or --events");
   checkChange(args, flags);
   if (args.compare && args.apply.length > 0) throw new UsageError("--compare and --apply cannot be combined yet: compare the profiles on the scenario with the change in it");
+  if (args.compare && args.files.length > 1) throw new UsageError("--compare reads one scenario file: compare the profiles on one");
   return args;
 }
 
@@ -193,9 +199,8 @@ function diffArgs({ values, positionals }) {
 }
 
 function reduceArgs({ values, positionals, flags }) {
-  const args = { reduce: true, file: positionals[0] ?? null, pod: values.pod, out: values.out, json: Boolean(values.json), markdown: Boolean(values.markdown), apply: values.apply ?? [], namespace: values.namespace, ...runOptionsOf(values) };
+  const args = { reduce: true, file: positionals[0] ?? null, files: positionals, pod: values.pod, out: values.out, json: Boolean(values.json), markdown: Boolean(values.markdown), apply: values.apply ?? [], namespace: values.namespace, ...runOptionsOf(values) };
   if (args.file === null) throw new UsageError("reduce takes the scenario file (or - for stdin)");
-  if (positionals.length > 1) throw new UsageError(`unexpected argument ${positionals[1]}: reduce reads one scenario (lay others over it with --apply)`);
   if (args.pod === undefined) throw new UsageError("reduce needs --pod NAMESPACE/NAME: the pending pod to reduce for");
   if (args.json && args.markdown) throw new UsageError("--json and --markdown print different things: choose one");
   checkChange(args, flags);
@@ -212,6 +217,7 @@ function serveArgs({ values, positionals }) {
 // system's own message ("EBUSY: resource busy or locked, open 'x'" reads
 // "resource busy or locked").
 const READ_ERRORS = {
+  EEMPTY: "holds no .json, .yaml or .yml file",
   ENOENT: "no such file",
   EISDIR: "is a directory, not a file",
   EACCES: "permission denied",
@@ -236,9 +242,10 @@ function cannotRead(file, error) {
 }
 
 // "file:line: severity: object: path: message", GNU style; "file: severity:
-// ..." for a problem with no line.
+// ..." for a problem with no line. A cluster read from several files names
+// the file of each (source).
 function diagnosticLine(name, d) {
-  if (d.file !== undefined) name = d.file;
+  name = d.file ?? d.source ?? name;
   const where = d.line > 0 ? `${name}:${d.line}` : name;
   const text = [d.object, d.path, d.message].filter(Boolean).join(": ").replace(/\s*[\r\n]+\s*/g, " ");
   return `${where}: ${d.severity}: ${text}`;
@@ -252,11 +259,13 @@ function diagnosticLines(name, results) {
   return lines;
 }
 
-// "1 error, 2 warnings": the report's stand-in for the lines on stderr.
+// "1 error, 2 warnings, 1 note": the report's stand-in for the lines on
+// stderr (a note is an info diagnostic: a name podsim generated, say).
 function diagnosticCount(lines) {
-  const errors = [...lines.values()].filter((severity) => severity === "error").length;
+  const severities = [...lines.values()];
+  const of = (severity) => severities.filter((s) => s === severity).length;
   const count = (n, word) => (n === 0 ? [] : [`${n} ${word}${n === 1 ? "" : "s"}`]);
-  return [...count(errors, "error"), ...count(lines.size - errors, "warning")].join(", ");
+  return [...count(of("error"), "error"), ...count(of("warning"), "warning"), ...count(of("info"), "note")].join(", ");
 }
 
 // The engine warns when the input held no objects at all (an empty file, a
@@ -318,6 +327,58 @@ async function readStdin() {
 
 function inputStream(file) {
   return file === "-" ? process.stdin : createReadStream(file, { highWaterMark: CHUNK_BYTES });
+}
+
+// The files a folder holds that may hold objects, its subfolders' too, by
+// path in code-unit order (a stable order on every system); names starting
+// with a dot are left out.
+async function filesIn(folder) {
+  const found = [];
+  const entries = (await readdir(folder, { withFileTypes: true })).filter((e) => !e.name.startsWith("."));
+  entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  for (const entry of entries) {
+    const path = join(folder, entry.name);
+    const kind = entry.isSymbolicLink() ? await stat(path) : entry;
+    if (kind.isDirectory()) found.push(...(await filesIn(path)));
+    else if (kind.isFile() && /\.(json|ya?ml)$/i.test(entry.name)) found.push(path);
+  }
+  return found;
+}
+
+// The inputs of run and reduce as loadCluster takes them: one unnamed
+// stream for one file (or standard input), else a named source for each
+// file named and each one found in a folder (found: it may hold other
+// data). Throws {file, cause} for one that cannot be read.
+async function clusterSources(files) {
+  if (files.length === 1 && (files[0] === "-" || !(await isFolder(files[0])))) return null;
+  const sources = [];
+  for (const file of files) {
+    if (file === "-") {
+      sources.push({ name: inputName(file), file, found: false });
+      continue;
+    }
+    try {
+      if (!(await isFolder(file))) {
+        await stat(file);
+        sources.push({ name: file, file, found: false });
+        continue;
+      }
+      const inFolder = await filesIn(file);
+      if (inFolder.length === 0) throw Object.assign(new Error("holds no .json, .yaml or .yml file"), { code: "EEMPTY" });
+      sources.push(...inFolder.map((path) => ({ name: path, file: path, found: true })));
+    } catch (cause) {
+      throw Object.assign(new Error("unreadable"), { file, cause });
+    }
+  }
+  return sources;
+}
+
+async function isFolder(file) {
+  try {
+    return (await stat(file)).isDirectory();
+  } catch {
+    return false; // reading it says why
+  }
 }
 
 // Passes a stream's chunks through and keeps its start: enough bytes for a
@@ -383,15 +444,25 @@ async function diffVariants(args) {
 // podsim reduce: the scenario is read whole (the reduced one is cut out of
 // its text); with --apply, the change is laid over it as run does.
 async function reduceScenario(args) {
-  let text;
+  let sources;
   try {
-    text = args.file === "-" ? await readStdin() : await readFile(args.file, "utf8");
+    sources = await clusterSources(args.files);
   } catch (error) {
-    return cannotRead(args.file, error);
+    return cannotRead(error.file, error.cause);
+  }
+  let text;
+  const named = [];
+  try {
+    if (!sources) text = args.file === "-" ? await readStdin() : await readFile(args.file, "utf8");
+    for (const { name, file, found } of sources ?? []) {
+      named.push({ name, text: file === "-" ? await readStdin() : await readFile(file), found });
+    }
+  } catch (error) {
+    return cannotRead(error.path ?? args.file, error);
   }
   const options = { pod: args.pod, seed: args.seed, profile: args.profile, startTime: args.startTime, apiLatencyMs: args.apiLatencyMs, controllers: args.controllers, namespace: args.namespace };
   let reduction;
-  if (args.apply.length === 0) {
+  if (args.apply.length === 0 && !sources) {
     reduction = await reduce(text, options);
   } else {
     let change;
@@ -400,10 +471,11 @@ async function reduceScenario(args) {
     } catch (error) {
       return cannotRead(error.file, error.cause);
     }
-    const cluster = await loadCluster(text);
+    // A cluster of several files is cut out of each of them.
+    const cluster = await loadCluster(sources ? named : text);
     reduction = await cluster.reduce(args.pod, { ...options, change: change.text });
     cluster.free();
-    if (!reduction.error) reduction.scenario = await reducedScenario(reduction, { cluster: text, change: change.text });
+    if (!reduction.error) reduction.scenario = await reducedScenario(reduction, { cluster: sources ? named : text, change: change.text });
   }
   const name = inputName(args.file);
   if (reduction.error) {
@@ -500,12 +572,19 @@ async function main(argv) {
     if (args.markdown) output = formatMarkdown(comparison.results[0], { scenario: text, comparison });
     return finish(args, comparison.results, output);
   }
-  let cluster;
-  const kept = args.markdown ? keepingStart(inputStream(args.file)) : null;
+  let sources;
   try {
-    cluster = await loadCluster(kept?.source ?? inputStream(args.file));
+    sources = await clusterSources(args.files);
   } catch (error) {
-    return cannotRead(args.file, error);
+    return cannotRead(error.file, error.cause);
+  }
+  let cluster;
+  const kept = args.markdown && !sources ? keepingStart(inputStream(args.file)) : null;
+  try {
+    const named = sources?.map(({ name, file, found }) => ({ name, text: inputStream(file), found }));
+    cluster = await loadCluster(named ?? kept?.source ?? inputStream(args.file));
+  } catch (error) {
+    return cannotRead(error.path ?? args.file, error);
   }
   // The input is the cluster: the change laid over it (--apply) is empty
   // unless given, and the cluster's own diagnostics come first.
@@ -526,7 +605,7 @@ async function main(argv) {
     result.diagnostics.push({ severity: "warning", object: "", path: "", line: 0, document: -1, message: `${more} more diagnostic(s) not shown` });
   }
   cluster.free();
-  if (args.markdown) return finish(args, [result], formatMarkdown(result, { scenario: kept.text() }));
+  if (args.markdown) return finish(args, [result], formatMarkdown(result, { scenario: kept?.text() }));
   if (args.json) return finish(args, [result], JSON.stringify(result, null, 2));
   if (args.events) return finish(args, [result], formatEvents(result));
   return finish(args, [result], formatReport({ ...result, diagnostics: [] }));

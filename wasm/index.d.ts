@@ -275,7 +275,29 @@ export type ClusterSource =
   | GlobalBlob
   | ChunkStream
   | AsyncIterable<ClusterChunk>
-  | Iterable<ClusterChunk>;
+  | Iterable<ClusterChunk>
+  | NamedClusterSource
+  | readonly (NamedClusterSource | GlobalBlob)[];
+
+/**
+ * One file of a cluster kept as several (`nodes.json`, `pods/default.json`,
+ * ...: a support bundle, a `kubectl cluster-info dump --output-directory`
+ * tree). {@link loadCluster} takes a list of them (a `File` in the list
+ * names itself), read in order as one cluster; diagnostics and objects then
+ * name the file of their line (`source`).
+ */
+export interface NamedClusterSource {
+  /** The file's name, as diagnostics name it (its path, say). */
+  name: string;
+  /** Its text, bytes, a `Blob`, a stream or chunks, as one source is read. */
+  text: string | Uint8Array | ArrayBuffer | GlobalBlob | ChunkStream | AsyncIterable<ClusterChunk> | Iterable<ClusterChunk>;
+  /**
+   * It was found in a folder rather than named: when it holds no
+   * Kubernetes object at all (a support bundle's API discovery, RBAC
+   * rules, collection errors), its problems are one warning.
+   */
+  found?: boolean;
+}
 
 // ---------------------------------------------------------------------------
 // Functions.
@@ -345,8 +367,12 @@ export declare function reduce(text: string, options: ReduceOptions): Promise<Re
 
 /** Where {@link reducedScenario} cuts a reduction's objects out of. */
 export interface ReductionSources {
-  /** The text, bytes or Blob (only the kept objects' bytes are read) the cluster was loaded from. */
-  cluster?: string | Uint8Array | ArrayBuffer | GlobalBlob;
+  /**
+   * The text, bytes or Blob (only the kept objects' bytes are read) the
+   * cluster was loaded from, or the list of files it was read from (each
+   * file's text one of these), as given to {@link loadCluster}.
+   */
+  cluster?: string | Uint8Array | ArrayBuffer | GlobalBlob | readonly (NamedClusterSource | GlobalBlob)[];
   /** The change laid over it ({@link ClusterReduceOptions.change}), if any. */
   change?: string;
 }
@@ -432,6 +458,8 @@ export interface Engine {
 
 /** The engine's cluster handle behind {@link LoadedCluster}; `delete()` frees it. */
 export interface EngineCluster {
+  /** Starts the next file of a cluster read from several (found: in a folder). */
+  startSource(name: string, found: boolean): void;
   feed(chunk: ClusterChunk): void;
   finish(): void;
   bytes(): number;
@@ -447,8 +475,12 @@ export interface EngineCluster {
 // ---------------------------------------------------------------------------
 // The result document (core/result_json.cc).
 
-/** A problem in the input. */
-export type Severity = "error" | "warning";
+/**
+ * A problem in the input (`"error"`, `"warning"`), or what podsim did on the
+ * input's behalf that is no problem (`"info"`: a name generated from
+ * `metadata.generateName`).
+ */
+export type Severity = "error" | "warning" | "info";
 
 /**
  * One problem found in the input. Errors drop the object (or field) they
@@ -475,6 +507,8 @@ export interface Diagnostic {
   relatedLine?: number;
   /** Over a loaded cluster: it concerns a cluster object, not the change (its line is the cluster's). */
   inCluster?: boolean;
+  /** The file its line is in, when the cluster was read from several ({@link NamedClusterSource}). */
+  source?: string;
 }
 
 /**
@@ -1155,6 +1189,8 @@ export interface KeptObject {
   range: SourceRange;
   /** It came from the change laid over a loaded cluster ({@link LoadedCluster.reduce}). */
   change?: true;
+  /** The file of the cluster it came from, when the cluster was read from several. */
+  source?: string;
   /**
    * What it is to the decision ("a victim", "the node default/web is
    * nominated to", "runs on node-3") and, for an object the reduction could
@@ -1177,6 +1213,12 @@ export interface SourceRange {
   begin: number;
   end: number;
   form: "yamlDocument" | "yamlItem" | "json";
+  /**
+   * An item of a typed list (a `NodeList`'s) that names no kind or
+   * apiVersion of its own: what it takes from the list, which its text cut
+   * out needs.
+   */
+  implied?: { apiVersion?: string; kind?: string };
 }
 
 /** How many objects of one kind the input held and the reduction kept. */
@@ -1226,9 +1268,13 @@ export interface ClusterSummary {
   }[];
   /** Pods that name no PriorityClass. */
   podsWithoutClass: number;
-  pdbs: { pdb: string; line: number }[];
+  pdbs: { pdb: string; line: number; source?: string }[];
   /** Error diagnostics, all of them counted. */
   errors: number;
+  /** Warning diagnostics, all of them counted (the rest are infos). */
+  warnings: number;
+  /** The files the cluster was read from, when several, in order. */
+  sources?: string[];
   /** Diagnostics, all of them counted. */
   diagnosticCount: number;
   /** The first 200 diagnostics. */
@@ -1249,6 +1295,8 @@ export interface NodeObject {
   kind: "Node";
   name: string;
   line: number;
+  /** The file it is in, when the cluster was read from several. */
+  source?: string;
   labels: Record<string, string>;
   /** Allocatable cpu. */
   cpuMillis: number;
@@ -1266,6 +1314,8 @@ export interface PodObject {
   name: string;
   namespace: string;
   line: number;
+  /** The file it is in, when the cluster was read from several. */
+  source?: string;
   labels: Record<string, string>;
   /** spec.nodeName; `""` when pending. */
   node: string;
@@ -1286,11 +1336,15 @@ export interface PodDisruptionBudgetObject {
   name: string;
   namespace: string;
   line: number;
+  /** The file it is in, when the cluster was read from several. */
+  source?: string;
 }
 
 export interface PriorityClassObject {
   kind: "PriorityClass";
   name: string;
   line: number;
+  /** The file it is in, when the cluster was read from several. */
+  source?: string;
   value: number;
 }

@@ -4,7 +4,8 @@
 //
 //   simulate(text)            one scenario, text in, result document out
 //   loadCluster(source)       a cluster dump read once, from text, bytes, a
-//                             Blob, a stream or an async iterable of chunks;
+//                             Blob, a stream or an async iterable of chunks,
+//                             or from several files ([{name, text}, File]);
 //                             then cluster.simulate(text) lays scenarios
 //                             over it, and cluster.free() releases it
 //   reduce(text, {pod})       the smallest part of a scenario that gives
@@ -309,15 +310,28 @@ export async function reduce(text, options = {}) {
 
 /**
  * Returns the text of a reduction's scenario: its kept objects cut out of
- * their sources unchanged, in input order. sources.cluster is the text, the
- * bytes or the Blob (read only where the kept objects are) the cluster was
- * loaded from; sources.change the change laid over it, if any. For
- * reduce(text), reduction.scenario holds it already.
+ * their sources unchanged, in input order. sources.cluster is what the
+ * cluster was loaded from: the text, the bytes or the Blob (read only where
+ * the kept objects are), or the list of files given to loadCluster();
+ * sources.change the change laid over it, if any. For reduce(text),
+ * reduction.scenario holds it already.
  */
 export async function reducedScenario(reduction, sources = {}) {
-  const inCluster = await keptText(reduction.kept.filter((o) => !o.change), sources.cluster);
-  const inChange = await keptText(reduction.kept.filter((o) => o.change), sources.change);
-  return [inCluster, inChange].filter((t) => t).join(inCluster.trimStart().startsWith("{") ? "\n" : "---\n");
+  const fromCluster = reduction.kept.filter((o) => !o.change);
+  const files = namedSources(sources.cluster);
+  const parts = [];
+  if (files) {
+    // Each file's kept objects, in the order the files were read.
+    for (const file of files) parts.push(await keptText(fromCluster.filter((o) => o.source === file.name), file.text));
+  } else {
+    parts.push(await keptText(fromCluster, sources.cluster));
+  }
+  parts.push(await keptText(reduction.kept.filter((o) => o.change), sources.change));
+  const texts = parts.filter((t) => t);
+  if (texts.every((t) => t.trimStart().startsWith("{"))) return texts.join("\n");
+  // YAML documents; JSON ones among them are YAML too, once the stream
+  // starts as YAML.
+  return `${texts[0]?.trimStart().startsWith("{") ? "---\n" : ""}${texts.join("---\n")}`;
 }
 
 const utf8 = new TextDecoder();
@@ -349,7 +363,8 @@ async function keptText(kept, source) {
     const from = Math.max(0, range.begin - 1024);
     const before = await read(from, range.begin);
     const newline = before.lastIndexOf(0x0a);
-    return { text: utf8.decode(await read(range.begin, range.end)), column: before.length - newline - 1, atLine: newline >= 0 || from === 0 };
+    const column = before.length - newline - 1;
+    return { text: withImplied(utf8.decode(await read(range.begin, range.end)), range, column), column, atLine: newline >= 0 || from === 0 };
   }));
   if (objects.every((o) => o.range.form === "json")) return jsonList(pieces);
   const parts = []; // {text} for a document, {document, items} for a List
@@ -366,6 +381,21 @@ async function keptText(kept, source) {
     else parts.push({ document: o.document, items: [item] });
   }
   return parts.map((p) => (p.items ? `apiVersion: v1\nitems:\n${p.items.join("")}kind: List\n` : p.text)).join("---\n");
+}
+
+// An item of a typed list (NodeList) that names no kind or apiVersion gets
+// its list's, written first, as its own keys are: the cut-out text must say
+// what it is on its own.
+function withImplied(text, range, column) {
+  const implied = Object.entries(range.implied ?? {});
+  if (implied.length === 0) return text;
+  if (range.form === "json") {
+    const open = /^\{(\s*)/.exec(text);
+    if (!open || text[open[0].length] === "}") return text;
+    const gap = open[1] || " ";
+    return `{${gap}${implied.map(([key, value]) => `"${key}": ${JSON.stringify(value)},${gap}`).join("")}${text.slice(open[0].length)}`;
+  }
+  return `${implied.map(([key, value]) => `${key}: ${value}\n${" ".repeat(column)}`).join("")}${text}`;
 }
 
 function withNewline(text) {
@@ -448,9 +478,36 @@ async function* chunksOf(source) {
   }
 }
 
+// Whether a value is one named source of several: {name, text} (text being
+// anything chunksOf reads) or a Blob (a File names itself).
+function isNamedSource(value) {
+  if (typeof Blob !== "undefined" && value instanceof Blob) return true;
+  return value !== null && typeof value === "object" && !ArrayBuffer.isView(value) && !(value instanceof ArrayBuffer) && "text" in value;
+}
+
+// The sources of a cluster as [{name, text, found}], or null for one unnamed
+// source (text, bytes, a Blob, a stream, chunks), as before there were
+// several.
+function namedSources(source) {
+  const one = (value, i) => {
+    if (typeof Blob !== "undefined" && value instanceof Blob) return { name: value.name ?? `source ${i + 1}`, text: value, found: false };
+    if (!isNamedSource(value)) throw new TypeError("loadCluster takes a list of sources, each {name, text} or a File");
+    return { name: String(value.name ?? `source ${i + 1}`), text: value.text, found: Boolean(value.found) };
+  };
+  if (Array.isArray(source) && source.some(isNamedSource)) return source.map(one);
+  if (isNamedSource(source) && !(typeof Blob !== "undefined" && source instanceof Blob)) return [one(source, 0)];
+  return null;
+}
+
 /**
  * Reads a cluster (a kubectl dump: YAML or JSON, of any size) once, as a
- * stream, and returns a handle to simulate scenarios over it:
+ * stream, and returns a handle to simulate scenarios over it. The source is
+ * one text (a string, bytes, a Blob, a ReadableStream or an iterable of
+ * chunks), or several files that form one cluster (a support bundle, a
+ * `kubectl cluster-info dump --output-directory` tree): a list of
+ * {name, text} (text as above; found: true for a file found in a folder
+ * rather than named) and Files, read in order; then diagnostics name the
+ * file of their line (source), and so do the objects (source).
  *   summary          {nodes, pods: {total, bound, pending}, podsByNamespace,
  *                     priorityClasses, pdbs, errors, diagnostics, ...}
  *   simulate(text, options)  the result document for the cluster with the
@@ -482,10 +539,14 @@ export async function loadCluster(source, options = {}) {
       throw engineFailed(error);
     }
   };
+  const sources = namedSources(source) ?? [{ name: null, text: source }];
   try {
-    for await (const chunk of chunksOf(source)) {
-      step(() => handle.feed(chunk));
-      options.onProgress?.({ bytes: handle.bytes(), objects: handle.objectCount() });
+    for (const { name, text, found } of sources) {
+      if (name !== null) step(() => handle.startSource(name, found));
+      for await (const chunk of chunksOf(text)) {
+        step(() => handle.feed(chunk));
+        options.onProgress?.({ bytes: handle.bytes(), objects: handle.objectCount() });
+      }
     }
     step(() => handle.finish());
   } catch (error) {

@@ -325,7 +325,7 @@ test("API: the engine reads 400,000 objects and ignores the rest with one error"
     for (let from = 1; from <= total; from += 20_000) {
       let chunk = "";
       for (let i = from; i < Math.min(total + 1, from + 20_000); i += 1) {
-        if (i === total - 1) chunk += `{"kind":"Node","metadata":{"name":"last-kept"}}\n`;
+        if (i === total - 1) chunk += `{"kind":"Node","metadata":{"name":"last-kept"},"status":{"allocatable":{"cpu":"1","pods":"9"}}}\n`;
         else if (i === total) chunk += `{"kind":"Node","metadata":{"name":"first-ignored"}}\n`;
         else chunk += `{"kind":"Namespace","metadata":{"name":"ns-${i}"}}\n`;
       }

@@ -220,8 +220,10 @@ describe("CLI: plain messages, empty input, --version, diagnostics on stderr (#1
     return file;
   };
   const EMPTY =
-    "warning: the input holds no Kubernetes objects; podsim reads Node, Pod, PriorityClass, PodDisruptionBudget and " +
-    "KubeSchedulerConfiguration objects as YAML or JSON, e.g. what kubectl get priorityclasses,nodes,pods,pdb -A -o yaml prints";
+    "warning: the input holds no Kubernetes objects; podsim reads Node, Pod, PriorityClass, PodDisruptionBudget, " +
+    "PersistentVolumeClaim, KubeSchedulerConfiguration, Namespace and the workloads Deployment, ReplicaSet, StatefulSet, " +
+    "DaemonSet, Job and ReplicationController objects as YAML or JSON, alone or in lists, e.g. what kubectl get " +
+    "priorityclasses,nodes,pods,pdb -A -o yaml prints";
   const bad = write("bad.yaml", "kind: Pod\nmetadata: {name: web}\nspec:\n  priorityClassName: gold\n  containers: [{name: c}]\n");
   const GOLD =
     'error: Pod default/web: spec.priorityClassName: pods "web" is forbidden: no PriorityClass with name gold was found ' +
@@ -229,7 +231,7 @@ describe("CLI: plain messages, empty input, --version, diagnostics on stderr (#1
   // A node and a ConfigMap: simulated, with one warning.
   const warned = write(
     "warned.yaml",
-    'kind: Node\nmetadata: {name: n1}\nstatus: {allocatable: {cpu: "1"}}\n---\nkind: ConfigMap\nmetadata: {name: c}\n',
+    'kind: Node\nmetadata: {name: n1}\nstatus: {allocatable: {cpu: "1", pods: "10"}}\n---\nkind: ConfigMap\nmetadata: {name: c}\n',
   );
   const IGNORED =
     'warning: ConfigMap: kind: kind "ConfigMap" is ignored; podsim reads Node, Pod, PriorityClass, PodDisruptionBudget, ' +
@@ -237,12 +239,13 @@ describe("CLI: plain messages, empty input, --version, diagnostics on stderr (#1
 
   test("a file that cannot be read says why in words, with exit code 2", () => {
     const file = write("file.yaml", "");
-    for (const [path, words] of [
-      [join(dir, "missing.yaml"), "no such file"],
-      [dir, "is a directory, not a file"],
-      [join(file, "below"), "no such file (a part of the path is not a directory)"],
+    // A folder is read as a cluster (real-data.test.mjs), except by --compare.
+    for (const [path, words, extras] of [
+      [join(dir, "missing.yaml"), "no such file", [[], ["--compare"]]],
+      [dir, "is a directory, not a file", [["--compare"]]],
+      [join(file, "below"), "no such file (a part of the path is not a directory)", [[], ["--compare"]]],
     ]) {
-      for (const extra of [[], ["--compare"]]) {
+      for (const extra of extras) {
         const r = podsim(["run", path, ...extra]);
         assert.equal(r.status, 2, `${path} ${extra}`);
         assert.equal(r.stderr, `podsim: ${path}: ${words}\n`);

@@ -302,7 +302,7 @@ describe("kubectl-podsim: the simulation", () => {
   test("podsim run, which the plugin runs, takes the change as --apply", () => {
     const help = spawnSync(process.execPath, [join(root, "wasm/cli.mjs"), "run", "--help"], { encoding: "utf8" });
     assert.equal(help.status, 0, help.stderr);
-    assert.match(help.stdout, /^usage: podsim run <scenario\.yaml \| -> \[--apply change\.yaml\]\.\.\./);
+    assert.match(help.stdout, /^usage: podsim run <scenario\.yaml \| folder \| ->\.\.\. \[--apply change\.yaml\]\.\.\./);
   });
 
   test("the change's pod is simulated against the cluster kubectl printed, and the report names it", () => {

@@ -150,6 +150,24 @@ async function corpus() {
   } finally {
     cluster.free();
   }
+  // A cluster of several files (a support bundle's): sources on diagnostics,
+  // objects and kept objects, and items of typed lists cut out.
+  const bundle = join(root, "tests/fixtures/support-bundle/cluster-resources");
+  const files = ["nodes.json", "pods/default.json", "pods/kube-system.json", "pod-disruption-budgets/default.json", "groups.json"];
+  const several = await loadCluster(files.map((name) => ({ name, text: readFileSync(join(bundle, name)), found: true })));
+  try {
+    add("loadCluster([files]).summary", "ClusterSummary", several.summary);
+    add("loadCluster([files]).objects()", "ObjectsPage", several.objects("", { limit: 1000 }));
+    add("loadCluster([files]).reduce(...)", "Reduction", await several.reduce("default/nightly-report"));
+  } finally {
+    several.free();
+  }
+  const dump = await loadCluster(readFileSync(join(root, "tests/fixtures/cluster-info-dump/dump.json")));
+  try {
+    add("loadCluster(cluster-info dump).reduce(...)", "Reduction", await dump.reduce("default/nightly-report"));
+  } finally {
+    dump.free();
+  }
   return docs;
 }
 
