@@ -185,7 +185,7 @@ engine.request({ kind: "profiles" }, (data) => {
 });
 setupTheme(scenario.editors, mode.theme);
 setupGallery(session.openExample);
-setupFileDrop(mode, openFile);
+setupFileDrop(mode, openFile, (files, folder) => clusterMode.openFiles(files, folder));
 setupKeys({ runNow, copyShareLink: sharing.copyShareLink, undoReplacement: session.undoReplacement });
 const { downloadScenario } = setupDownloads(() => runs.shown(), scenario.scenarioText);
 $("run").addEventListener("click", runNow);

@@ -103,7 +103,7 @@ export function createRuns(mode, { engine, scenario, profiles, clusterMode, vari
     latest = { result, run };
     scenario.markDiagnostics(result, run);
     // One count per root cause: a typo that five pods name is one error.
-    const { errors, warnings, places } = countCauses(result.diagnostics);
+    const { errors, warnings, infos, places } = countCauses(result.diagnostics);
     if (errors === 0 || !shown) {
       shown = { result, run, comparison, variantDiff };
       const added = run.overlay && [...run.overlay].some((key) => !overlay?.has(key));
@@ -114,7 +114,7 @@ export function createRuns(mode, { engine, scenario, profiles, clusterMode, vari
     $("result-body").classList.toggle("stale", stale);
     const pending = new Set(result.pods.map((a) => a.pod)).size;
     if (stale) {
-      const where = places > errors + warnings ? ` (marked at ${places} places)` : "";
+      const where = places > errors + warnings + infos ? ` (marked at ${places} places)` : "";
       setStatus("error", `${plural(errors, "error")} in the scenario${where}: showing the last good result, dimmed.`, [
         { label: errors === 1 ? "Show the error" : "Show the first error", run: () => scenario.showFirstProblem() },
       ]);
@@ -123,7 +123,8 @@ export function createRuns(mode, { engine, scenario, profiles, clusterMode, vari
         "ok",
         `Simulated ${plural(pending, "pending pod")} (${plural(result.pods.length, "attempt")})` +
           `${data.overCluster ? " over the cluster" : ""} in ${Math.max(1, Math.round(data.ms))} ms` +
-          (warnings ? ` · ${plural(warnings, "warning")}` : ""),
+          (warnings ? ` · ${plural(warnings, "warning")}` : "") +
+          (infos ? ` · ${plural(infos, "note")}` : ""),
       );
       if (variantDiff) otherVariantStatus(variantDiff);
     }

@@ -1,7 +1,9 @@
 // A cluster under the editors. A dump too large for the editors goes to the
 // worker as it is (a File as a handle, pasted text as one string); the engine
 // reads it there as the cluster, and the editors then hold the change each
-// run lays over it. The page never parses the dump; it keeps the text of a
+// run lays over it. Several files (a folder, a support bundle) are one
+// cluster too, and a file added to a loaded cluster reads them all again
+// with it (Files are handles: nothing is held twice). The page never parses the dump; it keeps the text of a
 // small one (read anyway to tell a dump from a scenario) for the share link,
 // when it fits there. It owns the dump being read, the loaded cluster and
 // its object search.
@@ -26,6 +28,21 @@ const OVERLAY_HINTS = {
 
 const mebibytes = (bytes) => `${Math.ceil(bytes / 1048576).toLocaleString("en")} MiB`;
 
+// Files under names of their own: a picked file has its base name only, and
+// two namespaces' pods.json would be one ("pods.json (2)" then).
+function uniquelyNamed(files) {
+  const taken = new Set();
+  return files.map((f) => {
+    let name = f.name;
+    for (let n = 2; taken.has(name); n += 1) name = `${f.name} (${n})`;
+    taken.add(name);
+    return name === f.name ? f : { ...f, name };
+  });
+}
+
+// Whether two entries are the same file picked again.
+const sameFile = (a, b) => typeof a.file !== "string" && typeof b.file !== "string" && a.file.name === b.file.name && a.file.size === b.file.size && a.file.lastModified === b.file.lastModified;
+
 // Resolves to whether a dump's text fits in a share link by itself (the
 // change then goes with it while the whole link fits).
 async function fitsInLink(name, text) {
@@ -43,8 +60,10 @@ async function fitsInLink(name, text) {
  */
 export function createClusterMode(mode, { scenario, engine, focus }, { runNow, onClusterLink, forgetOverlay }) {
   const { editors } = scenario;
-  let loading = null; // {id, name, bytes, read, objects, stash, text, fits, keepEditors}: a dump the engine is reading
-  let cluster = null; // {name, bytes, summary, stash, open, link}: the dump the runs are laid over
+  let loading = null; // {id, name, bytes, read, objects, stash, text, fits, keepEditors, source, files}: a dump the engine is reading
+  let cluster = null; // {name, bytes, summary, stash, open, link, source, files}: the dump the runs are laid over
+  // source: what one dump was read from (a File or text); files: the
+  // [{name, file, found}] a cluster of several was read from (else null).
   let search = { id: 0, query: "", offset: 0, page: null }; // the cluster's object search
   let resumeOverlay = false; // the editors were restored from text laid over a cluster: it goes over the next one
 
@@ -70,6 +89,34 @@ export function createClusterMode(mode, { scenario, engine, focus }, { runNow, o
     scenario.loadScenario(text);
   }
 
+  /**
+   * Opens several files as one cluster: [{name, file}] by path (folder: the
+   * dropped folder's name, when one was). Picked or dropped in a bunch, each
+   * counts as found, not named: one that holds no Kubernetes object (a
+   * support bundle's groups.json) is one warning.
+   */
+  function openFiles(files, folder) {
+    if (files.length === 0) return showBanner(`${folder ? `${folder}/` : "The files"} holds no .json, .yaml or .yml file.`);
+    const bytes = files.reduce((sum, f) => sum + f.file.size, 0);
+    const name = folder ? `${folder}/` : `${files.length} files`;
+    loadFiles(uniquelyNamed(files.map((f) => ({ ...f, found: true }))), name, bytes);
+  }
+
+  /** Adds files to the loaded cluster, after its own (a file picked again is read once); the editors stay as they are. */
+  function addFiles(added) {
+    if (!cluster) return openFiles(added, null);
+    const before = cluster.files ?? [{ name: cluster.name, file: cluster.source, found: false }];
+    const fresh = added.filter((f) => !before.some((b) => sameFile(b, f))).map((f) => ({ ...f, found: true }));
+    const files = uniquelyNamed([...before, ...fresh]);
+    const bytes = files.reduce((sum, f) => sum + (typeof f.file === "string" ? f.file.length : f.file.size), 0);
+    loadFiles(files, `${files.length} files`, bytes, { keepEditors: true });
+  }
+
+  function loadFiles(files, name, bytes, options = {}) {
+    const sources = files.map((f) => ({ name: f.name, text: f.file, found: f.found }));
+    loadCluster(sources, name, bytes, { ...options, files });
+  }
+
   /** Reads a paste the size of a dump as the cluster, never into an editor; returns whether it did. */
   function pasteCluster(text) {
     if (mode.readOnly || !isClusterDump(text)) return false;
@@ -84,8 +131,9 @@ export function createClusterMode(mode, { scenario, engine, focus }, { runNow, o
 
   // options: text, the dump's text when the page has it (a small one: it may
   // go in share links); keepEditors, the editors hold the change to lay over
-  // it (a link's), kept as they are, and what Remove goes back to.
-  function loadCluster(source, name, bytes, { text = null, keepEditors = false } = {}) {
+  // it (a link's), kept as they are, and what Remove goes back to; files,
+  // the files of a cluster of several (source is then their sources).
+  function loadCluster(source, name, bytes, { text = null, keepEditors = false, files = null } = {}) {
     if (bytes > MAX_CLUSTER_BYTES) return refuseFile(name, bytes);
     // One cluster at a time: the new one replaces it, under the same editors.
     const stash = loading?.stash ?? cluster?.stash ?? null;
@@ -94,7 +142,7 @@ export function createClusterMode(mode, { scenario, engine, focus }, { runNow, o
     // Whether it fits in a link is known while the engine reads it.
     const fits = text !== null && bytes <= CLUSTER_TEXT_BYTES ? fitsInLink(name, text) : null;
     const id = engine.request({ kind: "load", source }, onLoadMessage);
-    loading = { id, name, bytes, read: 0, objects: 0, stash, text: fits ? text : null, fits, keepEditors };
+    loading = { id, name, bytes, read: 0, objects: 0, stash, text: fits ? text : null, fits, keepEditors, source: files ? null : source, files };
     $("banner").hidden = true;
     document.body.classList.remove("busy");
     renderPanel();
@@ -118,7 +166,7 @@ export function createClusterMode(mode, { scenario, engine, focus }, { runNow, o
   }
 
   function onLoaded(data) {
-    const { name, bytes, stash, text, fits, keepEditors } = loading;
+    const { name, bytes, stash, text, fits, keepEditors, source, files } = loading;
     loading = null;
     if (data.error) return clusterFailed(`${name} could not be loaded: ${data.error.replace(/\.$/, "")}.`, stash);
     const summary = data.summary;
@@ -131,7 +179,7 @@ export function createClusterMode(mode, { scenario, engine, focus }, { runNow, o
     // A link's change stays, and Remove goes back to it alone.
     const keep = stash !== null || resumeOverlay || keepEditors;
     const back = keepEditors ? (stash ?? scenario.saveEditors()) : keep ? stash : scenario.saveEditors();
-    const loaded = { name, bytes, summary, stash: back, open: true, link: null };
+    const loaded = { name, bytes, summary, stash: back, open: true, link: null, source, files };
     cluster = loaded;
     fits?.then((ok) => {
       if (!ok || cluster !== loaded) return;
@@ -243,6 +291,7 @@ export function createClusterMode(mode, { scenario, engine, focus }, { runNow, o
         el,
         renderCluster(cluster, {
           onRemove: removeCluster,
+          onAdd: (chosen) => addFiles(chosen.map((file) => ({ name: file.name, file }))),
           onSearch: (query) => searchObjects(query, 0),
           query: search.query,
           open: cluster.open,
@@ -289,6 +338,8 @@ export function createClusterMode(mode, { scenario, engine, focus }, { runNow, o
       resumeOverlay = on;
     },
     openFile,
+    openFiles,
+    addFiles,
     pasteCluster,
     openLinkCluster,
     leaveAnyCluster,

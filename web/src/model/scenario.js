@@ -31,7 +31,22 @@ export const CLI_COMMAND = "kubectl get priorityclasses,nodes,pods,pdb -A -o yam
 export function isClusterDump(text) {
   if (text.length > CLUSTER_TEXT_BYTES) return true;
   if (text.length <= CLUSTER_LIST_BYTES) return false;
-  return /^kind:[ \t]*List[ \t]*$/m.test(text) || /"kind"\s*:\s*"List"/.test(text);
+  // A List, or a typed list (NodeList, PodList, ...) as the API writes one.
+  return /^kind:[ \t]*[A-Za-z]*List[ \t]*$/m.test(text) || /"kind"\s*:\s*"[A-Za-z]*List"/.test(text);
+}
+
+/**
+ * Returns the objects a parsed value holds: a List's items, a typed list's
+ * (NodeList, PodList, ...) with the kind and apiVersion they take from it
+ * when they name none, or the value itself.
+ */
+export function listItems(value) {
+  if (!Array.isArray(value?.items) || typeof value.kind !== "string" || !value.kind.endsWith("List")) return [value];
+  if (value.kind === "List") return value.items;
+  const kind = value.kind.slice(0, -"List".length);
+  return value.items.map((item) =>
+    item && typeof item === "object" && item.kind === undefined ? { apiVersion: value.apiVersion, kind, ...item } : item,
+  );
 }
 
 /** The workload kinds whose controllers create pods on the simulated clock: they go in the Workloads tab. */
@@ -76,10 +91,11 @@ export function splitStream(text) {
     previousEnd = doc.range[2];
     if (doc.contents === null) continue;
     const value = doc.toJS();
-    if (value?.kind === "List" && Array.isArray(value.items)) {
-      for (const item of value.items) parts[tabFor(item)].push(stringify(item));
-    } else {
+    const items = listItems(value);
+    if (items.length === 1 && items[0] === value) {
       parts[tabFor(value)].push(source);
+    } else {
+      for (const item of items) parts[tabFor(item)].push(stringify(item));
     }
   }
   return Object.fromEntries(TABS.map((t) => [t.id, parts[t.id].map(withNewline).join("---\n")]));
@@ -119,7 +135,7 @@ export function objectKeys(text) {
   for (const doc of Array.isArray(docs) ? docs : [docs]) {
     if (doc.errors.length > 0 || doc.contents === null) continue;
     const value = doc.toJS();
-    for (const object of value?.kind === "List" && Array.isArray(value.items) ? value.items : [value]) {
+    for (const object of listItems(value)) {
       const name = object?.metadata?.name;
       if (typeof name !== "string") continue;
       if (object.kind === "Node") keys.add(`Node ${name}`);
@@ -157,7 +173,8 @@ export function objectDocuments(text) {
     previousEnd = doc.range[2];
     if (doc.errors.length > 0 || doc.contents === null) continue;
     const value = doc.toJS();
-    const items = value?.kind === "List" && Array.isArray(value.items) ? value.items : null;
+    const objects = listItems(value);
+    const items = objects.length === 1 && objects[0] === value ? null : objects;
     for (const object of items ?? [value]) {
       const name = object?.metadata?.name;
       if (typeof object?.kind !== "string" || typeof name !== "string") continue;

@@ -120,13 +120,22 @@ function classes(summary) {
   );
 }
 
+// Where a line is: "line 12", or "pods/default.json:12" in a cluster read
+// from several files (the file alone when the line is not known).
+function lineOf(line, source) {
+  if (source) return line > 0 ? `${source}:${count(line)}` : source;
+  return line > 0 ? `line ${count(line)}` : "";
+}
+
 function problem(d) {
+  const at = lineOf(d.line, d.source);
+  const what = [d.object, d.path].filter(Boolean).join(" · ") || (d.source ? "" : "input");
   return h(
     "li",
     { class: `diagnostic-line ${d.severity}` },
     h("span", { class: "severity" }, d.severity),
     " ",
-    h("span", { class: "where" }, [d.object, d.path].filter(Boolean).join(" · ") || "input", d.line > 0 ? ` · line ${count(d.line)}` : ""),
+    h("span", { class: "where" }, [what, at].filter(Boolean).join(" · ")),
     " ",
     h("span", { class: "text" }, d.message),
   );
@@ -153,7 +162,7 @@ function pdbs(summary) {
     "details",
     { class: "cluster-pdbs" },
     h("summary", {}, `${plural(summary.pdbs.length, "PodDisruptionBudget")}`),
-    h("ul", { class: "pdb-list" }, summary.pdbs.map((p) => h("li", {}, p.pdb, h("span", { class: "muted" }, ` line ${count(p.line)}`)))),
+    h("ul", { class: "pdb-list" }, summary.pdbs.map((p) => h("li", {}, p.pdb, h("span", { class: "muted" }, ` ${lineOf(p.line, p.source)}`)))),
   );
 }
 
@@ -183,15 +192,59 @@ function searchBlock(query, onSearch) {
   );
 }
 
+// The files a cluster was read from, when several, each with its size.
+function filesBlock(files) {
+  if (!files || files.length < 2) return null;
+  const size = (f) => (typeof f.file === "string" ? f.file.length : f.file.size);
+  return h(
+    "details",
+    { class: "cluster-files" },
+    h("summary", {}, `Read from ${plural(files.length, "file")}`),
+    h("ul", { class: "file-list" }, files.map((f) => h("li", {}, h("span", { class: "file-name" }, f.name), h("span", { class: "muted" }, ` ${sizeText(size(f))}`)))),
+  );
+}
+
+// Adds files to the cluster: a button and its file input.
+function addButton(onAdd) {
+  if (!onAdd) return null;
+  const input = h("input", {
+    type: "file",
+    multiple: true,
+    hidden: true,
+    id: "cluster-add-file",
+    accept: ".yaml,.yml,.json,application/yaml,application/json",
+    onchange: (e) => {
+      const chosen = [...(e.currentTarget.files ?? [])];
+      e.currentTarget.value = "";
+      if (chosen.length) onAdd(chosen);
+    },
+  });
+  return [
+    input,
+    h(
+      "button",
+      {
+        type: "button",
+        class: "add-files",
+        title: "Read more files into this cluster: more namespaces' pods, its PriorityClasses or PDBs",
+        onclick: (e) => (e.preventDefault(), input.click()),
+      },
+      "Add files…",
+    ),
+  ];
+}
+
 /**
- * The loaded cluster: {name, bytes, summary}. actions: onRemove(), and
- * onSearch(query) as the search box changes; the results go in the
- * #cluster-objects element (renderObjects). inLink: share links carry it.
+ * The loaded cluster: {name, bytes, summary, files}. actions: onRemove(),
+ * onAdd(files) with the Files chosen to add, and onSearch(query) as the
+ * search box changes; the results go in the #cluster-objects element
+ * (renderObjects). inLink: share links carry it.
  */
-export function renderCluster({ name, bytes, summary }, { onRemove, onSearch, query = "", open = true, onToggle, inLink = false }) {
+export function renderCluster({ name, bytes, summary, files = null }, { onRemove, onAdd = null, onSearch, query = "", open = true, onToggle, inLink = false }) {
   const { nodes, pods, requested, allocatable } = summary;
   const errors = summary.errors;
-  const warnings = summary.diagnosticCount - errors;
+  const warnings = summary.warnings ?? summary.diagnosticCount - errors;
+  const notes = summary.diagnosticCount - errors - warnings;
   return h(
     "details",
     { class: "panel cluster-panel", open, ontoggle: (e) => onToggle?.(e.currentTarget.open) },
@@ -201,6 +254,7 @@ export function renderCluster({ name, bytes, summary }, { onRemove, onSearch, qu
       h("h2", {}, "Cluster"),
       h("span", { class: "file-name", title: name }, name),
       h("span", { class: "muted" }, `${sizeText(bytes)} · ${count(nodes)} nodes · ${count(pods.total)} pods`),
+      addButton(onAdd),
       h("button", { type: "button", class: "remove", onclick: (e) => (e.preventDefault(), onRemove()) }, "Remove cluster"),
     ),
     h(
@@ -211,13 +265,17 @@ export function renderCluster({ name, bytes, summary }, { onRemove, onSearch, qu
       stat("CPU requested", `${percent(requested.cpuMillis, allocatable.cpuMillis)}%`, `${cores(requested.cpuMillis)} of ${cores(allocatable.cpuMillis)} cores`),
       stat("Memory requested", `${percent(requested.memoryBytes, allocatable.memoryBytes)}%`, `${memory(requested.memoryBytes)} of ${memory(allocatable.memoryBytes)}`),
       stat("PDBs", count(summary.pdbs.length)),
-      stat("Problems", count(summary.diagnosticCount), summary.diagnosticCount ? `${plural(errors, "error")} · ${plural(warnings, "warning")}` : "none"),
+      stat(
+        "Problems",
+        count(errors + warnings),
+        errors + warnings ? `${plural(errors, "error")} · ${plural(warnings, "warning")}${notes ? ` · ${plural(notes, "note")}` : ""}` : notes ? plural(notes, "note") : "none",
+      ),
     ),
     h(
       "div",
       { class: "cluster-grid" },
       namespaces(summary),
-      h("div", { class: "cluster-block" }, classes(summary), problems(summary), pdbs(summary)),
+      h("div", { class: "cluster-block" }, classes(summary), problems(summary), pdbs(summary), filesBlock(files)),
       searchBlock(query, onSearch),
     ),
     h(
@@ -236,7 +294,7 @@ function fields(object) {
   const pod = object.kind === "Pod";
   if (pod) out.push(object.node ? ["node", object.node] : ["node", "none (pending)"]);
   for (const [key, value] of Object.entries(object)) {
-    if (["kind", "name", "namespace", "line", "labels", "node"].includes(key)) continue;
+    if (["kind", "name", "namespace", "line", "source", "labels", "node"].includes(key)) continue;
     if (value === false || value === "" || value === null || (Array.isArray(value) && value.length === 0)) continue;
     if (key === "cpuMillis") out.push([pod ? "cpu request" : "cpu", millicores(value)]);
     else if (key === "memoryBytes") out.push([pod ? "memory request" : "memory", memory(value)]);
@@ -261,7 +319,7 @@ function objectCard(object) {
       { class: "object-head" },
       h("span", { class: `badge kind kind-${object.kind}` }, object.kind),
       h("strong", { class: "object-name" }, object.namespace ? `${object.namespace}/${object.name}` : object.name),
-      h("span", { class: "muted line" }, `line ${count(object.line)}`),
+      h("span", { class: "muted line" }, lineOf(object.line, object.source)),
     ),
     h(
       "dl",

@@ -29,11 +29,11 @@ export function groupDiagnostics(diagnostics) {
   return [...groups.filter((g) => g.severity === "error"), ...groups.filter((g) => g.severity !== "error")];
 }
 
-/** Counts root causes by severity: {errors, warnings, places}. */
+/** Counts root causes by severity: {errors, warnings, infos, places} (an info is no problem: a name podsim generated, say). */
 export function countCauses(diagnostics) {
   const groups = groupDiagnostics(diagnostics);
-  const errors = groups.filter((g) => g.severity === "error").length;
-  return { errors, warnings: groups.length - errors, places: diagnostics.length };
+  const of = (severity) => groups.filter((g) => g.severity === severity).length;
+  return { errors: of("error"), warnings: of("warning"), infos: of("info"), places: diagnostics.length };
 }
 
 /**
