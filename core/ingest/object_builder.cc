@@ -260,10 +260,7 @@ void ObjectBuilder::StartMap(int line, std::string_view anchor,
       const Object& list = *objects_.back();
       object->implied_kind = ItemKind(list.kind);
       if (!object->implied_kind.empty()) {
-        const Json* version = nullptr;
-        auto it = list.root.find("apiVersion");
-        if (it != list.root.end() && it->is_string()) version = &*it;
-        if (version) object->implied_api_version = version->get<std::string>();
+        object->implied_api_version = ApiVersionOf(list);
         const FieldRule* rule = sink_.FieldsOf(object->implied_kind);
         if (rule) frame.rule = rule;
       }
@@ -354,6 +351,11 @@ void ObjectBuilder::End() {
   ValueDone();
 }
 
+std::string ObjectBuilder::ApiVersionOf(const Object& list) {
+  auto it = list.root.find("apiVersion");
+  return it != list.root.end() && it->is_string() ? it->get<std::string>() : "";
+}
+
 bool ObjectBuilder::StreamsItems(const Object& list) const {
   return list.kind.empty() || list.kind == "List" ||
          !ItemKind(list.kind).empty();
@@ -425,13 +427,10 @@ void ObjectBuilder::ReleaseHeld(Object& list) {
   std::string kind = ItemKind(list.kind);
   // The items of a typed list of a kind podsim does not read go with it
   // (the list is one object of that kind).
-  if (kind.empty() && list.kind.size() > 4 && list.kind.ends_with("List")) {
+  if (kind.empty() && list.kind != "List" && list.kind.ends_with("List")) {
     return;
   }
-  std::string version;
-  auto it = list.root.find("apiVersion");
-  if (it != list.root.end() && it->is_string())
-    version = it->get<std::string>();
+  const std::string version = ApiVersionOf(list);
   for (std::unique_ptr<Object>& item : held) {
     std::vector<UnknownField> unknown;
     if (!kind.empty()) {

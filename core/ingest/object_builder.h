@@ -178,8 +178,10 @@ class ObjectBuilder final : public EventHandler {
   // Returns the kind of a typed list's items ("Node" for "NodeList"), or ""
   // when kind is no typed list of a kind the sink reads.
   std::string ItemKind(std::string_view kind) const;
-  // Hands an item of a typed list on with the kind and apiVersion it
-  // takes from the list (when it names none).
+  // Returns the list's apiVersion, or "" when it names none (yet).
+  static std::string ApiVersionOf(const Object& list);
+  // Hands an object to the sink, an item of a typed list with the kind and
+  // apiVersion it takes from the list when it names none.
   void HandItem(Object& item, const std::vector<UnknownField>& unknown);
   // A list ended: its held items go on as its kind says.
   void ReleaseHeld(Object& list);
