@@ -284,8 +284,9 @@ export function formatReport(result) {
     out.push("", "Diagnostics:");
     for (const d of result.diagnostics) {
       const where = [d.object, d.path].filter(Boolean).join(" ");
-      const line = d.line > 0 ? ` (line ${d.line})` : "";
-      out.push(`  ${d.severity.padEnd(7)} ${where}${line}: ${d.message}`);
+      // A cluster of several files: the file of the line.
+      const at = d.source ? `${d.source}${d.line > 0 ? `:${d.line}` : ""}` : d.line > 0 ? `line ${d.line}` : "";
+      out.push(`  ${d.severity.padEnd(7)} ${where}${at ? ` (${at})` : ""}: ${d.message}`);
     }
   }
   for (const pdb of result.pdbs) {
@@ -503,7 +504,8 @@ export function formatMarkdown(result, { shareLink = "", scenario, comparison = 
     out.push("### Diagnostics", "");
     for (const d of result.diagnostics.slice(0, MARKDOWN_ROWS)) {
       const where = [d.object, d.path].filter(Boolean).map((part) => code(part));
-      if (d.line > 0) where.push(`line ${d.line}`);
+      if (d.source) where.push(code(`${d.source}${d.line > 0 ? `:${d.line}` : ""}`));
+      else if (d.line > 0) where.push(`line ${d.line}`);
       out.push(`- **${prose(d.severity)}** ${where.join(" · ")}${where.length ? ": " : ""}${code(d.message)}`);
     }
     out.push(...more(MARKDOWN_ROWS, result.diagnostics.length, "diagnostics"), "");

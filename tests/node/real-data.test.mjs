@@ -10,6 +10,7 @@ import { join, relative } from "node:path";
 import { describe, test } from "node:test";
 
 import { loadCluster, reducedScenario, simulate } from "../../wasm/index.mjs";
+import { isClusterDump, splitStream } from "../../web/src/model/scenario.js";
 
 const root = new URL("../..", import.meta.url).pathname;
 const cli = join(root, "wasm/cli.mjs");
@@ -197,4 +198,14 @@ describe("API: loadCluster() takes several files", () => {
     assert.equal(cluster.summary.pods.total, 3);
     cluster.free();
   });
+});
+
+test("page model: a typed list's items go to their tabs with the list's kind; a large one is a dump", () => {
+  const tabs = splitStream("apiVersion: v1\nkind: NodeList\nitems:\n- metadata: {name: n1}\n- kind: Node\n  metadata: {name: n2}\n");
+  assert.equal(tabs.nodes, "apiVersion: v1\nkind: Node\nmetadata:\n  name: n1\n---\nkind: Node\nmetadata:\n  name: n2\n");
+  assert.equal(tabs.other, "");
+  const nodes = readFileSync(join(root, fixtures, "api/nodes.json"), "utf8");
+  const big = nodes.replace('"items":[', `"items":[${`{"metadata":{"name":"pad","annotations":{"a":"${"x".repeat(20000)}"}}},`}`);
+  assert.equal(isClusterDump(big), true);
+  assert.equal(isClusterDump(nodes), false, "a small list goes to the editors");
 });
