@@ -762,6 +762,33 @@ TEST_CASE("Loader: kubectl cluster-info dump, typed lists and pod logs") {
   CHECK(text.substr(report.range.end - 1, 1) == "}");
 }
 
+TEST_CASE("Loader: kubectl cluster-info dump -o yaml, logs between documents") {
+  // The YAML printer writes --- between objects, but the logs go right
+  // after a PodList's document, in it: they must not spoil it.
+  const std::string text =
+      "apiVersion: v1\nkind: PodList\nitems:\n"
+      "- metadata: {name: p, namespace: default}\n"
+      "  spec:\n    containers: [{name: c}]\n"
+      "==== START logs for container c of pod default/p ====\n"
+      "key: [unclosed\n"
+      "==== END logs for container c of pod default/p ====\n"
+      "---\napiVersion: v1\nkind: PodList\nitems:\n"
+      "- metadata: {name: q, namespace: kube-system}\n"
+      "  spec:\n    containers: [{name: c}]\n";
+  for (size_t chunk : {size_t{1}, size_t{9}, text.size()}) {
+    CAPTURE(chunk);
+    Loader loader;
+    for (size_t i = 0; i < text.size(); i += chunk) {
+      loader.Feed(std::string_view(text).substr(i, chunk));
+    }
+    DecodeResult r = loader.Finish();
+    CHECK(Messages(r).empty());
+    REQUIRE(r.scenario.pods.size() == 2);
+    CHECK(r.scenario.pods[1].key == "kube-system/q");
+    CHECK(r.scenario.pods[1].line == 14);
+  }
+}
+
 TEST_CASE("Loader: several sources are one input, each with its own lines") {
   Loader loader;
   loader.StartSource("nodes.yaml");
