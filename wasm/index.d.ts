@@ -398,8 +398,12 @@ export declare function hasErrors(result: { readonly diagnostics: readonly { rea
 
 /**
  * Reads a cluster (a kubectl dump: `kubectl get priorityclasses,nodes,pods,pdb
- * -A -o yaml` or `-o json`, of any size) once, as a stream, and resolves to a
- * handle that simulates scenarios over it. The text is never held whole.
+ * -A -o yaml` or `-o json`, typed lists as the API writes them, a `kubectl
+ * cluster-info dump`, of any size) once, as a stream, and resolves to a
+ * handle that simulates scenarios over it. The text is never held whole. A
+ * list of {@link NamedClusterSource}s and `File`s is several files read in
+ * order as one cluster (a support bundle, a dump's folder); a list of plain
+ * chunks is one text.
  *
  * Bad objects in the dump do not reject: they are counted in
  * {@link ClusterSummary.errors} and listed in its diagnostics. Rejects with
