@@ -46,6 +46,13 @@ struct PodAffinityTerm {
   bool Matches(const std::string& ns, const Labels& labels) const;
 };
 
+// A preferred pod (anti-)affinity term: InterPodAffinity's Score adds its
+// weight (1 to 100) where it matches.
+struct WeightedPodAffinityTerm {
+  int32_t weight = 1;
+  PodAffinityTerm term;
+};
+
 struct TopologySpreadConstraint {
   int32_t max_skew = 1;
   std::string topology_key;
@@ -134,6 +141,8 @@ struct Pod {
   std::vector<Toleration> tolerations;
   std::vector<PodAffinityTerm> required_affinity;
   std::vector<PodAffinityTerm> required_anti_affinity;
+  std::vector<WeightedPodAffinityTerm> preferred_affinity;
+  std::vector<WeightedPodAffinityTerm> preferred_anti_affinity;
   std::vector<TopologySpreadConstraint> spread_constraints;
   std::vector<HostPort> host_ports;
   // spec.volumes[].persistentVolumeClaim.claimName, in volume order.
