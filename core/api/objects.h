@@ -163,6 +163,12 @@ struct Pod {
   int32_t priority = 0;
   PreemptionPolicy preemption_policy = PreemptionPolicy::kPreemptLowerPriority;
   bool admitted = true;  // false when admission rejected the pod
+  // What helper.DefaultSelector finds for the pod: the selector of the
+  // ReplicaSet, StatefulSet or ReplicationController that controls it
+  // (ResolveDefaultSelectors, and the controllers for the pods they
+  // create); empty when it has none (podsim reads no Services).
+  // PodTopologySpread spreads such a pod by its default constraints.
+  LabelSelector default_selector;
 
   bool bound() const { return !node_name.empty(); }
   ObjectRef ref() const { return {"Pod", ns, name}; }
