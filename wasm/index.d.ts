@@ -769,7 +769,13 @@ export type FilterPluginName =
   | "InterPodAffinity";
 
 /** The score plugins podsim runs. */
-export type ScorePluginName = "TaintToleration" | "NodeAffinity" | "NodeResourcesFit" | "NodeResourcesBalancedAllocation";
+export type ScorePluginName =
+  | "TaintToleration"
+  | "NodeAffinity"
+  | "NodeResourcesFit"
+  | "PodTopologySpread"
+  | "InterPodAffinity"
+  | "NodeResourcesBalancedAllocation";
 
 /**
  * The result of a filter or of preemption on a node (framework.Status):

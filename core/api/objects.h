@@ -47,6 +47,13 @@ struct PodAffinityTerm {
   bool Matches(const std::string& ns, const Labels& labels) const;
 };
 
+// A preferred pod (anti-)affinity term: InterPodAffinity's Score adds its
+// weight (1 to 100) where it matches.
+struct WeightedPodAffinityTerm {
+  int32_t weight = 1;
+  PodAffinityTerm term;
+};
+
 struct TopologySpreadConstraint {
   int32_t max_skew = 1;
   std::string topology_key;
@@ -142,6 +149,8 @@ struct Pod {
   std::vector<Toleration> tolerations;
   std::vector<PodAffinityTerm> required_affinity;
   std::vector<PodAffinityTerm> required_anti_affinity;
+  std::vector<WeightedPodAffinityTerm> preferred_affinity;
+  std::vector<WeightedPodAffinityTerm> preferred_anti_affinity;
   std::vector<TopologySpreadConstraint> spread_constraints;
   std::vector<HostPort> host_ports;
   // spec.volumes[].persistentVolumeClaim.claimName, in volume order.
@@ -162,6 +171,12 @@ struct Pod {
   int32_t priority = 0;
   PreemptionPolicy preemption_policy = PreemptionPolicy::kPreemptLowerPriority;
   bool admitted = true;  // false when admission rejected the pod
+  // What helper.DefaultSelector finds for the pod: the selector of the
+  // ReplicaSet, StatefulSet or ReplicationController that controls it
+  // (ResolveDefaultSelectors, and the controllers for the pods they
+  // create); empty when it has none (podsim reads no Services).
+  // PodTopologySpread spreads such a pod by its default constraints.
+  LabelSelector default_selector;
 
   bool bound() const { return !node_name.empty(); }
   ObjectRef ref() const { return {"Pod", ns, name}; }

@@ -175,7 +175,7 @@ const std::array<ProfileSwitch, 23> kSwitches = {
                         "the first failure"),
     PODSIM_SWITCH("PodTopologySpread", topology_spread,
                   p.topology_spread
-                      ? "enforces topologySpreadConstraints"
+                      ? "enforces topologySpreadConstraints and scores by them"
                       : "has no PodTopologySpread (it came in v1.16)"),
     PODSIM_SWITCH("NodeAffinity PreFilter", node_affinity_prefilter,
                   p.node_affinity_prefilter

@@ -6,8 +6,10 @@
 #include <unordered_map>
 #include <unordered_set>
 
+#include "core/api/generated_names.h"
 #include "core/api/object_ref.h"
 #include "core/framework/plugins/node_affinity.h"
+#include "core/framework/plugins/pod_topology_spread.h"
 #include "core/framework/plugins/taint_toleration.h"
 
 namespace podsim {
@@ -31,6 +33,31 @@ const OwnerReference* ControllerRef(const Pod& pod) {
     if (o.controller) return &o;
   }
   return nullptr;
+}
+
+// Returns helper.DefaultSelector for a pod that workload w creates: its
+// controller's selector, or for a ReplicaSet a Deployment's rollout made,
+// the Deployment's selector and the pod-template-hash label the
+// Deployment controller adds to it; empty for other kinds and for a
+// controller the input lacks (the scheduler's listers would lack it too).
+LabelSelector DefaultSelectorOf(const Scenario& scenario,
+                                const std::vector<Workload>& workloads, int w) {
+  const Workload& wl = workloads[w];
+  if (wl.controller >= 0)
+    return DefaultSelector(scenario.controllers[wl.controller]);
+  LabelSelector out;
+  out.is_nil = false;
+  if (wl.kind != "ReplicaSet" || !wl.created_by_run || wl.parent < 0 ||
+      workloads[wl.parent].controller < 0) {
+    return out;
+  }
+  const Controller& deployment =
+      scenario.controllers[workloads[wl.parent].controller];
+  out.requirements = deployment.selector.requirements;
+  out.requirements.push_back({.key = std::string(kPodTemplateHashLabel),
+                              .op = SelectorOp::kIn,
+                              .values = {deployment.template_hash}});
+  return out;
 }
 
 // The tolerations the DaemonSet controller adds to its pods
@@ -378,6 +405,7 @@ Pod* WorkloadControllers::Create(int w, std::string name, int64_t at,
   pod->uid =
       "podsim-" + NameSuffix(pod->key + "@" + std::to_string(created_), 10);
   pod->owners = {OwnerReference{wl.kind, wl.name, true}};
+  pod->default_selector = DefaultSelectorOf(scenario_, workloads_, w);
   pod->applied = wl.applied;
   pod->node_name.clear();
   pod->nominated_node_name.clear();

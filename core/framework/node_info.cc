@@ -4,6 +4,15 @@
 #include <cassert>
 
 namespace podsim {
+namespace {
+
+// Whether InterPodAffinity's Score reads the pod's terms once it is placed.
+bool ScoresAffinity(const Pod& p) {
+  return !p.required_affinity.empty() || !p.preferred_affinity.empty() ||
+         !p.preferred_anti_affinity.empty();
+}
+
+}  // namespace
 
 Cluster::Cluster(const Scenario& scenario)
     : scenario_(scenario),
@@ -22,6 +31,7 @@ Cluster::Cluster(const Scenario& scenario)
   for (const Pod& p : scenario.pods) {
     if (!p.required_anti_affinity.empty())
       pods_with_anti_affinity_.push_back(p.index);
+    if (ScoresAffinity(p)) pods_with_affinity_.push_back(p.index);
     terminating_[p.index] = p.terminating;
     preempted_[p.index] = p.preempted_by_scheduler;
   }
@@ -48,6 +58,7 @@ void Cluster::AddCreatedPod(ObjectIndex p) {
   preempted_.push_back(0);
   if (!pod.required_anti_affinity.empty())
     pods_with_anti_affinity_.push_back(p);
+  if (ScoresAffinity(pod)) pods_with_affinity_.push_back(p);
   for (const auto& [key, value] : pod.labels.items()) {
     auto indexed = pods_by_label_.find(key);
     if (indexed != pods_by_label_.end()) indexed->second[value].push_back(p);

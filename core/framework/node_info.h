@@ -41,6 +41,13 @@ class Cluster {
   const std::vector<ObjectIndex>& PodsWithAntiAffinity() const {
     return pods_with_anti_affinity_;
   }
+  // Pods with required pod affinity terms or preferred pod affinity or
+  // anti-affinity terms, bound or not: those whose terms InterPodAffinity's
+  // Score reads of placed pods (upstream's PodsWithAffinity, less the pods
+  // with only required anti-affinity, which Score does not read).
+  const std::vector<ObjectIndex>& PodsWithAffinity() const {
+    return pods_with_affinity_;
+  }
   // The pods, bound or not, that carry the label key=value, in index order
   // (a pod's labels never change). Indexed per key, on the key's first use.
   const std::vector<ObjectIndex>& PodsLabelled(const std::string& key,
@@ -95,6 +102,7 @@ class Cluster {
   std::vector<uint8_t> terminating_;
   std::vector<uint8_t> preempted_;
   std::vector<ObjectIndex> pods_with_anti_affinity_;
+  std::vector<ObjectIndex> pods_with_affinity_;
   mutable std::unordered_map<
       std::string, std::unordered_map<std::string, std::vector<ObjectIndex>>>
       pods_by_label_;

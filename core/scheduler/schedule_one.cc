@@ -195,7 +195,7 @@ std::optional<ObjectIndex> Scheduler::SchedulePod(CycleState& state,
   }
   // Mirrors prioritizeNodes.
   const std::vector<NodeScore> scores =
-      ScoreNodes(cluster_, attempt.pod, feasible.nodes, attempt.scored_plugins);
+      ScoreNodes(state, feasible.nodes, attempt.scored_plugins);
   const NodeScore& best = SelectHost(scores, attempt);
   // v1.14's priority functions are not modelled: today's plugins score.
   attempt.trace.push_back(

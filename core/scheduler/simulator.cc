@@ -6,6 +6,7 @@
 
 #include "core/admission/admission.h"
 #include "core/controllers/disruption.h"
+#include "core/framework/plugins/pod_topology_spread.h"
 #include "core/framework/plugins/volume_restrictions.h"
 #include "core/framework/preemption/pdb.h"
 #include "core/ingest/decode.h"
@@ -110,6 +111,7 @@ SimulationResult Simulate(Scenario scenario, Diagnostics diagnostics,
   result.diagnostics = std::move(diagnostics);
   Admit(result.scenario, result.diagnostics);
   ResolveClaims(result.scenario, profile, result.diagnostics);
+  ResolveDefaultSelectors(result.scenario);
   AdaptToProfile(result);
   ComputePdbStatus(result.scenario);
   IndexPdbs(result.scenario);

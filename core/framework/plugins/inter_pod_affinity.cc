@@ -2,11 +2,14 @@
 
 #include <algorithm>
 #include <cassert>
+#include <climits>
 #include <memory>
 #include <string>
 #include <unordered_map>
 #include <utility>
 #include <vector>
+
+#include "core/framework/node_score.h"
 
 namespace podsim {
 namespace {
@@ -161,6 +164,134 @@ bool AntiAffinityViolated(const InterPodAffinityState& entry, const Pod& p,
   return false;
 }
 
+// Mirrors InterPodAffinityArgs' default hardPodAffinityWeight.
+constexpr int32_t kHardPodAffinityWeight = 1;
+
+// Mirrors preScoreState.topologyScore: by topology key, then value.
+using TopologyScore =
+    std::unordered_map<std::string, std::unordered_map<std::string, int64_t>>;
+
+// Mirrors scoreMap.processTerm: when the term matches the pod (namespace
+// ns, labels) and node has the term's key, adds weight times multiplier to
+// that domain. Returns whether it did (upstream's map got the entry, even
+// when the sum is 0).
+bool ProcessTerm(const PodAffinityTerm& term, int32_t weight,
+                 const std::string& ns, const Labels& labels, const Node& node,
+                 int32_t multiplier, TopologyScore& scores) {
+  if (!term.Matches(ns, labels)) return false;
+  const std::string* value = node.labels.Find(term.topology_key);
+  if (!value) return false;
+  scores[term.topology_key][*value] += int64_t{weight * multiplier};
+  return true;
+}
+
+// Mirrors processExistingPod for the terms of existing, on node, towards
+// the incoming pod p (p's own terms are ProcessOwnTerms'). Returns whether
+// any term counted.
+bool ProcessExistingPodTerms(const Pod& existing, const Pod& p,
+                             const Node& node, TopologyScore& scores) {
+  bool counted = false;
+  for (const PodAffinityTerm& t : existing.required_affinity) {
+    counted |=
+        ProcessTerm(t, kHardPodAffinityWeight, p.ns, p.labels, node, 1, scores);
+  }
+  for (const WeightedPodAffinityTerm& t : existing.preferred_affinity) {
+    counted |= ProcessTerm(t.term, t.weight, p.ns, p.labels, node, 1, scores);
+  }
+  for (const WeightedPodAffinityTerm& t : existing.preferred_anti_affinity) {
+    counted |= ProcessTerm(t.term, t.weight, p.ns, p.labels, node, -1, scores);
+  }
+  return counted;
+}
+
+// Mirrors processExistingPod for the incoming pod's preferred terms with
+// multiplier (+1 affinity, -1 anti-affinity), over every placed pod they
+// may match: a term matches only pods carrying a value of its selector's
+// first In requirement, which the label index lists; without one, every
+// node's pods. Returns whether any term counted.
+bool ProcessOwnTerms(const Cluster& cluster,
+                     const std::vector<WeightedPodAffinityTerm>& terms,
+                     int32_t multiplier, TopologyScore& scores) {
+  bool counted = false;
+  for (const WeightedPodAffinityTerm& t : terms) {
+    auto process = [&](ObjectIndex q) {
+      const ObjectIndex n = cluster.NodeOf(q);
+      if (n == kNoNode) return;
+      const Pod& existing = cluster.pod(q);
+      counted |= ProcessTerm(t.term, t.weight, existing.ns, existing.labels,
+                             cluster.node(n), multiplier, scores);
+    };
+    if (t.term.selector.is_nil) continue;  // matches no pod
+    const std::vector<Requirement>& reqs = t.term.selector.requirements;
+    auto in = std::find_if(reqs.begin(), reqs.end(), [](const Requirement& r) {
+      return r.op == SelectorOp::kIn;
+    });
+    if (in == reqs.end()) {
+      for (int n = 0; n < cluster.num_nodes(); ++n) {
+        for (ObjectIndex q : cluster.info(n).pods) process(q);
+      }
+      continue;
+    }
+    // A pod has one value per key: the values' lists do not overlap.
+    std::vector<std::string> values = in->values;
+    std::sort(values.begin(), values.end());
+    values.erase(std::unique(values.begin(), values.end()), values.end());
+    for (const std::string& value : values) {
+      for (ObjectIndex q : cluster.PodsLabelled(in->key, value)) process(q);
+    }
+  }
+  return counted;
+}
+
+// Mirrors InterPodAffinity.PreScore: returns false (Skip) when no term
+// counted on any node.
+bool PreScore(const Cluster& cluster, const Pod& p, TopologyScore& scores) {
+  // The pod's own preferred terms against every placed pod (only when it
+  // has some: then upstream walks every pod).
+  bool counted = ProcessOwnTerms(cluster, p.preferred_affinity, 1, scores);
+  counted |= ProcessOwnTerms(cluster, p.preferred_anti_affinity, -1, scores);
+  // The placed pods' terms towards the pod.
+  for (ObjectIndex q : cluster.PodsWithAffinity()) {
+    const ObjectIndex n = cluster.NodeOf(q);
+    if (n == kNoNode) continue;
+    counted |=
+        ProcessExistingPodTerms(cluster.pod(q), p, cluster.node(n), scores);
+  }
+  return counted;
+}
+
+// Mirrors InterPodAffinity.Score: the sums of node's domains.
+int64_t Score(const TopologyScore& scores, const Node& node) {
+  int64_t score = 0;
+  for (const auto& [key, values] : scores) {
+    const std::string* value = node.labels.Find(key);
+    if (!value) continue;
+    auto it = values.find(*value);
+    if (it != values.end()) score += it->second;
+  }
+  return score;
+}
+
+// Mirrors InterPodAffinity.NormalizeScore: scales from the lowest (0) to the
+// highest (kMaxNodeScore) in floating point, truncated; all 0 when equal.
+void NormalizeScore(std::vector<int64_t>& scores) {
+  int64_t min_count = INT64_MAX;
+  int64_t max_count = INT64_MIN;
+  for (int64_t s : scores) {
+    min_count = std::min(min_count, s);
+    max_count = std::max(max_count, s);
+  }
+  const int64_t diff = max_count - min_count;
+  for (int64_t& s : scores) {
+    double f = 0;
+    if (diff > 0) {
+      f = static_cast<double>(kMaxNodeScore) *
+          (static_cast<double>(s - min_count) / static_cast<double>(diff));
+    }
+    s = static_cast<int64_t>(f);
+  }
+}
+
 }  // namespace
 
 void PreFilterInterPodAffinity(CycleState& state) {
@@ -242,6 +373,22 @@ void FilterInterPodAffinity(const CycleState& state, ObjectIndex n,
     RejectAffinity(state, Code::kUnschedulable,
                    profile.reasons.existing_anti_affinity, status);
   }
+}
+
+bool ScoreInterPodAffinity(const CycleState& state,
+                           std::span<const ObjectIndex> feasible,
+                           std::vector<int64_t>& scores) {
+  const Cluster& cluster = state.cluster();
+  TopologyScore topology_score;
+  if (!PreScore(cluster, cluster.pod(state.pod()), topology_score)) {
+    return false;
+  }
+  scores.resize(feasible.size());
+  for (size_t i = 0; i < feasible.size(); ++i) {
+    scores[i] = Score(topology_score, cluster.node(feasible[i]));
+  }
+  NormalizeScore(scores);
+  return true;
 }
 
 }  // namespace podsim

@@ -1,7 +1,13 @@
-// The InterPodAffinity plugin's required terms: the pod's own affinity and
+// The InterPodAffinity plugin: the pod's own required affinity and
 // anti-affinity towards the pods already placed, and their anti-affinity
-// towards it, counted per topology domain.
+// towards it, counted per topology domain (Filter); the preferred terms
+// both ways and the placed pods' required affinity, weighed per domain
+// (Score).
 #pragma once
+
+#include <cstdint>
+#include <span>
+#include <vector>
 
 #include "core/framework/cycle_state.h"
 
@@ -29,5 +35,18 @@ void UpdateInterPodAffinity(CycleState& state, ObjectIndex other, ObjectIndex n,
 // REQUIRES: the plugin wrote its entry.
 void FilterInterPodAffinity(const CycleState& state, ObjectIndex n,
                             Status& status);
+
+// Mirrors InterPodAffinity's PreScore, Score and NormalizeScore over the
+// feasible nodes, with the plugin's default arguments (hardPodAffinityWeight
+// 1, ignorePreferredTermsOfExistingPods false). A domain gains the weight
+// of each preferred affinity term of the pod that a placed pod there
+// matches, and of each preferred affinity term of a placed pod there that
+// the pod matches (hardPodAffinityWeight for a required one); preferred
+// anti-affinity terms take their weight off the same way. Returns false
+// when PreScore skips (no term matched anywhere); otherwise sets scores[i]
+// to feasible[i]'s normalized score, 0 to kMaxNodeScore.
+bool ScoreInterPodAffinity(const CycleState& state,
+                           std::span<const ObjectIndex> feasible,
+                           std::vector<int64_t>& scores);
 
 }  // namespace podsim

@@ -94,6 +94,52 @@ Status RunPreFilterPlugin(Plugin plugin, CycleState& state) {
   }
 }
 
+// Mirrors one Score plugin of RunScorePlugins with its PreScore and
+// NormalizeScore: returns false when its PreScore skips; otherwise sets
+// scores[i] to feasible[i]'s normalized score.
+bool RunScorePlugin(Plugin plugin, const CycleState& state,
+                    const std::vector<ObjectIndex>& feasible,
+                    std::vector<int64_t>& scores) {
+  const Cluster& cluster = state.cluster();
+  const Pod& pod = cluster.pod(state.pod());
+  scores.assign(feasible.size(), 0);
+  switch (plugin) {
+    case Plugin::kTaintToleration:
+      for (size_t i = 0; i < feasible.size(); ++i) {
+        scores[i] = ScoreTaintToleration(pod, cluster.node(feasible[i]));
+      }
+      DefaultNormalizeScore(true, scores);
+      return true;
+    case Plugin::kNodeAffinity:
+      if (pod.preferred_node_affinity.empty()) return false;
+      for (size_t i = 0; i < feasible.size(); ++i) {
+        scores[i] = ScoreNodeAffinity(pod, cluster.node(feasible[i]));
+      }
+      DefaultNormalizeScore(false, scores);
+      return true;
+    case Plugin::kNodeResourcesFit:
+      for (size_t i = 0; i < feasible.size(); ++i) {
+        scores[i] = ScoreNodeResourcesFit(cluster, pod, feasible[i]);
+      }
+      return true;
+    case Plugin::kPodTopologySpread:
+      return ScorePodTopologySpread(state, feasible, scores);
+    case Plugin::kInterPodAffinity:
+      return ScoreInterPodAffinity(state, feasible, scores);
+    case Plugin::kNodeResourcesBalancedAllocation:
+      if (pod.requests.Get(kCpu) == 0 && pod.requests.Get(kMemory) == 0) {
+        return false;
+      }
+      for (size_t i = 0; i < feasible.size(); ++i) {
+        scores[i] =
+            ScoreNodeResourcesBalancedAllocation(cluster, pod, feasible[i]);
+      }
+      return true;
+    default:
+      return false;  // not a score plugin podsim runs
+  }
+}
+
 }  // namespace
 
 void RunPreFilterPlugins(CycleState& state) {
@@ -168,62 +214,26 @@ Status RunFiltersWithNominatedPods(CycleState& state, Cluster& cluster,
 }
 
 std::vector<NodeScore> ScoreNodes(
-    const Cluster& cluster, ObjectIndex pod_index,
-    const std::vector<ObjectIndex>& feasible,
+    const CycleState& state, const std::vector<ObjectIndex>& feasible,
     std::vector<std::string_view>& scored_plugins) {
-  const Pod& pod = cluster.pod(pod_index);
-  size_t count = feasible.size();
-  std::vector<int64_t> taint(count), affinity(count), least(count),
-      balanced(count);
-  for (size_t i = 0; i < count; ++i) {
-    const Node& node = cluster.node(feasible[i]);
-    taint[i] = ScoreTaintToleration(pod, node);
-    affinity[i] = ScoreNodeAffinity(pod, node);
-    least[i] = ScoreNodeResourcesFit(cluster, pod, feasible[i]);
-    balanced[i] =
-        ScoreNodeResourcesBalancedAllocation(cluster, pod, feasible[i]);
-  }
-  // TaintToleration's and NodeAffinity's NormalizeScore.
-  DefaultNormalizeScore(true, taint);
-  DefaultNormalizeScore(false, affinity);
-
-  // The profile's score plugins and weights (by default 3, 2, 1 and 1); a
-  // plugin whose PreScore skips is left out.
-  const ProfilePlugins& plugins = cluster.scenario().config.plugins;
-  const int64_t taint_weight = plugins.Weight(Plugin::kTaintToleration);
-  const int64_t affinity_weight = pod.preferred_node_affinity.empty()
-                                      ? 0
-                                      : plugins.Weight(Plugin::kNodeAffinity);
-  const int64_t fit_weight = plugins.Weight(Plugin::kNodeResourcesFit);
-  const int64_t balanced_weight =
-      pod.requests.Get(kCpu) != 0 || pod.requests.Get(kMemory) != 0
-          ? plugins.Weight(Plugin::kNodeResourcesBalancedAllocation)
-          : 0;
+  const ProfilePlugins& plugins = state.cluster().scenario().config.plugins;
+  std::vector<NodeScore> out(feasible.size());
+  for (size_t i = 0; i < feasible.size(); ++i) out[i].node = feasible[i];
   scored_plugins.clear();
-  if (taint_weight) scored_plugins.push_back(kTaintToleration);
-  if (affinity_weight) scored_plugins.push_back(kNodeAffinity);
-  if (fit_weight) scored_plugins.push_back(kNodeResourcesFit);
-  if (balanced_weight)
-    scored_plugins.push_back(kNodeResourcesBalancedAllocation);
-
-  std::vector<NodeScore> out(count);
-  for (size_t i = 0; i < count; ++i) {
-    NodeScore& s = out[i];
-    s.node = feasible[i];
-    if (taint_weight) {
-      s.plugins.push_back({kTaintToleration, taint_weight * taint[i]});
+  std::vector<int64_t> scores;
+  // The profile's score plugins in its order, each weighted (by default
+  // TaintToleration 3, NodeAffinity 2, NodeResourcesFit 1, PodTopologySpread
+  // 2, InterPodAffinity 2, NodeResourcesBalancedAllocation 1); a plugin
+  // whose PreScore skips is left out.
+  for (Plugin plugin : plugins.Order(ExtensionPoint::kScore)) {
+    if (!RunScorePlugin(plugin, state, feasible, scores)) continue;
+    const std::string_view name = NameOf(plugin);
+    const int64_t weight = plugins.Weight(plugin);
+    scored_plugins.push_back(name);
+    for (size_t i = 0; i < feasible.size(); ++i) {
+      out[i].plugins.push_back({name, weight * scores[i]});
+      out[i].total += weight * scores[i];
     }
-    if (affinity_weight) {
-      s.plugins.push_back({kNodeAffinity, affinity_weight * affinity[i]});
-    }
-    if (fit_weight) {
-      s.plugins.push_back({kNodeResourcesFit, fit_weight * least[i]});
-    }
-    if (balanced_weight) {
-      s.plugins.push_back(
-          {kNodeResourcesBalancedAllocation, balanced_weight * balanced[i]});
-    }
-    for (const PluginScore& p : s.plugins) s.total += p.score;
   }
   return out;
 }

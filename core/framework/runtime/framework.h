@@ -64,14 +64,15 @@ Status RunFilterPlugins(const CycleState& state, ObjectIndex n);
 Status RunFiltersWithNominatedPods(CycleState& state, Cluster& cluster,
                                    ObjectIndex n);
 
-// Mirrors prioritizeNodes over the default Score plugins (NodeResourcesFit
-// with LeastAllocated, NodeResourcesBalancedAllocation, TaintToleration and
-// NodeAffinity): scores each feasible node, in the order given, with the
-// profile's weights and the plugins' normalization. Returns the plugins
-// that ran in scored_plugins (a plugin whose PreScore skips is left out).
+// Mirrors prioritizeNodes (RunPreScorePlugins, RunScorePlugins) over the
+// profile's Score plugins that podsim runs (NodeResourcesFit with
+// LeastAllocated, NodeResourcesBalancedAllocation, TaintToleration,
+// NodeAffinity, PodTopologySpread, InterPodAffinity): scores each feasible
+// node, in the order given, with the profile's weights and the plugins'
+// normalization. Returns the plugins that ran in scored_plugins, in the
+// profile's order (a plugin whose PreScore skips is left out).
 std::vector<NodeScore> ScoreNodes(
-    const Cluster& cluster, ObjectIndex pod,
-    const std::vector<ObjectIndex>& feasible,
+    const CycleState& state, const std::vector<ObjectIndex>& feasible,
     std::vector<std::string_view>& scored_plugins);
 
 }  // namespace podsim

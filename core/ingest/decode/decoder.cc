@@ -350,14 +350,20 @@ void Decoder::ResolveNamespaces() {
       c.pod_template = std::move(copy);
     }
     Pod& pod = template_pod ? *template_pod : scenario_.pods[p.pod];
-    auto& terms = p.anti ? pod.required_anti_affinity : pod.required_affinity;
-    if (p.term >= terms.size()) continue;
-    std::set<std::string> names(terms[p.term].namespaces.begin(),
-                                terms[p.term].namespaces.end());
+    PodAffinityTerm* term = nullptr;
+    if (std::vector<PodAffinityTerm>* terms = RequiredTerms(pod, p.list)) {
+      if (p.term < terms->size()) term = &(*terms)[p.term];
+    } else if (std::vector<WeightedPodAffinityTerm>* weighted =
+                   PreferredTerms(pod, p.list)) {
+      if (p.term < weighted->size()) term = &(*weighted)[p.term].term;
+    }
+    if (!term) continue;
+    std::set<std::string> names(term->namespaces.begin(),
+                                term->namespaces.end());
     for (const auto& [ns, labels] : scenario_.namespace_labels) {
       if (p.selector.Matches(labels)) names.insert(ns);
     }
-    terms[p.term].namespaces.assign(names.begin(), names.end());
+    term->namespaces.assign(names.begin(), names.end());
   }
 }
 

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -158,10 +159,25 @@ class Decoder final : public ObjectSink {
   void DecodeContainers(const Json& spec, std::string_view key, Reader& r,
                         Pod& pod, std::vector<ContainerRequests>& out);
   void DecodeAffinity(const Json& spec, Reader& r, Pod& pod);
-  std::vector<PodAffinityTerm> DecodePodAffinityTerms(const Json& obj,
-                                                      const FieldPath& path,
-                                                      Reader& r,
-                                                      const Pod& pod);
+  // The four lists of pod (anti-)affinity terms a pod has.
+  enum class TermList : uint8_t {
+    kAffinity,
+    kAntiAffinity,
+    kPreferredAffinity,
+    kPreferredAntiAffinity,
+  };
+  static std::vector<PodAffinityTerm>* RequiredTerms(Pod& pod, TermList list);
+  static std::vector<WeightedPodAffinityTerm>* PreferredTerms(Pod& pod,
+                                                              TermList list);
+  // Reads obj's required (kAffinity, kAntiAffinity) or preferred terms into
+  // the pod's list.
+  void DecodePodAffinityTerms(const Json& obj, const FieldPath& path, Reader& r,
+                              TermList list, Pod& pod);
+  // Returns the term t at path p (its namespaceSelector to be resolved as
+  // the index-th term of list), or nullopt after reporting it.
+  std::optional<PodAffinityTerm> DecodePodAffinityTerm(
+      const Json& t, const FieldPath& p, Reader& r, const Pod& pod,
+      TermList list, size_t index);
   void DecodeSpread(const Json& spec, Reader& r, Pod& pod);
   void DecodeVolumes(const Json& spec, Reader& r, Pod& pod);
   std::vector<OwnerReference> DecodeOwners(const Json& meta, Reader& r);
@@ -216,11 +232,11 @@ class Decoder final : public ObjectSink {
   // Objects named from each "Kind/ns/generateName" so far.
   std::unordered_map<std::string, int> generated_;
   // Affinity terms whose namespaceSelector is resolved once all Namespace
-  // objects are known: (pod, anti?, term index, selector).
+  // objects are known: (pod, term list, term index, selector).
   struct PendingNamespaceSelector {
     ObjectIndex pod;
     int controller;  // >= 0: the template of that controller
-    bool anti;
+    TermList list;
     size_t term;
     LabelSelector selector;
   };

@@ -318,69 +318,128 @@ void Decoder::DecodeContainers(const Json& spec, std::string_view key,
   }
 }
 
-std::vector<PodAffinityTerm> Decoder::DecodePodAffinityTerms(
-    const Json& obj, const FieldPath& path, Reader& r, const Pod& pod) {
-  std::vector<PodAffinityTerm> terms;
-  const Json* list =
-      r.Array(obj, "requiredDuringSchedulingIgnoredDuringExecution",
-              path.Child("requiredDuringSchedulingIgnoredDuringExecution"));
-  if (!list) return terms;
-  FieldPath lp = path.Child("requiredDuringSchedulingIgnoredDuringExecution");
-  for (size_t i = 0; i < list->size(); ++i) {
-    const Json& t = (*list)[i];
-    FieldPath p = lp.Index(i);
-    if (!t.is_object()) {
-      r.Error(p, "must be an object with labelSelector and topologyKey");
-      continue;
-    }
-    PodAffinityTerm term;
-    term.selector =
-        ReadLabelSelector(r, t, "labelSelector", p.Child("labelSelector"));
-    term.topology_key =
-        r.String(t, "topologyKey", p.Child("topologyKey")).value_or("");
-    if (term.topology_key.empty()) {
-      r.Error(p.Child("topologyKey"),
-              "is required, e.g. kubernetes.io/hostname or "
-              "topology.kubernetes.io/zone");
-      continue;
-    }
-    // matchLabelKeys / mismatchLabelKeys merge the pod's own label values in.
-    for (const char* field : {"matchLabelKeys", "mismatchLabelKeys"}) {
-      if (const Json* keys = r.Array(t, field, p.Child(field))) {
-        for (const Json& k : *keys) {
-          if (!k.is_string()) continue;
-          const std::string* v =
-              pod.labels.Find(k.get_ref<const std::string&>());
-          if (!v) continue;
-          if (term.selector.is_nil) continue;
-          term.selector.requirements.push_back(
-              {k.get<std::string>(),
-               std::string_view(field) == "matchLabelKeys" ? SelectorOp::kIn
-                                                           : SelectorOp::kNotIn,
-               {*v}});
-        }
-      }
-    }
-    if (const Json* nss = r.Array(t, "namespaces", p.Child("namespaces"))) {
-      for (const Json& ns : *nss) {
-        if (ns.is_string()) term.namespaces.push_back(ns.get<std::string>());
-      }
-    }
-    LabelSelector ns_selector = ReadLabelSelector(r, t, "namespaceSelector",
-                                                  p.Child("namespaceSelector"));
-    if (!ns_selector.is_nil) {
-      if (ns_selector.empty()) {
-        term.all_namespaces = true;
-      } else {
-        namespace_selectors_.push_back({pod.index, template_owner_, false,
-                                        terms.size(), std::move(ns_selector)});
-      }
-    } else if (term.namespaces.empty()) {
-      term.namespaces.push_back(pod.ns);
-    }
-    terms.push_back(std::move(term));
+std::vector<PodAffinityTerm>* Decoder::RequiredTerms(Pod& pod, TermList list) {
+  switch (list) {
+    case TermList::kAffinity:
+      return &pod.required_affinity;
+    case TermList::kAntiAffinity:
+      return &pod.required_anti_affinity;
+    default:
+      return nullptr;
   }
-  return terms;
+}
+
+std::vector<WeightedPodAffinityTerm>* Decoder::PreferredTerms(Pod& pod,
+                                                              TermList list) {
+  switch (list) {
+    case TermList::kPreferredAffinity:
+      return &pod.preferred_affinity;
+    case TermList::kPreferredAntiAffinity:
+      return &pod.preferred_anti_affinity;
+    default:
+      return nullptr;
+  }
+}
+
+std::optional<PodAffinityTerm> Decoder::DecodePodAffinityTerm(
+    const Json& t, const FieldPath& p, Reader& r, const Pod& pod, TermList list,
+    size_t index) {
+  PodAffinityTerm term;
+  term.selector =
+      ReadLabelSelector(r, t, "labelSelector", p.Child("labelSelector"));
+  term.topology_key =
+      r.String(t, "topologyKey", p.Child("topologyKey")).value_or("");
+  if (term.topology_key.empty()) {
+    r.Error(p.Child("topologyKey"),
+            "is required, e.g. kubernetes.io/hostname or "
+            "topology.kubernetes.io/zone");
+    return std::nullopt;
+  }
+  // matchLabelKeys / mismatchLabelKeys merge the pod's own label values in.
+  for (const char* field : {"matchLabelKeys", "mismatchLabelKeys"}) {
+    if (const Json* keys = r.Array(t, field, p.Child(field))) {
+      for (const Json& k : *keys) {
+        if (!k.is_string()) continue;
+        const std::string* v = pod.labels.Find(k.get_ref<const std::string&>());
+        if (!v) continue;
+        if (term.selector.is_nil) continue;
+        term.selector.requirements.push_back(
+            {k.get<std::string>(),
+             std::string_view(field) == "matchLabelKeys" ? SelectorOp::kIn
+                                                         : SelectorOp::kNotIn,
+             {*v}});
+      }
+    }
+  }
+  if (const Json* nss = r.Array(t, "namespaces", p.Child("namespaces"))) {
+    for (const Json& ns : *nss) {
+      if (ns.is_string()) term.namespaces.push_back(ns.get<std::string>());
+    }
+  }
+  LabelSelector ns_selector = ReadLabelSelector(r, t, "namespaceSelector",
+                                                p.Child("namespaceSelector"));
+  if (!ns_selector.is_nil) {
+    if (ns_selector.empty()) {
+      term.all_namespaces = true;
+    } else {
+      namespace_selectors_.push_back(
+          {pod.index, template_owner_, list, index, std::move(ns_selector)});
+    }
+  } else if (term.namespaces.empty()) {
+    term.namespaces.push_back(pod.ns);
+  }
+  return term;
+}
+
+void Decoder::DecodePodAffinityTerms(const Json& obj, const FieldPath& path,
+                                     Reader& r, TermList list, Pod& pod) {
+  std::vector<PodAffinityTerm>* required = RequiredTerms(pod, list);
+  std::vector<WeightedPodAffinityTerm>* preferred = PreferredTerms(pod, list);
+  const char* field = required
+                          ? "requiredDuringSchedulingIgnoredDuringExecution"
+                          : "preferredDuringSchedulingIgnoredDuringExecution";
+  const FieldPath lp = path.Child(field);
+  const Json* terms = r.Array(obj, field, lp);
+  if (!terms) return;
+  for (size_t i = 0; i < terms->size(); ++i) {
+    const Json& t = (*terms)[i];
+    const FieldPath p = lp.Index(i);
+    if (required) {
+      if (!t.is_object()) {
+        r.Error(p, "must be an object with labelSelector and topologyKey");
+        continue;
+      }
+      std::optional<PodAffinityTerm> term =
+          DecodePodAffinityTerm(t, p, r, pod, list, required->size());
+      if (term) required->push_back(std::move(*term));
+      continue;
+    }
+    if (!t.is_object()) {
+      r.Error(p, "must be an object with weight and podAffinityTerm");
+      continue;
+    }
+    std::optional<int64_t> weight =
+        r.Integer(t, "weight", p.Child("weight"), 1, 100);
+    const Json* term_json =
+        r.Object(t, "podAffinityTerm", p.Child("podAffinityTerm"));
+    if (!weight || !term_json) {
+      if (!Reader::Member(t, "weight")) {
+        r.Error(p.Child("weight"), "is required (1 to 100)");
+      }
+      if (!Reader::Member(t, "podAffinityTerm")) {
+        r.Error(p.Child("podAffinityTerm"),
+                "is required: the term with labelSelector and topologyKey");
+      }
+      continue;
+    }
+    std::optional<PodAffinityTerm> term =
+        DecodePodAffinityTerm(*term_json, p.Child("podAffinityTerm"), r, pod,
+                              list, preferred->size());
+    if (term) {
+      preferred->push_back(
+          {.weight = static_cast<int32_t>(*weight), .term = std::move(*term)});
+    }
+  }
 }
 
 void Decoder::DecodeAffinity(const Json& spec, Reader& r, Pod& pod) {
@@ -438,19 +497,17 @@ void Decoder::DecodeAffinity(const Json& spec, Reader& r, Pod& pod) {
       }
     }
   }
-  if (const Json* pa =
-          r.Object(*affinity, "podAffinity", path.Child("podAffinity"))) {
-    pod.required_affinity =
-        DecodePodAffinityTerms(*pa, path.Child("podAffinity"), r, pod);
+  const FieldPath affinity_path = path.Child("podAffinity");
+  if (const Json* pa = r.Object(*affinity, "podAffinity", affinity_path)) {
+    DecodePodAffinityTerms(*pa, affinity_path, r, TermList::kAffinity, pod);
+    DecodePodAffinityTerms(*pa, affinity_path, r, TermList::kPreferredAffinity,
+                           pod);
   }
-  if (const Json* pa = r.Object(*affinity, "podAntiAffinity",
-                                path.Child("podAntiAffinity"))) {
-    size_t before = namespace_selectors_.size();
-    pod.required_anti_affinity =
-        DecodePodAffinityTerms(*pa, path.Child("podAntiAffinity"), r, pod);
-    for (size_t i = before; i < namespace_selectors_.size(); ++i) {
-      namespace_selectors_[i].anti = true;
-    }
+  const FieldPath anti_path = path.Child("podAntiAffinity");
+  if (const Json* pa = r.Object(*affinity, "podAntiAffinity", anti_path)) {
+    DecodePodAffinityTerms(*pa, anti_path, r, TermList::kAntiAffinity, pod);
+    DecodePodAffinityTerms(*pa, anti_path, r, TermList::kPreferredAntiAffinity,
+                           pod);
   }
 }
 

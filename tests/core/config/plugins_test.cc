@@ -54,7 +54,13 @@ TEST_CASE("Plugins: the default profile runs upstream's plugins in order") {
   CHECK(plugins.Weight(Plugin::kNodeAffinity) == 2);
   CHECK(plugins.Weight(Plugin::kNodeResourcesFit) == 1);
   CHECK(plugins.Weight(Plugin::kNodeResourcesBalancedAllocation) == 1);
-  CHECK(plugins.Weight(Plugin::kPodTopologySpread) == 0);  // not scored
+  CHECK(plugins.Weight(Plugin::kPodTopologySpread) == 2);
+  CHECK(plugins.Weight(Plugin::kInterPodAffinity) == 2);
+  CHECK(Names(plugins.Order(ExtensionPoint::kScore)) ==
+        std::vector<std::string>{"TaintToleration", "NodeAffinity",
+                                 "NodeResourcesFit", "PodTopologySpread",
+                                 "InterPodAffinity",
+                                 "NodeResourcesBalancedAllocation"});
 }
 
 TEST_CASE("Plugins: disabling DefaultPreemption at postFilter or multiPoint") {

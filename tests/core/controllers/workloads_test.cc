@@ -3,6 +3,7 @@
 // and the disruption controller (core/controllers/workloads.cc, the queue's
 // hooks).
 #include <algorithm>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -193,6 +194,41 @@ TEST_CASE(
   CHECK(w.running_before == 0);
   CHECK(w.running_after == 2);
   CHECK(w.created == 2);
+}
+
+TEST_CASE(
+    "Workloads: the pods a controller creates carry the selector "
+    "PodTopologySpread's default constraints spread them by "
+    "(helper.DefaultSelector)") {
+  SimulationResult r =
+      Run(std::string(kClasses) + NodeYaml("n1", "8") +
+          Workload("Deployment", "web", "  replicas: 1\n", "high", "1") +
+          Workload("StatefulSet", "db", "  replicas: 1\n", "high", "1") +
+          Workload("DaemonSet", "agent", "", "high", "1"));
+  std::map<std::string, const Pod*> by_kind;
+  for (const Attempt& a : r.attempts) {
+    const Pod& pod = r.scenario.pods[a.pod];
+    REQUIRE(pod.owners.size() == 1);
+    by_kind[pod.owners[0].kind] = &pod;
+  }
+  REQUIRE(by_kind.size() == 3);
+  auto selector = [](const Pod& pod) {
+    std::vector<std::string> out;
+    for (const Requirement& req : pod.default_selector.requirements) {
+      out.push_back(req.key + "=" + req.values.at(0));
+    }
+    return out;
+  };
+  // A ReplicaSet the rollout made: the Deployment's selector and the
+  // pod-template-hash label the Deployment controller adds to it.
+  const Pod& web = *by_kind["ReplicaSet"];
+  CHECK(selector(web) ==
+        std::vector<std::string>{
+            "app=web",
+            "pod-template-hash=" + *web.labels.Find("pod-template-hash")});
+  CHECK(selector(*by_kind["StatefulSet"]) ==
+        std::vector<std::string>{"app=db"});
+  CHECK(selector(*by_kind["DaemonSet"]).empty());
 }
 
 TEST_CASE(

@@ -186,4 +186,79 @@ TEST_CASE("Framework: Score runs the profile's score plugins and weights") {
         -1);
 }
 
+namespace {
+
+// Two nodes; a holds a pod of app=web, b a bigger pod of another app, so
+// that NodeResourcesFit prefers a. The pod web spreads app=web by hostname
+// (ScheduleAnyway) and prefers to stay away from app=web pods.
+std::string SpreadScenario(Json config) {
+  Json web = Labelled(PendingPod("web", {"100m"}, 1), "web");
+  web["spec"]["topologySpreadConstraints"] =
+      Json::array({{{"maxSkew", 1},
+                    {"topologyKey", "kubernetes.io/hostname"},
+                    {"whenUnsatisfiable", "ScheduleAnyway"},
+                    {"labelSelector", {{"matchLabels", {{"app", "web"}}}}}}});
+  web["spec"]["affinity"]["podAntiAffinity"]
+     ["preferredDuringSchedulingIgnoredDuringExecution"] =
+         Json::array({{{"weight", 10},
+                       {"podAffinityTerm",
+                        {{"labelSelector", {{"matchLabels", {{"app", "web"}}}}},
+                         {"topologyKey", "kubernetes.io/hostname"}}}}});
+  Json list =
+      Json::array({NodeWith("a", {"4"}, {{"kubernetes.io/hostname", "a"}}),
+                   NodeWith("b", {"4"}, {{"kubernetes.io/hostname", "b"}}),
+                   Labelled(RunningPod("web-1", "a", {"100m"}, 1), "web"),
+                   Labelled(RunningPod("db-1", "b", {"2"}, 1), "db"), web});
+  if (!config.is_null()) list.push_back(std::move(config));
+  return list.dump();
+}
+
+}  // namespace
+
+TEST_CASE(
+    "Framework: Score runs PodTopologySpread and InterPodAffinity, weight 2 "
+    "each, in the profile's order") {
+  SimulationResult r = Run(SpreadScenario(nullptr));
+  const Attempt& at = FirstAttempt(r, "web");
+  CHECK(at.scored_plugins ==
+        std::vector<std::string_view>{"TaintToleration", "NodeResourcesFit",
+                                      "PodTopologySpread", "InterPodAffinity",
+                                      "NodeResourcesBalancedAllocation"});
+  // a holds the one app=web pod: both plugins give it 0 and b 100, doubled.
+  CHECK(PluginScoreOf(NodeIn(r, at, "a"), "PodTopologySpread") == 0);
+  CHECK(PluginScoreOf(NodeIn(r, at, "b"), "PodTopologySpread") == 200);
+  CHECK(PluginScoreOf(NodeIn(r, at, "a"), "InterPodAffinity") == 0);
+  CHECK(PluginScoreOf(NodeIn(r, at, "b"), "InterPodAffinity") == 200);
+  // They outweigh NodeResourcesFit's preference for the emptier a.
+  CHECK(PluginScoreOf(NodeIn(r, at, "a"), "NodeResourcesFit") >
+        PluginScoreOf(NodeIn(r, at, "b"), "NodeResourcesFit"));
+  CHECK(NodeName(r, at) == "b");
+}
+
+TEST_CASE(
+    "Framework: a profile disables PodTopologySpread and InterPodAffinity at "
+    "score, or weighs them") {
+  SimulationResult off = Run(SpreadScenario(
+      SchedulerPluginsWith({{"score",
+                             {{"disabled",
+                               {{{"name", "PodTopologySpread"}},
+                                {{"name", "InterPodAffinity"}}}}}}})));
+  const Attempt& at = FirstAttempt(off, "web");
+  CHECK(at.scored_plugins ==
+        std::vector<std::string_view>{"TaintToleration", "NodeResourcesFit",
+                                      "NodeResourcesBalancedAllocation"});
+  CHECK(NodeName(off, at) == "a");
+  SimulationResult weighed = Run(SpreadScenario(SchedulerPluginsWith(
+      {{"score",
+        {{"enabled", {{{"name", "InterPodAffinity"}, {"weight", 5}}}}}}})));
+  const Attempt& w = FirstAttempt(weighed, "web");
+  // The entry written at score runs first there (expandMultiPointPlugins).
+  CHECK(w.scored_plugins ==
+        std::vector<std::string_view>{"InterPodAffinity", "TaintToleration",
+                                      "NodeResourcesFit", "PodTopologySpread",
+                                      "NodeResourcesBalancedAllocation"});
+  CHECK(PluginScoreOf(NodeIn(weighed, w, "b"), "InterPodAffinity") == 500);
+  CHECK(PluginScoreOf(NodeIn(weighed, w, "b"), "PodTopologySpread") == 200);
+}
+
 }  // namespace podsim

@@ -27,7 +27,7 @@ Json BasePod() {
            Json::array({{{"matchExpressions", Json::array({{{"key", "zone"}, {"operator", "In"}, {"values", {"a"}}}})}}})}}},
         {"preferredDuringSchedulingIgnoredDuringExecution",
          Json::array({{{"weight", 10}, {"preference", {{"matchExpressions", Json::array({{{"key", "disk"}, {"operator", "Exists"}}})}}}}})}}},
-      {"podAffinity", {{"requiredDuringSchedulingIgnoredDuringExecution", Json::array({term})}}},
+      {"podAffinity", {{"requiredDuringSchedulingIgnoredDuringExecution", Json::array({term})}, {"preferredDuringSchedulingIgnoredDuringExecution", Json::array({{{"weight", 10}, {"podAffinityTerm", term}}})}}},
       {"podAntiAffinity", {{"requiredDuringSchedulingIgnoredDuringExecution", Json::array({term})}}}};
   pod["spec"]["topologySpreadConstraints"] = Json::array(
       {{{"maxSkew", 1}, {"topologyKey", "zone"}, {"whenUnsatisfiable", "DoNotSchedule"},
@@ -191,6 +191,13 @@ std::vector<Case> Cases() {
       {"label selector with Gt", pod, "/spec/affinity/podAffinity/requiredDuringSchedulingIgnoredDuringExecution/0/labelSelector/matchExpressions", Json::array({{{"key", "a"}, {"operator", "Gt"}, {"values", {"1"}}}}), P, "spec.affinity.podAffinity.requiredDuringSchedulingIgnoredDuringExecution[0].labelSelector.matchExpressions[0].operator"},
       {"namespaces a string", pod, "/spec/affinity/podAffinity/requiredDuringSchedulingIgnoredDuringExecution/0/namespaces", "x", P, "spec.affinity.podAffinity.requiredDuringSchedulingIgnoredDuringExecution[0].namespaces"},
       {"namespaceSelector a number", pod, "/spec/affinity/podAffinity/requiredDuringSchedulingIgnoredDuringExecution/0/namespaceSelector", 1, P, "spec.affinity.podAffinity.requiredDuringSchedulingIgnoredDuringExecution[0].namespaceSelector"},
+      {"preferred pod affinity terms an object", pod, "/spec/affinity/podAffinity/preferredDuringSchedulingIgnoredDuringExecution", Json::object(), P, "spec.affinity.podAffinity.preferredDuringSchedulingIgnoredDuringExecution"},
+      {"preferred pod affinity term a number", pod, "/spec/affinity/podAffinity/preferredDuringSchedulingIgnoredDuringExecution/0", 1, P, "spec.affinity.podAffinity.preferredDuringSchedulingIgnoredDuringExecution[0]"},
+      {"preferred pod affinity weight 0", pod, "/spec/affinity/podAffinity/preferredDuringSchedulingIgnoredDuringExecution/0/weight", 0, P, "spec.affinity.podAffinity.preferredDuringSchedulingIgnoredDuringExecution[0].weight"},
+      {"preferred pod affinity weight missing", pod, "/spec/affinity/podAffinity/preferredDuringSchedulingIgnoredDuringExecution/0/weight", nullptr, P, "spec.affinity.podAffinity.preferredDuringSchedulingIgnoredDuringExecution[0].weight"},
+      {"podAffinityTerm missing", pod, "/spec/affinity/podAffinity/preferredDuringSchedulingIgnoredDuringExecution/0/podAffinityTerm", nullptr, P, "spec.affinity.podAffinity.preferredDuringSchedulingIgnoredDuringExecution[0].podAffinityTerm"},
+      {"podAffinityTerm a string", pod, "/spec/affinity/podAffinity/preferredDuringSchedulingIgnoredDuringExecution/0/podAffinityTerm", "x", P, "spec.affinity.podAffinity.preferredDuringSchedulingIgnoredDuringExecution[0].podAffinityTerm"},
+      {"preferred term topologyKey missing", pod, "/spec/affinity/podAffinity/preferredDuringSchedulingIgnoredDuringExecution/0/podAffinityTerm/topologyKey", nullptr, P, "spec.affinity.podAffinity.preferredDuringSchedulingIgnoredDuringExecution[0].podAffinityTerm.topologyKey"},
       {"podAntiAffinity a string", pod, "/spec/affinity/podAntiAffinity", "x", P, "spec.affinity.podAntiAffinity"},
       {"anti-affinity topologyKey empty", pod, "/spec/affinity/podAntiAffinity/requiredDuringSchedulingIgnoredDuringExecution/0/topologyKey", "", P, "spec.affinity.podAntiAffinity.requiredDuringSchedulingIgnoredDuringExecution[0].topologyKey"},
       {"spread an object", pod, "/spec/topologySpreadConstraints", Json::object(), P, "spec.topologySpreadConstraints"},
