@@ -174,7 +174,7 @@ void SchedulingQueue::MoveToActiveOrBackoff(ObjectIndex p, QueueEventKind why) {
   }
 }
 
-void SchedulingQueue::MoveAllToActiveOrBackoffQueue(ClusterEvent event) {
+void SchedulingQueue::MoveAllToActiveOrBackoffQueue(const PodChange& change) {
   ++changes_;
   // Parked pods may gain from a flush again.
   for (ObjectIndex p : parked_) {
@@ -182,17 +182,20 @@ void SchedulingQueue::MoveAllToActiveOrBackoffQueue(ClusterEvent event) {
     ArmFlush(p);
   }
   parked_.clear();
-  const UnschedulablePlugins helped = HelpedBy(profile_, event);
-  if (std::none_of(
-          unschedulable_.begin(), unschedulable_.end(),
-          [&](ObjectIndex p) { return queued_[p].rejectors & helped; })) {
-    return;
-  }
+  if (HelpedBy(profile_, change.event) == 0) return;  // isEventOfInterest
+  const bool lower_or_equal = change.event == ClusterEvent::kNominationChanged;
   std::vector<ObjectIndex> moving;
   std::vector<ObjectIndex> staying;
   for (ObjectIndex p : unschedulable_) {
-    const bool gated = queued_[p].gated_until > clock_.now();
-    (queued_[p].rejectors & helped && !gated ? moving : staying).push_back(p);
+    const QueuedPod& q = queued_[p];
+    const bool gated = q.gated_until > clock_.now();
+    const bool checked =
+        !lower_or_equal ||
+        scenario_.pods[p].priority <= scenario_.pods[change.pod].priority;
+    const bool moves =
+        checked && !gated &&
+        HintSaysQueue(scenario_, profile_, change, p, q.rejectors);
+    (moves ? moving : staying).push_back(p);
   }
   if (moving.empty()) return;
   unschedulable_ = std::move(staying);

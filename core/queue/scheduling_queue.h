@@ -60,11 +60,13 @@ class SchedulingQueue {
   // until until_ms (its last victim's deletion lands) no cluster event
   // moves pod p.
   void Gate(ObjectIndex p, int64_t until_ms);
-  // Mirrors MoveAllToActiveOrBackoffQueue: the pods in the pool that a
-  // plugin whose hint says Queue for event rejected move to backoffQ, or
-  // to activeQ when their backoff is over. Every event is a change a flush
-  // may retry a pod for.
-  void MoveAllToActiveOrBackoffQueue(ClusterEvent event);
+  // Mirrors MoveAllToActiveOrBackoffQueue: the pods in the pool for which
+  // a plugin that rejected them says Queue for change (HintSaysQueue) move
+  // to backoffQ, or to activeQ when their backoff is over. For a
+  // nomination's change only pods of lower or equal priority than the
+  // changed pod are looked at (getLEPriorityPreCheck). Every event is a
+  // change a flush may retry a pod for.
+  void MoveAllToActiveOrBackoffQueue(const PodChange& change);
   // Mirrors PriorityQueue.Delete: pod p leaves whichever queue holds it.
   void Delete(ObjectIndex p);
   // Acts on a due timer of the queue's: an arrival, a backoff's end, the

@@ -99,7 +99,8 @@ void Scheduler::ScheduleOne(ObjectIndex p, Attempt& attempt) {
   attempt.events_before = events_before;
   if (attempt.outcome == Outcome::kScheduled) {
     // The binding lands: pods waiting for an assigned pod's add may fit.
-    queue_.MoveAllToActiveOrBackoffQueue(ClusterEvent::kAssignedPodAdd);
+    queue_.MoveAllToActiveOrBackoffQueue(
+        {.event = ClusterEvent::kAssignedPodAdd, .pod = p});
     if (controllers_) controllers_->OnBound(p);
   } else {
     HandleSchedulingFailure(attempt);
@@ -139,11 +140,14 @@ Attempt Scheduler::SchedulingCycle(ObjectIndex p) {
 
 void Scheduler::HandleSchedulingFailure(const Attempt& attempt) {
   if (attempt.outcome == Outcome::kNominated) {
-    if (!attempt.victims.empty()) {
-      queue_.MoveAllToActiveOrBackoffQueue(ClusterEvent::kPodTerminating);
+    for (const Victim& v : attempt.victims) {
+      queue_.MoveAllToActiveOrBackoffQueue(
+          {.event = ClusterEvent::kPodTerminating, .pod = v.pod});
     }
-    if (!attempt.cleared_nominations.empty()) {
-      queue_.MoveAllToActiveOrBackoffQueue(ClusterEvent::kNominationCleared);
+    // Each cleared nomination is the pod's update (updatePodInSchedulingQueue).
+    for (ObjectIndex q : attempt.cleared_nominations) {
+      queue_.MoveAllToActiveOrBackoffQueue(
+          {.event = ClusterEvent::kNominationChanged, .pod = q});
     }
   }
   queue_.AddUnschedulable(attempt.pod, attempt.attempt, unschedulable_plugins_);

@@ -246,7 +246,8 @@ void Scheduler::DeletionLanded(ObjectIndex p) {
   terminations_.DeletionLanded(p);
   recorder_.Record(QueueEventKind::kTerminating, p, cluster_.NodeOf(p),
                    terminations_.GoneAt(p));
-  queue_.MoveAllToActiveOrBackoffQueue(ClusterEvent::kPodTerminating);
+  queue_.MoveAllToActiveOrBackoffQueue(
+      {.event = ClusterEvent::kPodTerminating, .pod = p});
   if (controllers_) controllers_->OnPreempted(p);
 }
 
@@ -255,7 +256,8 @@ void Scheduler::Gone(ObjectIndex p) {
   ObjectIndex node = cluster_.NodeOf(p);
   cluster_.Delete(p);
   recorder_.Record(QueueEventKind::kGone, p, node);
-  queue_.MoveAllToActiveOrBackoffQueue(ClusterEvent::kAssignedPodDelete);
+  queue_.MoveAllToActiveOrBackoffQueue(
+      {.event = ClusterEvent::kAssignedPodDelete, .pod = p});
   if (controllers_) controllers_->OnGone(p);
 }
 
