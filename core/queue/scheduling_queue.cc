@@ -32,14 +32,22 @@ SchedulingQueue::QueuedPod& SchedulingQueue::Enter(ObjectIndex p) {
   return queued_[p];
 }
 
+void SchedulingQueue::Stamp(QueuedPod& q, int64_t timestamp_ms) {
+  // Upstream's timestamps are the fake clock's, a step apart for each
+  // event at one moment: pods stamped at the same millisecond keep the
+  // order they were stamped in, wherever they move later.
+  q.timestamp = timestamp_ms;
+  q.stamp_sequence = sequence_++;
+}
+
 void SchedulingQueue::Add(ObjectIndex p, int64_t timestamp_ms) {
-  Enter(p).timestamp = timestamp_ms;
+  Stamp(Enter(p), timestamp_ms);
   AddActive(p);
 }
 
 void SchedulingQueue::AddAt(ObjectIndex p, int64_t time_ms) {
   QueuedPod& q = Enter(p);
-  q.timestamp = time_ms;
+  Stamp(q, time_ms);
   q.place = Place::kArriving;
   clock_.SetTimer(time_ms, Timer::kArrive, p);
 }
@@ -63,13 +71,13 @@ std::optional<ObjectIndex> SchedulingQueue::Pop() {
 
 SchedulingQueue::ActiveKey SchedulingQueue::ActiveKeyOf(ObjectIndex p) const {
   const QueuedPod& q = queued_[p];
-  return {-int64_t{scenario_.pods[p].priority}, q.timestamp, q.key_sequence, p};
+  return {-int64_t{scenario_.pods[p].priority}, q.timestamp, q.stamp_sequence,
+          p};
 }
 
 void SchedulingQueue::AddActive(ObjectIndex p) {
   QueuedPod& q = queued_[p];
   q.place = Place::kActive;
-  q.key_sequence = sequence_++;
   active_.insert(ActiveKeyOf(p));
 }
 
@@ -96,7 +104,6 @@ int64_t SchedulingQueue::BackoffRelease(int64_t expiry) const {
 void SchedulingQueue::AddBackoff(ObjectIndex p) {
   QueuedPod& q = queued_[p];
   q.place = Place::kBackoff;
-  q.key_sequence = sequence_++;
   backoff_.insert(BackoffKeyOf(p));
   const int64_t release = BackoffRelease(q.backoff_until);
   clock_.SetTimer(release, Timer::kBackoffDone, p);
@@ -109,7 +116,7 @@ SchedulingQueue::BackoffKey SchedulingQueue::BackoffKeyOf(ObjectIndex p) const {
   const bool windows = profile_.pop_from_backoff;
   return {windows ? q.backoff_until / kSecond : q.backoff_until,
           windows ? -int64_t{scenario_.pods[p].priority} : 0, q.timestamp,
-          q.key_sequence, p};
+          q.stamp_sequence, p};
 }
 
 void SchedulingQueue::Leave(ObjectIndex p) {
@@ -135,7 +142,7 @@ void SchedulingQueue::AddUnschedulable(ObjectIndex p, int attempts,
                                        UnschedulablePlugins rejectors) {
   QueuedPod& q = queued_[p];
   q.rejectors = rejectors;
-  q.timestamp = clock_.now();
+  Stamp(q, clock_.now());
   q.backoff_until = clock_.now() + BackoffDuration(attempts);
   q.changes_seen = changes_;
   q.place = Place::kUnschedulable;

@@ -101,18 +101,23 @@ class SchedulingQueue {
     int64_t backoff_until = 0;  // when its backoff ends
     UnschedulablePlugins rejectors = 0;  // the plugins that rejected it
     uint64_t changes_seen = 0;           // cluster events when it last failed
-    bool parked = false;       // a flush would change nothing: not armed
-    int64_t key_sequence = 0;  // its key's sequence in activeQ or backoffQ
+    bool parked = false;  // a flush would change nothing: not armed
+    // The order its timestamp was taken in, among equal timestamps.
+    int64_t stamp_sequence = 0;
     // Until its last victim's deletion lands, no event moves it (Gate).
     int64_t gated_until = 0;
   };
-  // activeQ: (-priority, timestamp, sequence, pod).
+  // activeQ: (-priority, timestamp, stamp sequence, pod).
   using ActiveKey = std::tuple<int64_t, int64_t, int64_t, ObjectIndex>;
-  // backoffQ: (window or expiry, -priority or 0, timestamp, sequence, pod).
+  // backoffQ: (window or expiry, -priority or 0, timestamp, stamp sequence,
+  // pod).
   using BackoffKey =
       std::tuple<int64_t, int64_t, int64_t, int64_t, ObjectIndex>;
 
   QueuedPod& Enter(ObjectIndex p);  // p's entry, for a pod new to the queue
+  // Sets q's timestamp (QueuedPodInfo.Timestamp), which orders it in
+  // activeQ and backoffQ after its priority.
+  void Stamp(QueuedPod& q, int64_t timestamp_ms);
   void AddActive(ObjectIndex p);
   void AddBackoff(ObjectIndex p);
   void MoveToActiveOrBackoff(ObjectIndex p, QueueEventKind why);

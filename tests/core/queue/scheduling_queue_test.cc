@@ -236,6 +236,25 @@ TEST_CASE(
 }
 
 TEST_CASE(
+    "SchedulingQueue: pods of equal priority that failed at the same moment "
+    "pop in the order they failed, whichever event moved them") {
+  // Upstream's activeQ orders by priority, then QueuedPodInfo.Timestamp,
+  // which the failure set (a step apart on the fake clock); the moves do
+  // not change it.
+  QueueRun run({0, 0, 0, 0});
+  run.pod(0).host_ports = {{.ip = "", .protocol = "TCP", .port = 8080}};
+  run.pod(1).host_ports = run.pod(0).host_ports;
+  run.pod(3).host_ports = run.pod(0).host_ports;  // bound, never queued
+  run.queue().AddUnschedulable(0, 1, kRejectsPorts);
+  run.queue().AddUnschedulable(1, 1, kRejectsPorts);
+  run.queue().AddUnschedulable(2, 1, kRejectsFit);
+  run.clock().Advance(5'000);
+  run.Send(ClusterEvent::kAssignedPodDelete);     // moves p2 (Fit)
+  run.Send(ClusterEvent::kAssignedPodDelete, 3);  // moves p0, p1 (ports)
+  CHECK(run.PopAll() == std::vector<ObjectIndex>{0, 1, 2});
+}
+
+TEST_CASE(
     "SchedulingQueue: the pool's flush retries a pod that waited past the "
     "timeout, once the cluster changed") {
   // The current release's timeout is 5 min; the flush ticks every 30 s.
