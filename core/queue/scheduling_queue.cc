@@ -148,15 +148,34 @@ void SchedulingQueue::AddUnschedulable(ObjectIndex p, int attempts,
   q.place = Place::kUnschedulable;
   q.parked = false;
   unschedulable_.push_back(p);
+  q.gated = false;  // it passed PreEnqueue before its cycle
   recorder_.Record(QueueEventKind::kUnschedulable, p);
-  if (q.gated_until > clock_.now()) {
-    recorder_.Record(QueueEventKind::kGated, p, kNoNode, q.gated_until);
-  }
   ArmFlush(p);
 }
 
-void SchedulingQueue::Gate(ObjectIndex p, int64_t until_ms) {
-  queued_[p].gated_until = until_ms;
+void SchedulingQueue::StartPreemption(ObjectIndex p) {
+  Enter(p).preempting = true;
+}
+
+void SchedulingQueue::FinishPreemption(ObjectIndex p) {
+  Enter(p).preempting = false;
+}
+
+void SchedulingQueue::SeenChanges(ObjectIndex p) {
+  if (queued_[p].place == Place::kUnschedulable) {
+    queued_[p].changes_seen = changes_;
+  }
+}
+
+bool SchedulingQueue::PassesPreEnqueue(ObjectIndex p) {
+  QueuedPod& q = queued_[p];
+  if (!q.preempting) {
+    q.gated = false;
+    return true;
+  }
+  if (!q.gated) recorder_.Record(QueueEventKind::kGated, p);
+  q.gated = true;
+  return false;
 }
 
 void SchedulingQueue::ArmFlush(ObjectIndex p) {
@@ -193,15 +212,18 @@ void SchedulingQueue::MoveAllToActiveOrBackoffQueue(const PodChange& change) {
   const bool lower_or_equal = change.event == ClusterEvent::kNominationChanged;
   std::vector<ObjectIndex> moving;
   std::vector<ObjectIndex> staying;
+  // A gated pod's plugin (DefaultPreemption) registered Pod/Delete only.
+  const bool deletes = change.event == ClusterEvent::kAssignedPodDelete ||
+                       change.event == ClusterEvent::kNominationChanged;
   for (ObjectIndex p : unschedulable_) {
     const QueuedPod& q = queued_[p];
-    const bool gated = q.gated_until > clock_.now();
     const bool checked =
         !lower_or_equal ||
         scenario_.pods[p].priority <= scenario_.pods[change.pod].priority;
     const bool moves =
-        checked && !gated &&
-        HintSaysQueue(scenario_, profile_, change, p, q.rejectors);
+        checked && (!q.gated || deletes) &&
+        HintSaysQueue(scenario_, profile_, change, p, q.rejectors) &&
+        PassesPreEnqueue(p);
     (moves ? moving : staying).push_back(p);
   }
   if (moving.empty()) return;
@@ -214,7 +236,8 @@ void SchedulingQueue::MoveAllToActiveOrBackoffQueue(const PodChange& change) {
 
 void SchedulingQueue::Flush(ObjectIndex p) {
   QueuedPod& q = queued_[p];
-  if (q.place != Place::kUnschedulable || q.parked) return;
+  // The flush's event is no pod's deletion: a gated pod stays.
+  if (q.place != Place::kUnschedulable || q.parked || q.gated) return;
   if (clock_.now() - q.timestamp <=
       Millis(profile_.unschedulable_timeout_seconds))
     return;
@@ -224,6 +247,7 @@ void SchedulingQueue::Flush(ObjectIndex p) {
     parked_.push_back(p);
     return;
   }
+  if (!PassesPreEnqueue(p)) return;
   MoveToActiveOrBackoff(p, QueueEventKind::kFlush);
 }
 
@@ -262,7 +286,7 @@ bool SchedulingQueue::Stale(const DueTimer& due) const {
     case Timer::kBackoffDone:
       return q.place != Place::kBackoff;
     case Timer::kFlush:
-      return q.place != Place::kUnschedulable || q.parked;
+      return q.place != Place::kUnschedulable || q.parked || q.gated;
     case Timer::kDeleteLands:
     case Timer::kGone:
       break;

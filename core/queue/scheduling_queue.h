@@ -56,10 +56,17 @@ class SchedulingQueue {
   // now.
   void AddUnschedulable(ObjectIndex p, int attempts,
                         UnschedulablePlugins rejectors);
-  // Mirrors DefaultPreemption's PreEnqueue under asynchronous preemption:
-  // until until_ms (its last victim's deletion lands) no cluster event
-  // moves pod p.
-  void Gate(ObjectIndex p, int64_t until_ms);
+  // Mirrors Evaluator.preempting under asynchronous preemption: from the
+  // cycle in which pod p preempted (prepareCandidateAsync) until its last
+  // victim's deletion has landed (IsPodRunningPreemption), DefaultPreemption's
+  // PreEnqueue holds it back: an event or flush that would move it leaves it
+  // in the pool, gated, and a gated pod only moves on a pod's deletion that
+  // a rejecting plugin's hint says may help it.
+  void StartPreemption(ObjectIndex p);
+  void FinishPreemption(ObjectIndex p);
+  // The cycle's API calls are done: pod p's failure counts as seeing every
+  // change so far (the flush's rule: seen[pod] after the oracle's drain).
+  void SeenChanges(ObjectIndex p);
   // Mirrors MoveAllToActiveOrBackoffQueue: the pods in the pool for which
   // a plugin that rejected them says Queue for change (HintSaysQueue) move
   // to backoffQ, or to activeQ when their backoff is over. For a
@@ -104,8 +111,10 @@ class SchedulingQueue {
     bool parked = false;  // a flush would change nothing: not armed
     // The order its timestamp was taken in, among equal timestamps.
     int64_t stamp_sequence = 0;
-    // Until its last victim's deletion lands, no event moves it (Gate).
-    int64_t gated_until = 0;
+    bool preempting = false;  // its preemption's API calls are running
+    // PreEnqueue held it back (QueuedPodInfo.GatingPlugin is
+    // DefaultPreemption): only a pod's deletion moves it.
+    bool gated = false;
   };
   // activeQ: (-priority, timestamp, stamp sequence, pod).
   using ActiveKey = std::tuple<int64_t, int64_t, int64_t, ObjectIndex>;
@@ -121,6 +130,9 @@ class SchedulingQueue {
   void AddActive(ObjectIndex p);
   void AddBackoff(ObjectIndex p);
   void MoveToActiveOrBackoff(ObjectIndex p, QueueEventKind why);
+  // Mirrors runPreEnqueuePlugins before a move: returns whether pod p may
+  // move; a pod whose preemption still runs stays in the pool, gated.
+  bool PassesPreEnqueue(ObjectIndex p);
   void Leave(ObjectIndex p);  // out of whichever queue holds it
   ActiveKey ActiveKeyOf(ObjectIndex p) const;
   BackoffKey BackoffKeyOf(ObjectIndex p) const;

@@ -139,18 +139,48 @@ Attempt Scheduler::SchedulingCycle(ObjectIndex p) {
 }
 
 void Scheduler::HandleSchedulingFailure(const Attempt& attempt) {
-  if (attempt.outcome == Outcome::kNominated) {
-    for (const Victim& v : attempt.victims) {
-      queue_.MoveAllToActiveOrBackoffQueue(
-          {.event = ClusterEvent::kPodTerminating, .pod = v.pod});
+  const bool preempted = attempt.outcome == Outcome::kNominated;
+  if (!options_.profile->async_preemption) {
+    // The cycle made the preemption's API calls before the pod went back
+    // to the queue.
+    if (preempted) {
+      for (const Victim& v : attempt.victims) {
+        queue_.MoveAllToActiveOrBackoffQueue(
+            {.event = ClusterEvent::kPodTerminating, .pod = v.pod});
+      }
+      ClearedNominationsChanged(attempt);
     }
-    // Each cleared nomination is the pod's update (updatePodInSchedulingQueue).
-    for (ObjectIndex q : attempt.cleared_nominations) {
-      queue_.MoveAllToActiveOrBackoffQueue(
-          {.event = ClusterEvent::kNominationChanged, .pod = q});
-    }
+    queue_.AddUnschedulable(attempt.pod, attempt.attempt,
+                            unschedulable_plugins_);
+    return;
   }
+  // Asynchronous preemption: the pod goes back to the queue first, then
+  // prepareCandidateAsync's goroutine clears the lower nominations and
+  // deletes the victims, one call at a time.
   queue_.AddUnschedulable(attempt.pod, attempt.attempt, unschedulable_plugins_);
+  if (preempted) {
+    ClearedNominationsChanged(attempt);
+    if (options_.api_latency_ms == 0) LandDeletions(attempt);
+  }
+  queue_.SeenChanges(attempt.pod);
+}
+
+void Scheduler::ClearedNominationsChanged(const Attempt& attempt) {
+  // Each cleared nomination is the pod's update (updatePodInSchedulingQueue).
+  for (ObjectIndex q : attempt.cleared_nominations) {
+    queue_.MoveAllToActiveOrBackoffQueue(
+        {.event = ClusterEvent::kNominationChanged, .pod = q});
+  }
+}
+
+void Scheduler::LandDeletions(const Attempt& attempt) {
+  for (const Victim& v : attempt.victims) {
+    if (v.already_terminating) continue;  // no second call (v1.34+)
+    EndPreemptionOnLastVictim(v.pod);
+    queue_.MoveAllToActiveOrBackoffQueue(
+        {.event = ClusterEvent::kPodTerminating, .pod = v.pod});
+    LeaveIfNoGracePeriod(v.pod);
+  }
 }
 
 Attempt Scheduler::NewAttempt(ObjectIndex p) {
@@ -422,14 +452,19 @@ bool Scheduler::StartTerminating(Attempt& attempt, bool apply) {
     recorder_.Record(QueueEventKind::kTerminating, v.pod, v.node, v.gone_ms);
     if (controllers_) controllers_->OnPreempted(v.pod);
   }
-  if (apply && latency > 0 && any_new && !attempt.victims.empty()) {
-    if (options_.profile->async_preemption) {
-      // PreEnqueue holds the preemptor back until the last deletion lands.
-      queue_.Gate(attempt.pod, clock_.now() + latency);
-    } else {
-      // The cycle itself waits for the deletions, one after the other.
-      cycle_cost_ms_ = latency * static_cast<int64_t>(attempt.victims.size());
+  if (apply && options_.profile->async_preemption) {
+    // PreEnqueue holds the preemptor back until its last new victim's
+    // deletion lands (Evaluator.preempting).
+    auto last =
+        std::find_if(attempt.victims.rbegin(), attempt.victims.rend(),
+                     [](const Victim& v) { return !v.already_terminating; });
+    if (last != attempt.victims.rend()) {
+      queue_.StartPreemption(attempt.pod);
+      preemption_ends_with_[last->pod] = attempt.pod;
     }
+  } else if (apply && latency > 0 && any_new && !attempt.victims.empty()) {
+    // The cycle itself waits for the deletions, one after the other.
+    cycle_cost_ms_ = latency * static_cast<int64_t>(attempt.victims.size());
   }
   return any_new || !options_.profile->skips_terminating_victims;
 }

@@ -236,6 +236,33 @@ TEST_CASE(
 }
 
 TEST_CASE(
+    "SchedulingQueue: a pod an event would move while its preemption runs "
+    "is gated; then only a pod's deletion moves it, never the flush") {
+  // DefaultPreemption's PreEnqueue (IsPodRunningPreemption) and its
+  // GatingPluginEvents (Pod/Delete).
+  QueueRun run({0, 0});
+  run.queue().StartPreemption(0);
+  run.queue().AddUnschedulable(0, 1, kRejectsFit);
+  run.queue().AddUnschedulable(1, 1, kRejectsFit);
+  run.clock().Advance(5'000);
+  run.Send(ClusterEvent::kAssignedPodDelete);  // a victim without grace
+  CHECK(run.PopAll() == std::vector<ObjectIndex>{1});
+  run.queue().FinishPreemption(0);
+  // Nothing moves it now: the flush skips a gated pod.
+  CHECK(run.PopWhenReady() == "none");
+  CHECK(run.clock().now() == kStart + 5'000);
+  run.Send(ClusterEvent::kAssignedPodDelete);
+  CHECK(run.PopAll() == std::vector<ObjectIndex>{0});
+  CHECK(run.Events() == std::vector<std::string>{
+                            "unschedulable p0 at +0s",
+                            "unschedulable p1 at +0s",
+                            "gated p0 at +5s",
+                            "active p1 at +5s",
+                            "active p0 at +5s",
+                        });
+}
+
+TEST_CASE(
     "SchedulingQueue: pods of equal priority that failed at the same moment "
     "pop in the order they failed, whichever event moved them") {
   // Upstream's activeQ orders by priority, then QueuedPodInfo.Timestamp,
