@@ -200,14 +200,16 @@ void SchedulingQueue::MoveToActiveOrBackoff(ObjectIndex p, QueueEventKind why) {
   }
 }
 
-void SchedulingQueue::MoveAllToActiveOrBackoffQueue(const PodChange& change) {
-  ++changes_;
-  // Parked pods may gain from a flush again.
-  for (ObjectIndex p : parked_) {
-    queued_[p].parked = false;
-    ArmFlush(p);
+void SchedulingQueue::MoveAll(const PodChange& change, bool counts) {
+  if (counts) {
+    ++changes_;
+    // Parked pods may gain from a flush again.
+    for (ObjectIndex p : parked_) {
+      queued_[p].parked = false;
+      ArmFlush(p);
+    }
+    parked_.clear();
   }
-  parked_.clear();
   if (HelpedBy(profile_, change.event) == 0) return;  // isEventOfInterest
   const bool lower_or_equal = change.event == ClusterEvent::kNominationChanged;
   std::vector<ObjectIndex> moving;

@@ -73,7 +73,18 @@ class SchedulingQueue {
   // nomination's change only pods of lower or equal priority than the
   // changed pod are looked at (getLEPriorityPreCheck). Every event is a
   // change a flush may retry a pod for.
-  void MoveAllToActiveOrBackoffQueue(const PodChange& change);
+  void MoveAllToActiveOrBackoffQueue(const PodChange& change) {
+    MoveAll(change, /*counts=*/true);
+  }
+  // Mirrors updatePodInSchedulingQueue for a pod's own status update after
+  // its failed cycle: its nomination was cleared or moved to another node
+  // (hasNominatedNodeNameChanged), so the pods of lower or equal priority,
+  // itself among them, may fit where it was nominated. Unlike a preemption
+  // clearing another pod's nomination, it is no change for the flush.
+  void OwnNominationChanged(ObjectIndex p) {
+    MoveAll({.event = ClusterEvent::kNominationChanged, .pod = p},
+            /*counts=*/false);
+  }
   // Mirrors PriorityQueue.Delete: pod p leaves whichever queue holds it.
   void Delete(ObjectIndex p);
   // Acts on a due timer of the queue's: an arrival, a backoff's end, the
@@ -130,6 +141,9 @@ class SchedulingQueue {
   void AddActive(ObjectIndex p);
   void AddBackoff(ObjectIndex p);
   void MoveToActiveOrBackoff(ObjectIndex p, QueueEventKind why);
+  // MoveAllToActiveOrBackoffQueue; counts: whether the event is a change a
+  // flush may retry a pod for.
+  void MoveAll(const PodChange& change, bool counts);
   // Mirrors runPreEnqueuePlugins before a move: returns whether pod p may
   // move; a pod whose preemption still runs stays in the pool, gated.
   bool PassesPreEnqueue(ObjectIndex p);

@@ -94,6 +94,7 @@ bool Scheduler::Detailed(int attempt, ObjectIndex pod) const {
 void Scheduler::ScheduleOne(ObjectIndex p, Attempt& attempt) {
   const int64_t events_before =
       static_cast<int64_t>(recorder_.timeline().events.size());
+  const ObjectIndex nominated_before = cluster_.NominatedNodeOf(p);
   attempt = SchedulingCycle(p);
   attempt.time_ms = clock_.now();
   attempt.events_before = events_before;
@@ -103,7 +104,7 @@ void Scheduler::ScheduleOne(ObjectIndex p, Attempt& attempt) {
         {.event = ClusterEvent::kAssignedPodAdd, .pod = p});
     if (controllers_) controllers_->OnBound(p);
   } else {
-    HandleSchedulingFailure(attempt);
+    HandleSchedulingFailure(attempt, nominated_before);
   }
   clock_.Advance(cycle_cost_ms_);
   cycle_cost_ms_ = 0;
@@ -138,8 +139,15 @@ Attempt Scheduler::SchedulingCycle(ObjectIndex p) {
   return attempt;
 }
 
-void Scheduler::HandleSchedulingFailure(const Attempt& attempt) {
+void Scheduler::HandleSchedulingFailure(const Attempt& attempt,
+                                        ObjectIndex nominated_before) {
   const bool preempted = attempt.outcome == Outcome::kNominated;
+  // The failure handler's status update carries the pod's nomination, set,
+  // moved or cleared; a pod nominated before whose nomination changed is
+  // an assigned pod's deletion to the pods of lower or equal priority.
+  const bool nomination_changed =
+      nominated_before != kNoNode &&
+      nominated_before != cluster_.NominatedNodeOf(attempt.pod);
   if (!options_.profile->async_preemption) {
     // The cycle made the preemption's API calls before the pod went back
     // to the queue.
@@ -152,12 +160,14 @@ void Scheduler::HandleSchedulingFailure(const Attempt& attempt) {
     }
     queue_.AddUnschedulable(attempt.pod, attempt.attempt,
                             unschedulable_plugins_);
+    if (nomination_changed) queue_.OwnNominationChanged(attempt.pod);
     return;
   }
   // Asynchronous preemption: the pod goes back to the queue first, then
   // prepareCandidateAsync's goroutine clears the lower nominations and
   // deletes the victims, one call at a time.
   queue_.AddUnschedulable(attempt.pod, attempt.attempt, unschedulable_plugins_);
+  if (nomination_changed) queue_.OwnNominationChanged(attempt.pod);
   if (preempted) {
     ClearedNominationsChanged(attempt);
     if (options_.api_latency_ms == 0) LandDeletions(attempt);

@@ -131,10 +131,13 @@ class Scheduler {
   // plugins (DefaultPreemption) did.
   Attempt SchedulingCycle(ObjectIndex p);
   // Mirrors handleSchedulingFailure: the pod goes back to the queue,
-  // unschedulable, and a preemption's cleared nominations and deletions move
-  // the pods they may help: before it when the cycle made the calls, after
-  // it under asynchronous preemption (prepareCandidateAsync).
-  void HandleSchedulingFailure(const Attempt& attempt);
+  // unschedulable; its status update then moves the pods its nomination's
+  // change (from nominated_before) may help (updatePodInSchedulingQueue);
+  // a preemption's cleared nominations and deletions move the pods they may
+  // help: before it when the cycle made the calls, after it under
+  // asynchronous preemption (prepareCandidateAsync).
+  void HandleSchedulingFailure(const Attempt& attempt,
+                               ObjectIndex nominated_before);
   // Sends each nomination attempt cleared as that pod's change.
   void ClearedNominationsChanged(const Attempt& attempt);
   // Mirrors prepareCandidateAsync's deletions without an API latency: each

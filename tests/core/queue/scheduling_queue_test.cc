@@ -263,6 +263,29 @@ TEST_CASE(
 }
 
 TEST_CASE(
+    "SchedulingQueue: a pending pod's nomination changing moves the pods of "
+    "lower or equal priority it may help") {
+  // updatePodInSchedulingQueue: EventAssignedPodDelete with the pod as it
+  // was (nominated), getLEPriorityPreCheck of its priority.
+  QueueRun run({10, 100, 50, 50});
+  run.queue().AddUnschedulable(0, 1, kRejectsFit);
+  run.queue().AddUnschedulable(1, 1, kRejectsFit);
+  run.queue().AddUnschedulable(2, 1, kRejectsFit);
+  run.clock().Advance(5'000);
+  SUBCASE("its own, after its failed cycle: itself too; no change to flush") {
+    run.queue().OwnNominationChanged(2);
+    CHECK(run.PopAll() == std::vector<ObjectIndex>{2, 0});
+    // p1 (priority 100) stays, and nothing changed for it since it failed.
+    CHECK(run.PopWhenReady() == "none");
+  }
+  SUBCASE("another pod's, cleared by a preemption: a change") {
+    run.Send(ClusterEvent::kNominationChanged, 3);
+    CHECK(run.PopAll() == std::vector<ObjectIndex>{2, 0});
+    CHECK(run.PopWhenReady() == "p1 at +330s");
+  }
+}
+
+TEST_CASE(
     "SchedulingQueue: pods of equal priority that failed at the same moment "
     "pop in the order they failed, whichever event moved them") {
   // Upstream's activeQ orders by priority, then QueuedPodInfo.Timestamp,
