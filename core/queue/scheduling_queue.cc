@@ -192,7 +192,13 @@ void SchedulingQueue::ArmFlush(ObjectIndex p) {
 
 void SchedulingQueue::MoveToActiveOrBackoff(ObjectIndex p, QueueEventKind why) {
   Leave(p);
-  if (clock_.now() < queued_[p].backoff_until) {
+  // Mirrors isPodBackingoff: from v1.33 a pod backs off until the
+  // whole-second window after its expiry, the one BackoffRelease lets it go
+  // in.
+  const int64_t backoff_until = profile_.pop_from_backoff
+                                    ? BackoffRelease(queued_[p].backoff_until)
+                                    : queued_[p].backoff_until;
+  if (clock_.now() < backoff_until) {
     AddBackoff(p);
   } else {
     AddActive(p);

@@ -186,6 +186,20 @@ TEST_CASE(
                               "active p0 at +4s",
                           });
   }
+  SUBCASE("current: a backoff that ends at this second still holds it") {
+    // isPodBackingoff compares whole-second windows: at +1 s exactly, a
+    // 1 s backoff from +0 s has not ended yet (it ends in the next window).
+    QueueRun run({0, 0});
+    run.queue().AddUnschedulable(0, 1, kRejectsFit);  // backoff: 1 s
+    run.clock().Advance(1'000);
+    run.Send(ClusterEvent::kAssignedPodDelete);
+    run.queue().Add(1, kStart);
+    CHECK(run.PopAll() == std::vector<ObjectIndex>{1, 0});
+    CHECK(run.Events() == std::vector<std::string>{
+                              "unschedulable p0 at +0s",
+                              "backoff p0 at +1s until +2s",
+                          });
+  }
   SUBCASE("current: popped at once when activeQ is empty") {
     QueueRun run({0, 10});
     run.queue().AddUnschedulable(0, 3, kRejectsFit);
