@@ -132,6 +132,34 @@ TEST_CASE(
 }
 
 TEST_CASE(
+    "Queue: a gated preemptor whose last victim's departure helps no "
+    "rejecting plugin stays pending: the flush skips it (v1.35.4)") {
+  // web wants host port 81 (porty's, no grace period) and is kept out by
+  // hater's anti-affinity. porty leaves while web's preemption runs: the
+  // NodePorts hint gates web. hater's departure at +30 s helps neither
+  // NodePorts (no port) nor InterPodAffinity (web has no anti-affinity
+  // term), and the flush's event does not match a gated pod's
+  // GatingPluginEvents. The oracle (upstream v1.35.4) agrees.
+  auto ports = [](Json pod, int port) {
+    pod["spec"]["containers"][0]["ports"] =
+        Json::array({{{"containerPort", port}, {"hostPort", port}}});
+    return pod;
+  };
+  Json hater = Grace(RunningPod("hater", "n1", {"100m"}, 1), 30);
+  hater["spec"]["affinity"]["podAntiAffinity"]
+       ["requiredDuringSchedulingIgnoredDuringExecution"] =
+           Json::array({{{"labelSelector", {{"matchLabels", {{"app", "web"}}}}},
+                         {"topologyKey", "kubernetes.io/hostname"}}});
+  SimulationResult r = RunFrom(ScenarioWith(
+      NodeWith("n1", {"4"}, {{"kubernetes.io/hostname", "n1"}}),
+      ports(Grace(RunningPod("porty", "n1", {"100m"}, 2), 0), 81), hater,
+      ports(Labelled(PendingPod("web", {"100m"}, 100), "web"), 81),
+      CreatedAt(PendingPod("late", {"100m"}, 0), "2024-05-01T08:02:00Z")));
+  CHECK(Times(r) == std::vector<std::string>{"+0s web Nominated n1",
+                                             "+120s late Scheduled n1"});
+}
+
+TEST_CASE(
     "Queue: a higher-priority pod that arrives during the grace period takes "
     "the room; the preemptor then finds none") {
   SimulationResult r = RunFrom(ScenarioWith(
