@@ -469,7 +469,9 @@ func (r *runState) flush(now time.Time) {
 	changed := map[string]*v1.Pod{}
 	for _, pod := range r.pq.UnschedulablePods() {
 		info, ok := r.pq.GetPod(pod.Name, pod.Namespace)
-		if !ok || now.Sub(info.Timestamp) <= unschedulableTimeout {
+		// A gated pod (DefaultPreemption's PreEnqueue) does not match the flush's event
+		// (movePodsToActiveOrBackoffQueue); Activate would move it all the same.
+		if !ok || info.Gated() || now.Sub(info.Timestamp) <= unschedulableTimeout {
 			continue
 		}
 		due++
@@ -540,8 +542,8 @@ func (r *runState) nextMoment() (time.Time, bool) {
 	}
 	for _, pod := range r.pq.UnschedulablePods() {
 		info, ok := r.pq.GetPod(pod.Name, pod.Namespace)
-		if !ok || !r.changedSince(pod) {
-			continue
+		if !ok || info.Gated() || !r.changedSince(pod) {
+			continue // a gated pod: no flush moves it (see flush)
 		}
 		// The first flush more than the timeout after it failed, and after now.
 		from := info.Timestamp.Add(unschedulableTimeout)

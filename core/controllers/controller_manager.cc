@@ -151,15 +151,19 @@ void ControllerManager::DeletePod(ObjectIndex p) {
     cluster_.MarkTerminating(p);
     terminations_.LeaveAt(
         p, clock_.now() + Millis(cluster_.pod(p).termination_grace_seconds));
-    queue_.MoveAllToActiveOrBackoffQueue(ClusterEvent::kPodTerminating);
+    queue_.MoveAllToActiveOrBackoffQueue(
+        {.event = ClusterEvent::kPodTerminating, .pod = p});
     UpdatePdbs(p);
     return;
   }
   // A pending pod is gone at once.
   queue_.Delete(p);
   if (cluster_.NominatedNodeOf(p) != kNoNode) {
+    // deletePodFromSchedulingQueue: a nominated pod's deletion is an
+    // assigned pod's for the pods of lower or equal priority.
     cluster_.Nominate(p, kNoNode);
-    queue_.MoveAllToActiveOrBackoffQueue(ClusterEvent::kNominationCleared);
+    queue_.MoveAllToActiveOrBackoffQueue(
+        {.event = ClusterEvent::kNominationChanged, .pod = p});
   }
 }
 

@@ -1,8 +1,99 @@
 #include "core/queue/queueing_hints.h"
 
+#include <algorithm>
+
 #include "core/config/plugins.h"
+#include "core/framework/plugins/node_ports.h"
 
 namespace podsim {
+namespace {
+
+// The events that are a pod's deletion to the hints: Pod/Delete, with the
+// pod as it was (bound, or unbound and nominated) as oldObj.
+bool DeletesPod(ClusterEvent event) {
+  return event == ClusterEvent::kAssignedPodDelete ||
+         event == ClusterEvent::kNominationChanged;
+}
+
+// Mirrors NodeResourcesFit.isSchedulableAfterPodEvent. Registered for
+// Pod/Delete and UpdatePodScaleDown (no pod is resized in a run): a deleted
+// pod that was bound or nominated may free room, whatever it requested.
+bool FitHint(const PodChange& change) { return DeletesPod(change.event); }
+
+// Mirrors NodePorts.isSchedulableAfterPodDeleted (Pod/Delete): the deleted
+// pod, bound or nominated, held a host port the pod wants.
+bool PortsHint(const Pod& pod, const Pod& deleted, ClusterEvent event) {
+  if (!DeletesPod(event)) return false;
+  for (const HostPort& used : deleted.host_ports) {
+    for (const HostPort& want : pod.host_ports) {
+      if (PortsConflict(want, used)) return true;
+    }
+  }
+  return false;
+}
+
+// Mirrors interpodaffinity's podMatchesAllAffinityTerms: no terms match no
+// pod.
+bool MatchesAllTerms(const std::vector<PodAffinityTerm>& terms,
+                     const Pod& other) {
+  return !terms.empty() &&
+         std::all_of(terms.begin(), terms.end(),
+                     [&](const PodAffinityTerm& term) {
+                       return term.Matches(other.ns, other.labels);
+                     });
+}
+
+// Mirrors InterPodAffinity.isSchedulableAfterPodChange (Pod/Add,
+// UpdatePodLabel, Delete). A pod that is not bound helps no one; a bound
+// pod added helps when it matches all of the pod's affinity terms, one
+// deleted when it matches all of its anti-affinity terms. (An existing
+// pod's anti-affinity against the pod is not looked at: its deletion does
+// not requeue the pod by this plugin.)
+bool AffinityHint(const Pod& pod, const Pod& changed, ClusterEvent event) {
+  switch (event) {
+    case ClusterEvent::kAssignedPodAdd:
+      return MatchesAllTerms(pod.required_affinity, changed);
+    case ClusterEvent::kAssignedPodDelete:
+      return MatchesAllTerms(pod.required_anti_affinity, changed);
+    case ClusterEvent::kNominationChanged:  // unscheduled: QueueSkip
+    case ClusterEvent::kPodTerminating:     // Pod/Update: not registered
+      return false;
+  }
+  return false;
+}
+
+// Mirrors PodTopologySpread.isSchedulableAfterPodChange (Pod/Add,
+// UpdatePodLabel, UpdatePodToleration, Delete): the pod that changed must
+// be the pod itself or a bound pod of its namespace
+// (involvedInTopologySpreading), and match the selector of one of the pod's
+// DoNotSchedule constraints (podLabelsMatchSpreadConstraints).
+bool SpreadHint(const Pod& pod, const Pod& changed, ClusterEvent event) {
+  if (event == ClusterEvent::kPodTerminating) return false;
+  const bool bound = event != ClusterEvent::kNominationChanged;
+  if (changed.index != pod.index && !(bound && changed.ns == pod.ns)) {
+    return false;
+  }
+  return std::any_of(pod.spread_constraints.begin(),
+                     pod.spread_constraints.end(),
+                     [&](const TopologySpreadConstraint& c) {
+                       return c.do_not_schedule && !c.selector.is_nil &&
+                              c.selector.Matches(changed.labels);
+                     });
+}
+
+// Mirrors VolumeRestrictions.isSchedulableAfterPodDeleted (Pod/Delete): the
+// deleted pod, in the pod's namespace, named one of its claims (whether it
+// was bound or not).
+bool VolumesHint(const Pod& pod, const Pod& deleted, ClusterEvent event) {
+  if (!DeletesPod(event) || deleted.ns != pod.ns) return false;
+  return std::any_of(
+      pod.claims.begin(), pod.claims.end(), [&](const std::string& claim) {
+        return std::find(deleted.claims.begin(), deleted.claims.end(), claim) !=
+               deleted.claims.end();
+      });
+}
+
+}  // namespace
 
 UnschedulablePlugins RejectingPlugins(const NodeToStatus& statuses,
                                       int num_nodes) {
@@ -12,9 +103,7 @@ UnschedulablePlugins RejectingPlugins(const NodeToStatus& statuses,
     if (s.plugin() == kNodePorts) return kRejectsPorts;
     if (s.plugin() == kInterPodAffinity) return kRejectsAffinity;
     if (s.plugin() == kPodTopologySpread) return kRejectsSpread;
-    if (s.plugin() == kVolumeRestrictions && s.code() == Code::kUnschedulable) {
-      return kRejectsVolumes;
-    }
+    if (s.plugin() == kVolumeRestrictions) return kRejectsVolumes;
     return kRejectsOther;
   };
   UnschedulablePlugins bits = bit(statuses.absent);
@@ -49,7 +138,7 @@ UnschedulablePlugins HelpedBy(const Profile& profile, ClusterEvent event) {
         // AssignedPodAdded keeps pods with a matching affinity term or
         // rejected by PodTopologySpread; both plugins register Pod/Add.
         return kRejectsAffinity | kRejectsSpread;
-      case ClusterEvent::kNominationCleared:
+      case ClusterEvent::kNominationChanged:
         // An unscheduled pod's update moves only that pod (Update).
       case ClusterEvent::kPodTerminating:
         // assignedPodOtherUpdate: no plugin registers that action.
@@ -63,7 +152,7 @@ UnschedulablePlugins HelpedBy(const Profile& profile, ClusterEvent event) {
     switch (event) {
       case ClusterEvent::kAssignedPodDelete:
         return ~UnschedulablePlugins{0};
-      case ClusterEvent::kNominationCleared:
+      case ClusterEvent::kNominationChanged:
         return 0;
       case ClusterEvent::kAssignedPodAdd:
       case ClusterEvent::kPodTerminating:
@@ -71,18 +160,39 @@ UnschedulablePlugins HelpedBy(const Profile& profile, ClusterEvent event) {
     }
   }
   switch (event) {
-    case ClusterEvent::kAssignedPodDelete:  // room, ports, domains free up
-      // VolumeRestrictions' isSchedulableAfterPodDeleted: a ReadWriteOncePod
-      // claim may be free.
+    case ClusterEvent::kAssignedPodDelete:
+    case ClusterEvent::kNominationChanged:
+      // Pod/Delete: the four above and VolumeRestrictions.
       return kNeighbours | kRejectsVolumes;
-    case ClusterEvent::kNominationCleared:  // the nominated-pods pass changes
-      return kNeighbours;
-    case ClusterEvent::kAssignedPodAdd:  // affinity, spreading may be met
+    case ClusterEvent::kAssignedPodAdd:  // Pod/Add
       return kRejectsAffinity | kRejectsSpread;
-    case ClusterEvent::kPodTerminating:  // spreading skips terminating pods
-      return kRejectsSpread;
+    case ClusterEvent::kPodTerminating:
+      // Pod/Update, with no specific update type: the plugins register only
+      // specific ones (UpdatePodLabel, UpdatePodScaleDown, ...), which a
+      // general Update does not match (MatchClusterEvents).
+      return 0;
   }
-  return kNeighbours;
+  return 0;
+}
+
+bool HintSaysQueue(const Scenario& scenario, const Profile& profile,
+                   const PodChange& change, ObjectIndex waiting,
+                   UnschedulablePlugins rejectors) {
+  const UnschedulablePlugins registered =
+      rejectors & HelpedBy(profile, change.event);
+  if (registered == 0) return false;
+  if (profile.requeue != Requeue::kQueueingHints) return true;
+  const Pod& pod = scenario.pods[waiting];
+  const Pod& changed = scenario.pods[change.pod];
+  return ((registered & kRejectsFit) && FitHint(change)) ||
+         ((registered & kRejectsPorts) &&
+          PortsHint(pod, changed, change.event)) ||
+         ((registered & kRejectsAffinity) &&
+          AffinityHint(pod, changed, change.event)) ||
+         ((registered & kRejectsSpread) &&
+          SpreadHint(pod, changed, change.event)) ||
+         ((registered & kRejectsVolumes) &&
+          VolumesHint(pod, changed, change.event));
 }
 
 }  // namespace podsim

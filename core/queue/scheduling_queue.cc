@@ -32,14 +32,22 @@ SchedulingQueue::QueuedPod& SchedulingQueue::Enter(ObjectIndex p) {
   return queued_[p];
 }
 
+void SchedulingQueue::Stamp(QueuedPod& q, int64_t timestamp_ms) {
+  // Upstream's timestamps are the fake clock's, a step apart for each
+  // event at one moment: pods stamped at the same millisecond keep the
+  // order they were stamped in, wherever they move later.
+  q.timestamp = timestamp_ms;
+  q.stamp_sequence = sequence_++;
+}
+
 void SchedulingQueue::Add(ObjectIndex p, int64_t timestamp_ms) {
-  Enter(p).timestamp = timestamp_ms;
+  Stamp(Enter(p), timestamp_ms);
   AddActive(p);
 }
 
 void SchedulingQueue::AddAt(ObjectIndex p, int64_t time_ms) {
   QueuedPod& q = Enter(p);
-  q.timestamp = time_ms;
+  Stamp(q, time_ms);
   q.place = Place::kArriving;
   clock_.SetTimer(time_ms, Timer::kArrive, p);
 }
@@ -63,13 +71,13 @@ std::optional<ObjectIndex> SchedulingQueue::Pop() {
 
 SchedulingQueue::ActiveKey SchedulingQueue::ActiveKeyOf(ObjectIndex p) const {
   const QueuedPod& q = queued_[p];
-  return {-int64_t{scenario_.pods[p].priority}, q.timestamp, q.key_sequence, p};
+  return {-int64_t{scenario_.pods[p].priority}, q.timestamp, q.stamp_sequence,
+          p};
 }
 
 void SchedulingQueue::AddActive(ObjectIndex p) {
   QueuedPod& q = queued_[p];
   q.place = Place::kActive;
-  q.key_sequence = sequence_++;
   active_.insert(ActiveKeyOf(p));
 }
 
@@ -96,7 +104,6 @@ int64_t SchedulingQueue::BackoffRelease(int64_t expiry) const {
 void SchedulingQueue::AddBackoff(ObjectIndex p) {
   QueuedPod& q = queued_[p];
   q.place = Place::kBackoff;
-  q.key_sequence = sequence_++;
   backoff_.insert(BackoffKeyOf(p));
   const int64_t release = BackoffRelease(q.backoff_until);
   clock_.SetTimer(release, Timer::kBackoffDone, p);
@@ -109,7 +116,7 @@ SchedulingQueue::BackoffKey SchedulingQueue::BackoffKeyOf(ObjectIndex p) const {
   const bool windows = profile_.pop_from_backoff;
   return {windows ? q.backoff_until / kSecond : q.backoff_until,
           windows ? -int64_t{scenario_.pods[p].priority} : 0, q.timestamp,
-          q.key_sequence, p};
+          q.stamp_sequence, p};
 }
 
 void SchedulingQueue::Leave(ObjectIndex p) {
@@ -135,21 +142,40 @@ void SchedulingQueue::AddUnschedulable(ObjectIndex p, int attempts,
                                        UnschedulablePlugins rejectors) {
   QueuedPod& q = queued_[p];
   q.rejectors = rejectors;
-  q.timestamp = clock_.now();
+  Stamp(q, clock_.now());
   q.backoff_until = clock_.now() + BackoffDuration(attempts);
   q.changes_seen = changes_;
   q.place = Place::kUnschedulable;
   q.parked = false;
   unschedulable_.push_back(p);
+  q.gated = false;  // it passed PreEnqueue before its cycle
   recorder_.Record(QueueEventKind::kUnschedulable, p);
-  if (q.gated_until > clock_.now()) {
-    recorder_.Record(QueueEventKind::kGated, p, kNoNode, q.gated_until);
-  }
   ArmFlush(p);
 }
 
-void SchedulingQueue::Gate(ObjectIndex p, int64_t until_ms) {
-  queued_[p].gated_until = until_ms;
+void SchedulingQueue::StartPreemption(ObjectIndex p) {
+  Enter(p).preempting = true;
+}
+
+void SchedulingQueue::FinishPreemption(ObjectIndex p) {
+  Enter(p).preempting = false;
+}
+
+void SchedulingQueue::SeenChanges(ObjectIndex p) {
+  if (queued_[p].place == Place::kUnschedulable) {
+    queued_[p].changes_seen = changes_;
+  }
+}
+
+bool SchedulingQueue::PassesPreEnqueue(ObjectIndex p) {
+  QueuedPod& q = queued_[p];
+  if (!q.preempting) {
+    q.gated = false;
+    return true;
+  }
+  if (!q.gated) recorder_.Record(QueueEventKind::kGated, p);
+  q.gated = true;
+  return false;
 }
 
 void SchedulingQueue::ArmFlush(ObjectIndex p) {
@@ -166,7 +192,13 @@ void SchedulingQueue::ArmFlush(ObjectIndex p) {
 
 void SchedulingQueue::MoveToActiveOrBackoff(ObjectIndex p, QueueEventKind why) {
   Leave(p);
-  if (clock_.now() < queued_[p].backoff_until) {
+  // Mirrors isPodBackingoff: from v1.33 a pod backs off until the
+  // whole-second window after its expiry, the one BackoffRelease lets it go
+  // in.
+  const int64_t backoff_until = profile_.pop_from_backoff
+                                    ? BackoffRelease(queued_[p].backoff_until)
+                                    : queued_[p].backoff_until;
+  if (clock_.now() < backoff_until) {
     AddBackoff(p);
   } else {
     AddActive(p);
@@ -174,25 +206,33 @@ void SchedulingQueue::MoveToActiveOrBackoff(ObjectIndex p, QueueEventKind why) {
   }
 }
 
-void SchedulingQueue::MoveAllToActiveOrBackoffQueue(ClusterEvent event) {
-  ++changes_;
-  // Parked pods may gain from a flush again.
-  for (ObjectIndex p : parked_) {
-    queued_[p].parked = false;
-    ArmFlush(p);
+void SchedulingQueue::MoveAll(const PodChange& change, bool counts) {
+  if (counts) {
+    ++changes_;
+    // Parked pods may gain from a flush again.
+    for (ObjectIndex p : parked_) {
+      queued_[p].parked = false;
+      ArmFlush(p);
+    }
+    parked_.clear();
   }
-  parked_.clear();
-  const UnschedulablePlugins helped = HelpedBy(profile_, event);
-  if (std::none_of(
-          unschedulable_.begin(), unschedulable_.end(),
-          [&](ObjectIndex p) { return queued_[p].rejectors & helped; })) {
-    return;
-  }
+  if (HelpedBy(profile_, change.event) == 0) return;  // isEventOfInterest
+  const bool lower_or_equal = change.event == ClusterEvent::kNominationChanged;
   std::vector<ObjectIndex> moving;
   std::vector<ObjectIndex> staying;
+  // A gated pod's plugin (DefaultPreemption) registered Pod/Delete only.
+  const bool deletes = change.event == ClusterEvent::kAssignedPodDelete ||
+                       change.event == ClusterEvent::kNominationChanged;
   for (ObjectIndex p : unschedulable_) {
-    const bool gated = queued_[p].gated_until > clock_.now();
-    (queued_[p].rejectors & helped && !gated ? moving : staying).push_back(p);
+    const QueuedPod& q = queued_[p];
+    const bool checked =
+        !lower_or_equal ||
+        scenario_.pods[p].priority <= scenario_.pods[change.pod].priority;
+    const bool moves =
+        checked && (!q.gated || deletes) &&
+        HintSaysQueue(scenario_, profile_, change, p, q.rejectors) &&
+        PassesPreEnqueue(p);
+    (moves ? moving : staying).push_back(p);
   }
   if (moving.empty()) return;
   unschedulable_ = std::move(staying);
@@ -204,7 +244,8 @@ void SchedulingQueue::MoveAllToActiveOrBackoffQueue(ClusterEvent event) {
 
 void SchedulingQueue::Flush(ObjectIndex p) {
   QueuedPod& q = queued_[p];
-  if (q.place != Place::kUnschedulable || q.parked) return;
+  // The flush's event is no pod's deletion: a gated pod stays.
+  if (q.place != Place::kUnschedulable || q.parked || q.gated) return;
   if (clock_.now() - q.timestamp <=
       Millis(profile_.unschedulable_timeout_seconds))
     return;
@@ -214,6 +255,7 @@ void SchedulingQueue::Flush(ObjectIndex p) {
     parked_.push_back(p);
     return;
   }
+  if (!PassesPreEnqueue(p)) return;
   MoveToActiveOrBackoff(p, QueueEventKind::kFlush);
 }
 
@@ -252,7 +294,7 @@ bool SchedulingQueue::Stale(const DueTimer& due) const {
     case Timer::kBackoffDone:
       return q.place != Place::kBackoff;
     case Timer::kFlush:
-      return q.place != Place::kUnschedulable || q.parked;
+      return q.place != Place::kUnschedulable || q.parked || q.gated;
     case Timer::kDeleteLands:
     case Timer::kGone:
       break;

@@ -56,15 +56,35 @@ class SchedulingQueue {
   // now.
   void AddUnschedulable(ObjectIndex p, int attempts,
                         UnschedulablePlugins rejectors);
-  // Mirrors DefaultPreemption's PreEnqueue under asynchronous preemption:
-  // until until_ms (its last victim's deletion lands) no cluster event
-  // moves pod p.
-  void Gate(ObjectIndex p, int64_t until_ms);
-  // Mirrors MoveAllToActiveOrBackoffQueue: the pods in the pool that a
-  // plugin whose hint says Queue for event rejected move to backoffQ, or
-  // to activeQ when their backoff is over. Every event is a change a flush
-  // may retry a pod for.
-  void MoveAllToActiveOrBackoffQueue(ClusterEvent event);
+  // Mirrors Evaluator.preempting under asynchronous preemption: from the
+  // cycle in which pod p preempted (prepareCandidateAsync) until its last
+  // victim's deletion has landed (IsPodRunningPreemption), DefaultPreemption's
+  // PreEnqueue holds it back: an event or flush that would move it leaves it
+  // in the pool, gated, and a gated pod only moves on a pod's deletion that
+  // a rejecting plugin's hint says may help it.
+  void StartPreemption(ObjectIndex p);
+  void FinishPreemption(ObjectIndex p);
+  // The cycle's API calls are done: pod p's failure counts as seeing every
+  // change so far (the flush's rule: seen[pod] after the oracle's drain).
+  void SeenChanges(ObjectIndex p);
+  // Mirrors MoveAllToActiveOrBackoffQueue: the pods in the pool for which
+  // a plugin that rejected them says Queue for change (HintSaysQueue) move
+  // to backoffQ, or to activeQ when their backoff is over. For a
+  // nomination's change only pods of lower or equal priority than the
+  // changed pod are looked at (getLEPriorityPreCheck). Every event is a
+  // change a flush may retry a pod for.
+  void MoveAllToActiveOrBackoffQueue(const PodChange& change) {
+    MoveAll(change, /*counts=*/true);
+  }
+  // Mirrors updatePodInSchedulingQueue for a pod's own status update after
+  // its failed cycle: its nomination was cleared or moved to another node
+  // (hasNominatedNodeNameChanged), so the pods of lower or equal priority,
+  // itself among them, may fit where it was nominated. Unlike a preemption
+  // clearing another pod's nomination, it is no change for the flush.
+  void OwnNominationChanged(ObjectIndex p) {
+    MoveAll({.event = ClusterEvent::kNominationChanged, .pod = p},
+            /*counts=*/false);
+  }
   // Mirrors PriorityQueue.Delete: pod p leaves whichever queue holds it.
   void Delete(ObjectIndex p);
   // Acts on a due timer of the queue's: an arrival, a backoff's end, the
@@ -99,21 +119,34 @@ class SchedulingQueue {
     int64_t backoff_until = 0;  // when its backoff ends
     UnschedulablePlugins rejectors = 0;  // the plugins that rejected it
     uint64_t changes_seen = 0;           // cluster events when it last failed
-    bool parked = false;       // a flush would change nothing: not armed
-    int64_t key_sequence = 0;  // its key's sequence in activeQ or backoffQ
-    // Until its last victim's deletion lands, no event moves it (Gate).
-    int64_t gated_until = 0;
+    bool parked = false;  // a flush would change nothing: not armed
+    // The order its timestamp was taken in, among equal timestamps.
+    int64_t stamp_sequence = 0;
+    bool preempting = false;  // its preemption's API calls are running
+    // PreEnqueue held it back (QueuedPodInfo.GatingPlugin is
+    // DefaultPreemption): only a pod's deletion moves it.
+    bool gated = false;
   };
-  // activeQ: (-priority, timestamp, sequence, pod).
+  // activeQ: (-priority, timestamp, stamp sequence, pod).
   using ActiveKey = std::tuple<int64_t, int64_t, int64_t, ObjectIndex>;
-  // backoffQ: (window or expiry, -priority or 0, timestamp, sequence, pod).
+  // backoffQ: (window or expiry, -priority or 0, timestamp, stamp sequence,
+  // pod).
   using BackoffKey =
       std::tuple<int64_t, int64_t, int64_t, int64_t, ObjectIndex>;
 
   QueuedPod& Enter(ObjectIndex p);  // p's entry, for a pod new to the queue
+  // Sets q's timestamp (QueuedPodInfo.Timestamp), which orders it in
+  // activeQ and backoffQ after its priority.
+  void Stamp(QueuedPod& q, int64_t timestamp_ms);
   void AddActive(ObjectIndex p);
   void AddBackoff(ObjectIndex p);
   void MoveToActiveOrBackoff(ObjectIndex p, QueueEventKind why);
+  // MoveAllToActiveOrBackoffQueue; counts: whether the event is a change a
+  // flush may retry a pod for.
+  void MoveAll(const PodChange& change, bool counts);
+  // Mirrors runPreEnqueuePlugins before a move: returns whether pod p may
+  // move; a pod whose preemption still runs stays in the pool, gated.
+  bool PassesPreEnqueue(ObjectIndex p);
   void Leave(ObjectIndex p);  // out of whichever queue holds it
   ActiveKey ActiveKeyOf(ObjectIndex p) const;
   BackoffKey BackoffKeyOf(ObjectIndex p) const;

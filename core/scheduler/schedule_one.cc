@@ -94,15 +94,17 @@ bool Scheduler::Detailed(int attempt, ObjectIndex pod) const {
 void Scheduler::ScheduleOne(ObjectIndex p, Attempt& attempt) {
   const int64_t events_before =
       static_cast<int64_t>(recorder_.timeline().events.size());
+  const ObjectIndex nominated_before = cluster_.NominatedNodeOf(p);
   attempt = SchedulingCycle(p);
   attempt.time_ms = clock_.now();
   attempt.events_before = events_before;
   if (attempt.outcome == Outcome::kScheduled) {
     // The binding lands: pods waiting for an assigned pod's add may fit.
-    queue_.MoveAllToActiveOrBackoffQueue(ClusterEvent::kAssignedPodAdd);
+    queue_.MoveAllToActiveOrBackoffQueue(
+        {.event = ClusterEvent::kAssignedPodAdd, .pod = p});
     if (controllers_) controllers_->OnBound(p);
   } else {
-    HandleSchedulingFailure(attempt);
+    HandleSchedulingFailure(attempt, nominated_before);
   }
   clock_.Advance(cycle_cost_ms_);
   cycle_cost_ms_ = 0;
@@ -137,16 +139,58 @@ Attempt Scheduler::SchedulingCycle(ObjectIndex p) {
   return attempt;
 }
 
-void Scheduler::HandleSchedulingFailure(const Attempt& attempt) {
-  if (attempt.outcome == Outcome::kNominated) {
-    if (!attempt.victims.empty()) {
-      queue_.MoveAllToActiveOrBackoffQueue(ClusterEvent::kPodTerminating);
+void Scheduler::HandleSchedulingFailure(const Attempt& attempt,
+                                        ObjectIndex nominated_before) {
+  const bool preempted = attempt.outcome == Outcome::kNominated;
+  // The failure handler's status update carries the pod's nomination, set,
+  // moved or cleared; a pod nominated before whose nomination changed is
+  // an assigned pod's deletion to the pods of lower or equal priority.
+  const bool nomination_changed =
+      nominated_before != kNoNode &&
+      nominated_before != cluster_.NominatedNodeOf(attempt.pod);
+  if (!options_.profile->async_preemption) {
+    // The cycle made the preemption's API calls before the pod went back
+    // to the queue.
+    if (preempted) {
+      for (const Victim& v : attempt.victims) {
+        queue_.MoveAllToActiveOrBackoffQueue(
+            {.event = ClusterEvent::kPodTerminating, .pod = v.pod});
+      }
+      ClearedNominationsChanged(attempt);
     }
-    if (!attempt.cleared_nominations.empty()) {
-      queue_.MoveAllToActiveOrBackoffQueue(ClusterEvent::kNominationCleared);
-    }
+    queue_.AddUnschedulable(attempt.pod, attempt.attempt,
+                            unschedulable_plugins_);
+    if (nomination_changed) queue_.OwnNominationChanged(attempt.pod);
+    return;
   }
+  // Asynchronous preemption: the pod goes back to the queue first, then
+  // prepareCandidateAsync's goroutine clears the lower nominations and
+  // deletes the victims, one call at a time.
   queue_.AddUnschedulable(attempt.pod, attempt.attempt, unschedulable_plugins_);
+  if (nomination_changed) queue_.OwnNominationChanged(attempt.pod);
+  if (preempted) {
+    ClearedNominationsChanged(attempt);
+    if (options_.api_latency_ms == 0) LandDeletions(attempt);
+  }
+  queue_.SeenChanges(attempt.pod);
+}
+
+void Scheduler::ClearedNominationsChanged(const Attempt& attempt) {
+  // Each cleared nomination is the pod's update (updatePodInSchedulingQueue).
+  for (ObjectIndex q : attempt.cleared_nominations) {
+    queue_.MoveAllToActiveOrBackoffQueue(
+        {.event = ClusterEvent::kNominationChanged, .pod = q});
+  }
+}
+
+void Scheduler::LandDeletions(const Attempt& attempt) {
+  for (const Victim& v : attempt.victims) {
+    if (v.already_terminating) continue;  // no second call (v1.34+)
+    EndPreemptionOnLastVictim(v.pod);
+    queue_.MoveAllToActiveOrBackoffQueue(
+        {.event = ClusterEvent::kPodTerminating, .pod = v.pod});
+    LeaveIfNoGracePeriod(v.pod);
+  }
 }
 
 Attempt Scheduler::NewAttempt(ObjectIndex p) {
@@ -418,14 +462,19 @@ bool Scheduler::StartTerminating(Attempt& attempt, bool apply) {
     recorder_.Record(QueueEventKind::kTerminating, v.pod, v.node, v.gone_ms);
     if (controllers_) controllers_->OnPreempted(v.pod);
   }
-  if (apply && latency > 0 && any_new && !attempt.victims.empty()) {
-    if (options_.profile->async_preemption) {
-      // PreEnqueue holds the preemptor back until the last deletion lands.
-      queue_.Gate(attempt.pod, clock_.now() + latency);
-    } else {
-      // The cycle itself waits for the deletions, one after the other.
-      cycle_cost_ms_ = latency * static_cast<int64_t>(attempt.victims.size());
+  if (apply && options_.profile->async_preemption) {
+    // PreEnqueue holds the preemptor back until its last new victim's
+    // deletion lands (Evaluator.preempting).
+    auto last =
+        std::find_if(attempt.victims.rbegin(), attempt.victims.rend(),
+                     [](const Victim& v) { return !v.already_terminating; });
+    if (last != attempt.victims.rend()) {
+      queue_.StartPreemption(attempt.pod);
+      preemption_ends_with_[last->pod] = attempt.pod;
     }
+  } else if (apply && latency > 0 && any_new && !attempt.victims.empty()) {
+    // The cycle itself waits for the deletions, one after the other.
+    cycle_cost_ms_ = latency * static_cast<int64_t>(attempt.victims.size());
   }
   return any_new || !options_.profile->skips_terminating_victims;
 }

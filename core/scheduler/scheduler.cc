@@ -242,12 +242,31 @@ bool Scheduler::AdvanceClock() {
 
 void Scheduler::DeletionLanded(ObjectIndex p) {
   if (!terminations_.Leaving(p) || cluster_.Terminating(p)) return;
+  EndPreemptionOnLastVictim(p);
   cluster_.MarkPreempted(p);
   terminations_.DeletionLanded(p);
   recorder_.Record(QueueEventKind::kTerminating, p, cluster_.NodeOf(p),
                    terminations_.GoneAt(p));
-  queue_.MoveAllToActiveOrBackoffQueue(ClusterEvent::kPodTerminating);
+  queue_.MoveAllToActiveOrBackoffQueue(
+      {.event = ClusterEvent::kPodTerminating, .pod = p});
   if (controllers_) controllers_->OnPreempted(p);
+  LeaveIfNoGracePeriod(p);
+}
+
+void Scheduler::EndPreemptionOnLastVictim(ObjectIndex p) {
+  auto it = preemption_ends_with_.find(p);
+  if (it == preemption_ends_with_.end()) return;
+  // IsPodRunningPreemption: the last victim being deleted ends it.
+  queue_.FinishPreemption(it->second);
+  preemption_ends_with_.erase(it);
+}
+
+void Scheduler::LeaveIfNoGracePeriod(ObjectIndex p) {
+  // The API server removes a pod without a grace period at once: its
+  // deletion is an event before the preemption's next call.
+  if (terminations_.Leaving(p) && terminations_.GoneAt(p) <= clock_.now()) {
+    Gone(p);
+  }
 }
 
 void Scheduler::Gone(ObjectIndex p) {
@@ -255,7 +274,8 @@ void Scheduler::Gone(ObjectIndex p) {
   ObjectIndex node = cluster_.NodeOf(p);
   cluster_.Delete(p);
   recorder_.Record(QueueEventKind::kGone, p, node);
-  queue_.MoveAllToActiveOrBackoffQueue(ClusterEvent::kAssignedPodDelete);
+  queue_.MoveAllToActiveOrBackoffQueue(
+      {.event = ClusterEvent::kAssignedPodDelete, .pod = p});
   if (controllers_) controllers_->OnGone(p);
 }
 

@@ -10,6 +10,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "core/base/diagnostics.h"
@@ -110,6 +111,11 @@ class Scheduler {
   bool AdvanceClock();
   // A victim's deletion reaches the API server: it is terminating.
   void DeletionLanded(ObjectIndex p);
+  // When pod p is the last victim a preemption deletes, its deletion ends
+  // the preemptor's preemption (asynchronous preemption).
+  void EndPreemptionOnLastVictim(ObjectIndex p);
+  // A victim whose deletion landed and has no grace period leaves now.
+  void LeaveIfNoGracePeriod(ObjectIndex p);
   void Gone(ObjectIndex p);  // a terminating pod leaves its node
   // Returns whether the run has made as many attempts as it may while
   // pods are still being retried; then it says so and stops the queue.
@@ -124,10 +130,20 @@ class Scheduler {
   // host SchedulePod finds or, when no node fits, what the PostFilter
   // plugins (DefaultPreemption) did.
   Attempt SchedulingCycle(ObjectIndex p);
-  // Mirrors handleSchedulingFailure: a preemption's deletions and cleared
-  // nominations move the pods they may help, and the pod goes back to the
-  // queue, unschedulable.
-  void HandleSchedulingFailure(const Attempt& attempt);
+  // Mirrors handleSchedulingFailure: the pod goes back to the queue,
+  // unschedulable; its status update then moves the pods its nomination's
+  // change (from nominated_before) may help (updatePodInSchedulingQueue);
+  // a preemption's cleared nominations and deletions move the pods they may
+  // help: before it when the cycle made the calls, after it under
+  // asynchronous preemption (prepareCandidateAsync).
+  void HandleSchedulingFailure(const Attempt& attempt,
+                               ObjectIndex nominated_before);
+  // Sends each nomination attempt cleared as that pod's change.
+  void ClearedNominationsChanged(const Attempt& attempt);
+  // Mirrors prepareCandidateAsync's deletions without an API latency: each
+  // new victim's deletion lands in turn, the last one ending the
+  // preemption; one without a grace period leaves at once.
+  void LandDeletions(const Attempt& attempt);
   // Returns whether attempt (0-based, over the run) of pod records every
   // node's result: the options' choice, within the detail budget.
   bool Detailed(int attempt, ObjectIndex pod) const;
@@ -216,6 +232,9 @@ class Scheduler {
   std::vector<int> attempts_per_pod_;
   int attempts_made_ = 0;
   int64_t cycle_cost_ms_ = 0;  // what this cycle spent on API calls
+  // By victim: the preemptor whose asynchronous preemption ends when its
+  // deletion lands (the last new victim).
+  std::unordered_map<ObjectIndex, ObjectIndex> preemption_ends_with_;
   // The plugins that rejected the pod in this cycle (queueing hints).
   UnschedulablePlugins unschedulable_plugins_ = 0;
   int next_start_node_ = 0;

@@ -3,7 +3,6 @@
 #include <string>
 
 namespace podsim {
-namespace {
 
 bool PortsConflict(const HostPort& want, const HostPort& used) {
   if (want.port != used.port || want.protocol != used.protocol) return false;
@@ -12,6 +11,8 @@ bool PortsConflict(const HostPort& want, const HostPort& used) {
   };
   return any(want.ip) || any(used.ip) || want.ip == used.ip;
 }
+
+namespace {
 
 bool HostPortsConflict(const Cluster& cluster, const Pod& pod,
                        const NodeInfo& info) {

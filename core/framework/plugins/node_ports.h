@@ -5,6 +5,10 @@
 
 namespace podsim {
 
+// Mirrors HostPortInfo.CheckConflict for one port in use: the same port and
+// protocol, on addresses that overlap ("" and 0.0.0.0 are every address).
+bool PortsConflict(const HostPort& want, const HostPort& used);
+
 // Mirrors NodePorts.Filter (v1.14's PodFitsHostPorts): when a host port the
 // pod asks for is taken on n (same port and protocol, addresses that
 // overlap), adds the profile's reason to status. An Unschedulable failure

@@ -37,6 +37,14 @@ class QueueRun {
       pod.priority = priorities[i];
       scenario_.pods.push_back(pod);
     }
+    // The pod the cluster events are about: bound elsewhere, of a priority
+    // above the others'.
+    Pod other;
+    other.name = "other";
+    other.index = static_cast<ObjectIndex>(priorities.size());
+    other.priority = 1'000'000;
+    other.node_name = "elsewhere";
+    scenario_.pods.push_back(other);
     clock_.Set(kStart);
     queue_ = std::make_unique<SchedulingQueue>(scenario_, profile, clock_,
                                                recorder_);
@@ -47,6 +55,16 @@ class QueueRun {
 
   SchedulingQueue& queue() { return *queue_; }
   Clock& clock() { return clock_; }
+  // Pod p, to give it what a hint looks at. REQUIRES: before the queue
+  // looks at it.
+  Pod& pod(ObjectIndex p) { return scenario_.pods[p]; }
+  // Sends event about pod changed (by default the pod bound elsewhere).
+  void Send(ClusterEvent event, std::optional<ObjectIndex> changed = {}) {
+    queue_->MoveAllToActiveOrBackoffQueue(
+        {.event = event,
+         .pod = changed.value_or(
+             static_cast<ObjectIndex>(scenario_.pods.size()) - 1)});
+  }
 
   // Plays the scheduler's loop with nothing to schedule but the queue's
   // pods: fires the timers due, pops a pod or moves the clock on. Returns
@@ -158,7 +176,7 @@ TEST_CASE(
     QueueRun run({0}, Release("v1.31"));
     run.queue().AddUnschedulable(0, 3, kRejectsFit);  // backoff: 4 s
     run.clock().Advance(1'500);
-    run.queue().MoveAllToActiveOrBackoffQueue(ClusterEvent::kAssignedPodDelete);
+    run.Send(ClusterEvent::kAssignedPodDelete);
     CHECK(run.queue().HasActiveOrBackoff());
     CHECK_FALSE(run.queue().Pop());
     CHECK(run.PopWhenReady() == "p0 at +4s");
@@ -168,11 +186,25 @@ TEST_CASE(
                               "active p0 at +4s",
                           });
   }
+  SUBCASE("current: a backoff that ends at this second still holds it") {
+    // isPodBackingoff compares whole-second windows: at +1 s exactly, a
+    // 1 s backoff from +0 s has not ended yet (it ends in the next window).
+    QueueRun run({0, 0});
+    run.queue().AddUnschedulable(0, 1, kRejectsFit);  // backoff: 1 s
+    run.clock().Advance(1'000);
+    run.Send(ClusterEvent::kAssignedPodDelete);
+    run.queue().Add(1, kStart);
+    CHECK(run.PopAll() == std::vector<ObjectIndex>{1, 0});
+    CHECK(run.Events() == std::vector<std::string>{
+                              "unschedulable p0 at +0s",
+                              "backoff p0 at +1s until +2s",
+                          });
+  }
   SUBCASE("current: popped at once when activeQ is empty") {
     QueueRun run({0, 10});
     run.queue().AddUnschedulable(0, 3, kRejectsFit);
     run.clock().Advance(1'500);
-    run.queue().MoveAllToActiveOrBackoffQueue(ClusterEvent::kAssignedPodDelete);
+    run.Send(ClusterEvent::kAssignedPodDelete);
     run.queue().Add(1, kStart);
     CHECK(run.PopAll() == std::vector<ObjectIndex>{1, 0});
   }
@@ -182,30 +214,27 @@ TEST_CASE(
     "SchedulingQueue: a cluster event moves the pods in the pool that a "
     "plugin it may help rejected") {
   SUBCASE("current: queueing hints") {
-    QueueRun run({0, 0, 0, 0});
+    QueueRun run({0, 0, 0, 0, 0});
     run.queue().AddUnschedulable(0, 1, kRejectsFit);
     run.queue().AddUnschedulable(1, 1, kRejectsOther);
     run.queue().AddUnschedulable(2, 1, kRejectsSpread);
-    run.queue().AddUnschedulable(3, 1, kRejectsFit);
-    // Asynchronous preemption: its victims' deletions are still in flight.
-    run.queue().Gate(3, kStart + 10'000);
+    run.queue().AddUnschedulable(3, 1, kRejectsPorts);
+    run.queue().AddUnschedulable(4, 1, kRejectsAffinity);
     run.clock().Advance(5'000);  // past their backoff
-    // Spreading skips terminating pods; room is not freed yet.
-    run.queue().MoveAllToActiveOrBackoffQueue(ClusterEvent::kPodTerminating);
-    CHECK(run.PopAll() == std::vector<ObjectIndex>{2});
-    run.queue().MoveAllToActiveOrBackoffQueue(ClusterEvent::kAssignedPodDelete);
+    // A pod starting to terminate is a Pod/Update no plugin registers.
+    run.Send(ClusterEvent::kPodTerminating);
+    CHECK(run.PopAll().empty());
+    // The pod that leaves (run.Send's) has no labels and no host port:
+    // only NodeResourcesFit's hint says Queue.
+    run.Send(ClusterEvent::kAssignedPodDelete);
     CHECK(run.PopAll() == std::vector<ObjectIndex>{0});
-    run.clock().Advance(5'000);  // the gate is open
-    run.queue().MoveAllToActiveOrBackoffQueue(ClusterEvent::kAssignedPodDelete);
-    CHECK(run.PopAll() == std::vector<ObjectIndex>{3});
     CHECK(run.Events() == std::vector<std::string>{
                               "unschedulable p0 at +0s",
                               "unschedulable p1 at +0s",
                               "unschedulable p2 at +0s",
                               "unschedulable p3 at +0s",
-                              "active p2 at +5s",
+                              "unschedulable p4 at +0s",
                               "active p0 at +5s",
-                              "active p3 at +10s",
                           });
   }
   SUBCASE("v1.14: a deleted pod moves every waiting pod") {
@@ -213,11 +242,80 @@ TEST_CASE(
     run.queue().AddUnschedulable(0, 1, kRejectsFit);
     run.queue().AddUnschedulable(1, 1, kRejectsOther);
     run.clock().Advance(5'000);
-    run.queue().MoveAllToActiveOrBackoffQueue(ClusterEvent::kNominationCleared);
+    run.Send(ClusterEvent::kNominationChanged);
     CHECK(run.PopAll().empty());
-    run.queue().MoveAllToActiveOrBackoffQueue(ClusterEvent::kAssignedPodDelete);
+    run.Send(ClusterEvent::kAssignedPodDelete);
     CHECK(run.PopAll() == std::vector<ObjectIndex>{0, 1});
   }
+}
+
+TEST_CASE(
+    "SchedulingQueue: a pod an event would move while its preemption runs "
+    "is gated; then only a pod's deletion moves it, never the flush") {
+  // DefaultPreemption's PreEnqueue (IsPodRunningPreemption) and its
+  // GatingPluginEvents (Pod/Delete).
+  QueueRun run({0, 0});
+  run.queue().StartPreemption(0);
+  run.queue().AddUnschedulable(0, 1, kRejectsFit);
+  run.queue().AddUnschedulable(1, 1, kRejectsFit);
+  run.clock().Advance(5'000);
+  run.Send(ClusterEvent::kAssignedPodDelete);  // a victim without grace
+  CHECK(run.PopAll() == std::vector<ObjectIndex>{1});
+  run.queue().FinishPreemption(0);
+  // Nothing moves it now: the flush skips a gated pod.
+  CHECK(run.PopWhenReady() == "none");
+  CHECK(run.clock().now() == kStart + 5'000);
+  run.Send(ClusterEvent::kAssignedPodDelete);
+  CHECK(run.PopAll() == std::vector<ObjectIndex>{0});
+  CHECK(run.Events() == std::vector<std::string>{
+                            "unschedulable p0 at +0s",
+                            "unschedulable p1 at +0s",
+                            "gated p0 at +5s",
+                            "active p1 at +5s",
+                            "active p0 at +5s",
+                        });
+}
+
+TEST_CASE(
+    "SchedulingQueue: a pending pod's nomination changing moves the pods of "
+    "lower or equal priority it may help") {
+  // updatePodInSchedulingQueue: EventAssignedPodDelete with the pod as it
+  // was (nominated), getLEPriorityPreCheck of its priority.
+  QueueRun run({10, 100, 50, 50});
+  run.queue().AddUnschedulable(0, 1, kRejectsFit);
+  run.queue().AddUnschedulable(1, 1, kRejectsFit);
+  run.queue().AddUnschedulable(2, 1, kRejectsFit);
+  run.clock().Advance(5'000);
+  SUBCASE("its own, after its failed cycle: itself too; no change to flush") {
+    run.queue().OwnNominationChanged(2);
+    CHECK(run.PopAll() == std::vector<ObjectIndex>{2, 0});
+    // p1 (priority 100) stays, and nothing changed for it since it failed.
+    CHECK(run.PopWhenReady() == "none");
+  }
+  SUBCASE("another pod's, cleared by a preemption: a change") {
+    run.Send(ClusterEvent::kNominationChanged, 3);
+    CHECK(run.PopAll() == std::vector<ObjectIndex>{2, 0});
+    CHECK(run.PopWhenReady() == "p1 at +330s");
+  }
+}
+
+TEST_CASE(
+    "SchedulingQueue: pods of equal priority that failed at the same moment "
+    "pop in the order they failed, whichever event moved them") {
+  // Upstream's activeQ orders by priority, then QueuedPodInfo.Timestamp,
+  // which the failure set (a step apart on the fake clock); the moves do
+  // not change it.
+  QueueRun run({0, 0, 0, 0});
+  run.pod(0).host_ports = {{.ip = "", .protocol = "TCP", .port = 8080}};
+  run.pod(1).host_ports = run.pod(0).host_ports;
+  run.pod(3).host_ports = run.pod(0).host_ports;  // bound, never queued
+  run.queue().AddUnschedulable(0, 1, kRejectsPorts);
+  run.queue().AddUnschedulable(1, 1, kRejectsPorts);
+  run.queue().AddUnschedulable(2, 1, kRejectsFit);
+  run.clock().Advance(5'000);
+  run.Send(ClusterEvent::kAssignedPodDelete);     // moves p2 (Fit)
+  run.Send(ClusterEvent::kAssignedPodDelete, 3);  // moves p0, p1 (ports)
+  CHECK(run.PopAll() == std::vector<ObjectIndex>{0, 1, 2});
 }
 
 TEST_CASE(
@@ -227,14 +325,14 @@ TEST_CASE(
   QueueRun run({0});
   run.queue().AddUnschedulable(0, 1, kRejectsOther);
   SUBCASE("an event that helps no plugin of its rejectors") {
-    run.queue().MoveAllToActiveOrBackoffQueue(ClusterEvent::kAssignedPodAdd);
+    run.Send(ClusterEvent::kAssignedPodAdd);
     CHECK(run.PopWhenReady() == "p0 at +330s");
     CHECK(run.Events().back() == "flush p0 at +330s");
   }
   SUBCASE("nothing changed: the pod stays until something does") {
     CHECK(run.PopWhenReady() == "none");
     CHECK(run.clock().now() == kStart + 330'000);
-    run.queue().MoveAllToActiveOrBackoffQueue(ClusterEvent::kAssignedPodAdd);
+    run.Send(ClusterEvent::kAssignedPodAdd);
     CHECK(run.PopWhenReady() == "p0 at +360s");
   }
 }
@@ -245,10 +343,10 @@ TEST_CASE(
   QueueRun run({0});
   run.queue().AddUnschedulable(0, 1, kRejectsFit);  // the flush: +330 s
   run.clock().Advance(40'000);
-  run.queue().MoveAllToActiveOrBackoffQueue(ClusterEvent::kAssignedPodDelete);
+  run.Send(ClusterEvent::kAssignedPodDelete);
   CHECK(run.PopAll() == std::vector<ObjectIndex>{0});
   run.queue().AddUnschedulable(0, 2, kRejectsFit);  // the flush: +360 s
-  run.queue().MoveAllToActiveOrBackoffQueue(ClusterEvent::kAssignedPodAdd);
+  run.Send(ClusterEvent::kAssignedPodAdd);
   CHECK(run.PopWhenReady() == "p0 at +360s");
 }
 
@@ -260,7 +358,7 @@ TEST_CASE("SchedulingQueue: a deleted pod leaves whichever queue holds it") {
   for (ObjectIndex p : {0, 1, 2}) run.queue().Delete(p);
   CHECK_FALSE(run.queue().Contains(1));
   run.clock().Advance(5'000);
-  run.queue().MoveAllToActiveOrBackoffQueue(ClusterEvent::kAssignedPodDelete);
+  run.Send(ClusterEvent::kAssignedPodDelete);
   CHECK(run.PopWhenReady() == "none");
 }
 

@@ -96,15 +96,86 @@ TEST_CASE(
 }
 
 TEST_CASE(
+    "Queue: a victim without a grace period that is not the last leaves the "
+    "preemptor gated until another pod's deletion") {
+  // Upstream deletes the victims in order (prepareCandidateAsync) and
+  // DefaultPreemption's PreEnqueue holds the preemptor until the last one's
+  // deletion: quick's departure finds web still preempting, and web waits
+  // for slow's at +30 s. With quick last, its departure ends the preemption
+  // and moves web at once, to a retry that slow's grace period defeats.
+  // The oracle (upstream v1.35) answers both the same.
+  auto scenario = [](int first_grace, int last_grace) {
+    // The victims, most important first: quick (priority 2), then slow.
+    return ScenarioWith(NodeWith("n1", {"2"}),
+                        Grace(RunningPod("quick", "n1", {"1"}, 2), first_grace),
+                        Grace(RunningPod("slow", "n1", {"1"}, 1), last_grace),
+                        PendingPod("web", {"2"}, 100));
+  };
+  SimulationResult first = RunFrom(scenario(0, 30));
+  CHECK(Times(first) == std::vector<std::string>{"+0s web Nominated n1",
+                                                 "+30s web Scheduled n1"});
+  std::vector<std::string> events;
+  for (const QueueEvent& e : first.timeline.events) {
+    events.push_back(std::to_string((e.time_ms - kStart) / 1000) + " " +
+                     std::string(ToString(e.kind)) + " " +
+                     first.scenario.pods[e.pod].name);
+  }
+  CHECK(events ==
+        std::vector<std::string>{"0 arrive web", "0 terminating quick",
+                                 "0 terminating slow", "0 unschedulable web",
+                                 "0 gone quick", "0 gated web", "30 gone slow",
+                                 "30 active web"});
+  CHECK(Times(RunFrom(scenario(30, 0))) ==
+        std::vector<std::string>{"+0s web Nominated n1",
+                                 "+0s web Unschedulable",
+                                 "+30s web Scheduled n1"});
+}
+
+TEST_CASE(
+    "Queue: a gated preemptor whose last victim's departure helps no "
+    "rejecting plugin stays pending: the flush skips it (v1.35.4)") {
+  // web wants host port 81 (porty's, no grace period) and is kept out by
+  // hater's anti-affinity. porty leaves while web's preemption runs: the
+  // NodePorts hint gates web. hater's departure at +30 s helps neither
+  // NodePorts (no port) nor InterPodAffinity (web has no anti-affinity
+  // term), and the flush's event does not match a gated pod's
+  // GatingPluginEvents. The oracle (upstream v1.35.4) agrees.
+  auto ports = [](Json pod, int port) {
+    pod["spec"]["containers"][0]["ports"] =
+        Json::array({{{"containerPort", port}, {"hostPort", port}}});
+    return pod;
+  };
+  Json hater = Grace(RunningPod("hater", "n1", {"100m"}, 1), 30);
+  hater["spec"]["affinity"]["podAntiAffinity"]
+       ["requiredDuringSchedulingIgnoredDuringExecution"] =
+           Json::array({{{"labelSelector", {{"matchLabels", {{"app", "web"}}}}},
+                         {"topologyKey", "kubernetes.io/hostname"}}});
+  SimulationResult r = RunFrom(ScenarioWith(
+      NodeWith("n1", {"4"}, {{"kubernetes.io/hostname", "n1"}}),
+      ports(Grace(RunningPod("porty", "n1", {"100m"}, 2), 0), 81), hater,
+      ports(Labelled(PendingPod("web", {"100m"}, 100), "web"), 81),
+      CreatedAt(PendingPod("late", {"100m"}, 0), "2024-05-01T08:02:00Z")));
+  CHECK(Times(r) == std::vector<std::string>{"+0s web Nominated n1",
+                                             "+120s late Scheduled n1"});
+}
+
+TEST_CASE(
     "Queue: a higher-priority pod that arrives during the grace period takes "
     "the room; the preemptor then finds none") {
   SimulationResult r = RunFrom(ScenarioWith(
       NodeWith("n1", {"1"}), RunningPod("low", "n1", {"1"}, 1),
       PendingPod("web", {"1"}, 100),
       CreatedAt(PendingPod("vip", {"1"}, 1000), "2024-05-01T08:00:10Z")));
+  // web's failed preemption clears its nomination; that update is an
+  // assigned pod's deletion to the pods of lower or equal priority, web
+  // itself among them (updatePodInSchedulingQueue): NodeResourcesFit's hint
+  // retries it at once. The oracle (upstream v1.35) agrees.
   CHECK(Times(r) == std::vector<std::string>{
                         "+0s web Nominated n1", "+10s vip Nominated n1",
-                        "+30s vip Scheduled n1", "+30s web Unschedulable"});
+                        "+30s vip Scheduled n1", "+30s web Unschedulable",
+                        "+30s web Unschedulable"});
+  CHECK(r.attempts[3].preemption.nomination_cleared);
+  CHECK_FALSE(r.attempts[4].preemption.nomination_cleared);
   // vip chose the victim web's preemption had already deleted: no second
   // deletion, and web's nomination is not cleared (v1.34+).
   const Attempt& vip = r.attempts[1];
@@ -164,12 +235,14 @@ TEST_CASE(
 }
 
 TEST_CASE(
-    "Queue: v1.31 moves a waiting pod on the events its rejecting plugins "
-    "registered, not on a pod's deletionTimestamp") {
+    "Queue: a pod's deletionTimestamp moves no waiting pod; its departure "
+    "moves those a rejecting plugin's hint says it may help") {
   // spready is rejected by PodTopologySpread on n2 and NodeResourcesFit on
-  // n1. When web's victim starts terminating at +5 s, PodTopologySpread's
-  // hint moves it (current); v1.31's pod update is assignedPodOtherUpdate,
-  // which no plugin registers, so it waits for the victim's deletion.
+  // n1. When web's victim starts terminating at +5 s, the update is a
+  // general Pod/Update (current) or assignedPodOtherUpdate (v1.31), which
+  // no plugin registers; its departure at +35 s moves spready
+  // (NodeResourcesFit's hint, isSchedulableAfterPodEvent) after web, which
+  // binds first. The oracle (upstream v1.35) agrees.
   Json spready = Labelled(PendingPod("spready", {"100m"}, 0), "x");
   spready["spec"]["topologySpreadConstraints"] =
       Json::array({{{"maxSkew", 1},
@@ -183,15 +256,11 @@ TEST_CASE(
       Labelled(RunningPod("x1", "n2", {"1500m"}, 5), "x"),
       Labelled(RunningPod("x2", "n2", {"1500m"}, 5), "x"), spready,
       CreatedAt(PendingPod("web", {"2"}, 100), "2024-05-01T08:00:05Z"));
-  CHECK(Times(RunFrom(text)) ==
-        std::vector<std::string>{
-            "+0s spready Unschedulable", "+5s web Nominated n1",
-            "+5s spready Unschedulable", "+35s web Scheduled n1",
-            "+35s spready Unschedulable"});
-  CHECK(Times(RunFrom(text, "v1.31")) ==
-        std::vector<std::string>{
-            "+0s spready Unschedulable", "+5s web Nominated n1",
-            "+35s web Scheduled n1", "+35s spready Unschedulable"});
+  const std::vector<std::string> want = {
+      "+0s spready Unschedulable", "+5s web Nominated n1",
+      "+35s web Scheduled n1", "+35s spready Unschedulable"};
+  CHECK(Times(RunFrom(text)) == want);
+  CHECK(Times(RunFrom(text, "v1.31")) == want);
 }
 
 TEST_CASE(
@@ -363,9 +432,11 @@ TEST_CASE(
     events.push_back(std::to_string(e.time_ms - *options.start_ms) + " " +
                      std::string(ToString(e.kind)));
   }
+  // No event tried to move it while its deletion was on its way: it was
+  // never gated.
   CHECK(events == std::vector<std::string>{"0 arrive", "0 unschedulable",
-                                           "0 gated", "500 terminating",
-                                           "30500 gone", "30500 active"});
+                                           "500 terminating", "30500 gone",
+                                           "30500 active"});
   // v1.14 deletes in the cycle: the clock moves on by the call's latency.
   options.profile = "v1.14";
   SimulationResult old = Simulate(text, options);
