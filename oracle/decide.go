@@ -39,8 +39,8 @@ type Attempt struct {
 	PDBViolations      int         `json:"pdbViolations"`
 	Message            string      `json:"message"`
 	ClearedNominations []string    `json:"clearedNominations"`
-	// Every (node, victims) upstream's code can give for this cycle: the nodes tied at the top
-	// score (selectHost picks one at random) or the preemption's answer at each candidate offset.
+	// Every (node, victims) upstream's code can give for this cycle: the preemption's answer at
+	// each candidate offset and for each order of its final tie (selectHost is not random).
 	Alternatives []Answer `json:"alternatives"`
 }
 

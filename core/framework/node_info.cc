@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cassert>
 
+#include "core/framework/node_tree.h"
+
 namespace podsim {
 namespace {
 
@@ -17,6 +19,7 @@ bool ScoresAffinity(const Pod& p) {
 Cluster::Cluster(const Scenario& scenario)
     : scenario_(scenario),
       infos_(scenario.nodes.size()),
+      snapshot_order_(NodeTreeOrder(scenario.nodes)),
       pod_node_(scenario.pods.size(), kNoNode),
       nominated_(scenario.nodes.size()),
       nominated_node_(scenario.pods.size(), kNoNode),

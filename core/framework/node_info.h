@@ -33,6 +33,12 @@ class Cluster {
   const Node& node(ObjectIndex n) const { return scenario_.nodes[n]; }
   const NodeInfo& info(ObjectIndex n) const { return infos_[n]; }
   int num_nodes() const { return static_cast<int>(infos_.size()); }
+  // The nodes in the order of the scheduler's snapshot (NodeTreeOrder):
+  // the order the filters walk them in, and so the order in which nodes
+  // that tie on score reach selectHost's heap. Displays keep input order.
+  const std::vector<ObjectIndex>& snapshot_order() const {
+    return snapshot_order_;
+  }
   // Returns the node index for a name, or kNoNode.
   ObjectIndex FindNode(const std::string& name) const;
   ObjectIndex NodeOf(ObjectIndex p) const { return pod_node_[p]; }
@@ -96,6 +102,7 @@ class Cluster {
  private:
   const Scenario& scenario_;
   std::vector<NodeInfo> infos_;
+  std::vector<ObjectIndex> snapshot_order_;
   std::vector<ObjectIndex> pod_node_;
   std::vector<std::vector<ObjectIndex>> nominated_;
   std::vector<ObjectIndex> nominated_node_;

@@ -4,6 +4,7 @@
 // deleted and whose nomination goes back to the queue with the pod.
 #include <algorithm>
 
+#include "core/base/go_order.h"
 #include "core/framework/preemption/preemption.h"
 #include "core/framework/runtime/framework.h"
 #include "core/scheduler/scheduler.h"
@@ -31,20 +32,24 @@ int NumFeasibleNodesToFind(int num_nodes, int32_t percentage) {
   return static_cast<int>(std::max<int64_t>(k, 100));
 }
 
-// Records each node's score when detailed. Returns the highest-scoring
-// node; ties go to the first node in input order. REQUIRES: scores is not
-// empty. Stands in for selectHost.
+// Mirrors selectHost since v1.34, without a scoring extender (every
+// Randomizer is 0): the scores, in the order the filters found the nodes,
+// go into a container/heap (nodeScoreHeap: the higher total nearer the top)
+// and the top is popped. Among nodes tied at the top score the heap's sift
+// decides, over the snapshot's order from where this cycle's search began.
+// Records each node's score when detailed. REQUIRES: scores is not empty.
 const NodeScore& SelectHost(const std::vector<NodeScore>& scores,
                             Attempt& attempt) {
-  const NodeScore* best = nullptr;
+  std::vector<const NodeScore*> heap;
+  heap.reserve(scores.size());
   for (const NodeScore& s : scores) {
     if (attempt.detailed) attempt.nodes[s.node].score = s;
-    if (!best || s.total > best->total ||
-        (s.total == best->total && s.node < best->node)) {
-      best = &s;
-    }
+    heap.push_back(&s);
   }
-  return *best;
+  GoHeapInit(heap, [](const NodeScore* a, const NodeScore* b) {
+    return a->total > b->total;
+  });
+  return *heap[0];
 }
 
 }  // namespace
@@ -279,7 +284,7 @@ Scheduler::FeasibleNodes Scheduler::FindNodesThatFitPod(
   // 1) The nominated node first: if it passes, no other node is tried.
   const ObjectIndex nominated = cluster_.NominatedNodeOf(attempt.pod);
   if (nominated != kNoNode && options_.profile->nominated_node_first &&
-      EvaluateNominatedNode(state, attempt, nominated)) {
+      EvaluateNominatedNode(state, attempt, statuses, nominated)) {
     return {.nodes = {nominated}, .nominated = true};
   }
   // 2) Filter every node.
@@ -288,12 +293,17 @@ Scheduler::FeasibleNodes Scheduler::FindNodesThatFitPod(
 }
 
 bool Scheduler::EvaluateNominatedNode(CycleState& state, Attempt& attempt,
+                                      NodeToStatus& statuses,
                                       ObjectIndex nominated) {
   Status status = RunFiltersWithNominatedPods(state, cluster_, nominated);
   if (attempt.detailed) {
     attempt.nodes[nominated].filtered = true;
     attempt.nodes[nominated].filter = status;
   }
+  // Its status stays in the diagnosis, as upstream's does, even where the
+  // search below does not reach the node (PreFilter left it out): it counts
+  // in the FitError and among the nodes processed.
+  if (!status.ok()) statuses.Set(nominated, status);
   const std::string& name = cluster_.node(nominated).name;
   if (status.ok()) {
     attempt.trace.push_back(
@@ -325,17 +335,18 @@ std::vector<ObjectIndex> Scheduler::FindNodesThatPassFilters(
   // The pod's own nominated node is never served from the cache: there the
   // pod must not count its own nomination.
   const ObjectIndex own = cluster_.NominatedNodeOf(state.pod());
-  const std::vector<ObjectIndex>* only =
-      state.prefilter_nodes() ? &*state.prefilter_nodes() : nullptr;
-  int count = only ? static_cast<int>(only->size()) : cluster_.num_nodes();
-  int to_find = NumFeasibleNodesToFind(
-      count, scenario_.config.percentage_of_nodes_to_score);
+  // The snapshot's order, or the nodes PreFilter named (upstream lists
+  // those from a set, in no fixed order; podsim keeps PreFilter's).
+  const std::vector<ObjectIndex>& nodes = state.prefilter_nodes()
+                                              ? *state.prefilter_nodes()
+                                              : cluster_.snapshot_order();
+  const int count = static_cast<int>(nodes.size());
+  const size_t to_find = static_cast<size_t>(NumFeasibleNodesToFind(
+      count, scenario_.config.percentage_of_nodes_to_score));
   std::vector<ObjectIndex> feasible;
-  int processed = 0;
   int start = count == 0 ? 0 : next_start_node_ % count;
   for (int i = 0, k = start; i < count; ++i, k = k + 1 == count ? 0 : k + 1) {
-    ObjectIndex n = only ? (*only)[k] : k;
-    ++processed;
+    const ObjectIndex n = nodes[k];
     const Status* status;
     if (cache && n != own) {
       // A memoized status is referenced; it lasts the whole cycle.
@@ -353,17 +364,24 @@ std::vector<ObjectIndex> Scheduler::FindNodesThatPassFilters(
         status = &statuses.Get(n);
       }
     }
+    const bool passes = status == nullptr || status->ok();
+    // The first feasible node past the number wanted ends the search; it is
+    // neither kept nor counted (checkNode cancels the rest).
+    if (passes && feasible.size() == to_find) break;
     if (attempt.detailed) {
       attempt.nodes[n].filtered = true;
-      attempt.nodes[n].filter = status ? *status : Status();
+      attempt.nodes[n].filter = passes ? Status() : *status;
     }
-    if (status == nullptr || status->ok()) {
-      feasible.push_back(n);
-      if (static_cast<int>(feasible.size()) >= to_find) break;
-    }
+    if (passes) feasible.push_back(n);
   }
+  // findNodesThatFitPod: the next search starts past the nodes processed,
+  // those found feasible and those with a status (the nominated node's
+  // among them).
   if (cluster_.num_nodes() > 0) {
-    next_start_node_ = (next_start_node_ + processed) % cluster_.num_nodes();
+    next_start_node_ =
+        static_cast<int>((next_start_node_ + feasible.size() +
+                          static_cast<size_t>(statuses.Len())) %
+                         static_cast<size_t>(cluster_.num_nodes()));
   }
   return feasible;
 }

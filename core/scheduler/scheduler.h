@@ -168,11 +168,13 @@ class Scheduler {
                                     NodeToStatus& statuses,
                                     NodeCache::Shape* cache);
   // Mirrors evaluateNominatedNode. Returns whether the pod's nominated node
-  // passes every filter; the trace says either way.
+  // passes every filter; the trace says either way, and statuses holds its
+  // status when it does not.
   bool EvaluateNominatedNode(CycleState& state, Attempt& attempt,
-                             ObjectIndex nominated);
-  // Mirrors findNodesThatPassFilters. Returns the feasible nodes, from
-  // where the last cycle stopped; fills statuses and the per-node results.
+                             NodeToStatus& statuses, ObjectIndex nominated);
+  // Mirrors findNodesThatPassFilters. Returns the feasible nodes, walking
+  // the snapshot's order from where the last search stopped, up to
+  // numFeasibleNodesToFind; fills statuses and the per-node results.
   std::vector<ObjectIndex> FindNodesThatPassFilters(CycleState& state,
                                                     Attempt& attempt,
                                                     NodeToStatus& statuses,

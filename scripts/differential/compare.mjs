@@ -1,8 +1,8 @@
 // podsim's result document against the oracle's answer (upstream's kube-scheduler), for the
 // fields both fill: each attempt's outcome, node, victims, PDB violations and message, the pods
 // admission rejected, and at the run level the end state. Where upstream leaves the answer to
-// chance (selectHost among tied nodes, the random candidate offset) the oracle lists every answer
-// it can give, and podsim's must be one of them. See docs/fidelity.md.
+// chance (the preemption's random candidate offset, its final tie in map order) the oracle lists
+// every answer it can give, and podsim's must be one of them. See docs/fidelity.md.
 
 const sorted = (list) => [...list].sort();
 

@@ -1,5 +1,9 @@
 #include "core/scheduler/scheduler.h"
 
+#include <cstdio>
+#include <string>
+#include <vector>
+
 #include "tests/builders.h"
 
 namespace podsim {
@@ -71,20 +75,46 @@ TEST_CASE(
 }
 
 TEST_CASE(
-    "Scheduler: the fit is scored and ties go to the first node in input "
-    "order") {
+    "Scheduler: the fit is scored and of two tied nodes the first in the "
+    "snapshot's order wins here") {
   SimulationResult r = Run(ScenarioWith(
-      NodeWith("busy", {"4", "8Gi"}), NodeWith("idle", {"4", "8Gi"}),
-      NodeWith("idle2", {"4", "8Gi"}),
+      NodeWith("idle2", {"4", "8Gi"}), NodeWith("idle", {"4", "8Gi"}),
+      NodeWith("busy", {"4", "8Gi"}),
       RunningPod("load", "busy", {"3", "6Gi"}, 1),
       PendingPod("web", {"1", "1Gi"}, 1)));
   const Attempt& a = FirstAttempt(r, "web");
+  // By name: busy, idle, idle2. The heap's root (busy) takes its left child.
   CHECK(NodeName(r, a) == "idle");
   CHECK(a.scored_plugins ==
         std::vector<std::string_view>{"TaintToleration", "NodeResourcesFit",
                                       "NodeResourcesBalancedAllocation"});
   CHECK(NodeIn(r, a, "idle").score->total ==
         NodeIn(r, a, "idle2").score->total);
+}
+
+TEST_CASE(
+    "Scheduler: nodes tied at the top score go to the top of selectHost's "
+    "heap, which need not be the first of them") {
+  // By name n1 (busiest), n2 (busy), n3, n4: the heap sifts n4 up past n2
+  // first, and the root then takes n4 over n3 (equal, so the left child).
+  // Upstream's answer (the oracle, v1.35.4): n4.
+  SimulationResult r = Run(ScenarioWith(
+      NodeWith("n3", {"4"}), NodeWith("n4", {"4"}), NodeWith("n2", {"4"}),
+      NodeWith("n1", {"4"}), RunningPod("busy1", "n1", {"2"}, 1),
+      RunningPod("busy2", "n2", {"1"}, 1), PendingPod("web", {"1"}, 1)));
+  CHECK(NodeName(r, FirstAttempt(r, "web")) == "n4");
+}
+
+TEST_CASE("Scheduler: the snapshot takes one node of each zone in turn") {
+  // Added by name: a-1 (z1), a-2 (z1), b-1 (z2); listed a-1, b-1, a-2. With
+  // a-1 busy, b-1 and a-2 tie and the heap's root takes b-1 (upstream: b-1).
+  const Json z1 = {{"topology.kubernetes.io/zone", "z1"}};
+  const Json z2 = {{"topology.kubernetes.io/zone", "z2"}};
+  SimulationResult r = Run(ScenarioWith(
+      NodeWith("a-2", {"4"}, z1), NodeWith("b-1", {"4"}, z2),
+      NodeWith("a-1", {"4"}, z1), RunningPod("busy", "a-1", {"2"}, 1),
+      PendingPod("web", {"1"}, 1)));
+  CHECK(NodeName(r, FirstAttempt(r, "web")) == "b-1");
 }
 
 TEST_CASE(
@@ -255,6 +285,75 @@ TEST_CASE(
   REQUIRE(r.attempts[1].cleared_nominations.size() == 1);
   CHECK(r.scenario.pods[r.attempts[1].cleared_nominations[0]].name ==
         "nominated");
+}
+
+namespace {
+Json OnlyOn(Json pod, const std::string& node) {
+  pod["spec"]["affinity"]["nodeAffinity"]
+     ["requiredDuringSchedulingIgnoredDuringExecution"]["nodeSelectorTerms"] =
+         Json::array({{{"matchFields", Json::array({{{"key", "metadata.name"},
+                                                     {"operator", "In"},
+                                                     {"values", {node}}}})}}});
+  return pod;
+}
+}  // namespace
+
+TEST_CASE(
+    "Scheduler: each search starts where the last one stopped, in the "
+    "snapshot's order") {
+  // first's PreFilter leaves one node (n-c): one node processed, so second's
+  // search starts at the snapshot's second node, n-b (upstream: n-b), and
+  // all four tie.
+  SimulationResult r = Decide(ScenarioWith(
+      NodeWith("n-d", {"4"}), NodeWith("n-c", {"4"}), NodeWith("n-b", {"4"}),
+      NodeWith("n-a", {"4"}), OnlyOn(PendingPod("first", {"1"}, 1), "n-c"),
+      PendingPod("second", {"1"}, 1)));
+  CHECK(Outcomes(r) == std::vector<std::string>{"first Scheduled n-c",
+                                                "second Scheduled n-b"});
+}
+
+TEST_CASE(
+    "Scheduler: the search stops at the first feasible node past the number "
+    "wanted, and the next one starts after it") {
+  // 200 nodes: 100 feasible ones are wanted. node-100 and node-101 are
+  // tainted: first does not tolerate them, so its search records both and
+  // stops at node-102, 102 nodes processed. second tolerates the taint, so
+  // every node ties for it, and it takes the first of its search: node-102.
+  std::vector<Json> objects;
+  char name[16];
+  for (int i = 0; i < 200; ++i) {
+    std::snprintf(name, sizeof name, "node-%03d", i);
+    Json node = NodeWith(name, {"4"});
+    if (i == 100 || i == 101) {
+      node["spec"]["taints"] = Json::array(
+          {{{"key", "k"}, {"value", "v"}, {"effect", "NoSchedule"}}});
+    }
+    objects.push_back(node);
+  }
+  objects.push_back(PendingPod("first", {"1"}, 1));
+  Json second = PendingPod("second", {"1"}, 1);
+  second["spec"]["tolerations"] = Json::array(
+      {{{"key", "k"}, {"operator", "Exists"}, {"effect", "NoSchedule"}}});
+  objects.push_back(second);
+  Json list = {{"apiVersion", "v1"}, {"kind", "List"}, {"items", objects}};
+  SimulationResult r = Decide(list.dump());
+  CHECK(Outcomes(r) == std::vector<std::string>{"first Scheduled node-000",
+                                                "second Scheduled node-102"});
+}
+
+TEST_CASE(
+    "Scheduler: a nominated node that fails keeps its own reason in the "
+    "message even where PreFilter left it out") {
+  Json pod = NominatedTo(OnlyOn(PendingPod("web", {"3"}, 1), "n2"), "n1");
+  SimulationResult r =
+      Decide(ScenarioWith(NodeWith("n1", {"4"}), NodeWith("n2", {"2"}),
+                          NodeWith("n3", {"4"}), pod));
+  // Upstream's message (the oracle, v1.35.4).
+  CHECK(FirstAttempt(r, "web").message ==
+        "0/3 nodes are available: 1 Insufficient cpu, 1 node(s) didn't match "
+        "Pod's node affinity/selector, 1 node(s) didn't satisfy plugin(s) "
+        "[NodeAffinity]. no new claims to deallocate, preemption: 0/3 nodes "
+        "are available: 3 Preemption is not helpful for scheduling.");
 }
 
 }  // namespace podsim
