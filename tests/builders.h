@@ -4,6 +4,7 @@
 
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
@@ -235,13 +236,21 @@ inline std::string StatusLine(const Status& s) {
 }
 
 // Binds and nominates the input's pods as their spec.nodeName and
-// status.nominatedNodeName say, as the scheduler starts a run.
+// status.nominatedNodeName say, as the scheduler starts a run (the bound
+// ones in the informer's order, ListedBefore).
 inline void PlaceInputPods(Cluster& cluster) {
+  std::vector<const Pod*> bound;
   for (const Pod& pod : cluster.scenario().pods) {
-    if (pod.bound()) cluster.Bind(pod.index, cluster.FindNode(pod.node_name));
+    if (pod.bound()) bound.push_back(&pod);
     if (!pod.nominated_node_name.empty()) {
       cluster.Nominate(pod.index, cluster.FindNode(pod.nominated_node_name));
     }
+  }
+  std::stable_sort(bound.begin(), bound.end(), [](const Pod* a, const Pod* b) {
+    return ListedBefore(*a, *b);
+  });
+  for (const Pod* pod : bound) {
+    cluster.Bind(pod->index, cluster.FindNode(pod->node_name));
   }
 }
 

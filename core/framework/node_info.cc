@@ -43,13 +43,26 @@ Cluster::Cluster(const Scenario& scenario)
 void Cluster::MarkPreempted(ObjectIndex p) {
   terminating_[p] = 1;
   preempted_[p] = 1;
-  // Filters that skip terminating pods (PodTopologySpread) see a change.
-  if (pod_node_[p] != kNoNode) versions_[pod_node_[p]] = next_version_++;
+  Updated(p);
 }
 
 void Cluster::MarkTerminating(ObjectIndex p) {
   terminating_[p] = 1;
-  if (pod_node_[p] != kNoNode) versions_[pod_node_[p]] = next_version_++;
+  Updated(p);
+}
+
+void Cluster::Updated(ObjectIndex p) {
+  const ObjectIndex n = pod_node_[p];
+  if (n == kNoNode) return;
+  // cache.updatePod: removePod, then addPod.
+  std::vector<ObjectIndex>& pods = infos_[n].pods;
+  auto it = std::find(pods.begin(), pods.end(), p);
+  if (it != pods.end()) {
+    *it = pods.back();
+    pods.back() = p;
+  }
+  // Filters that skip terminating pods (PodTopologySpread) see a change.
+  versions_[n] = next_version_++;
 }
 
 void Cluster::AddCreatedPod(ObjectIndex p) {
@@ -81,6 +94,11 @@ const std::vector<ObjectIndex>& Cluster::PodsLabelled(
   static const std::vector<ObjectIndex> kNone;
   auto it = by_value->second.find(value);
   return it == by_value->second.end() ? kNone : it->second;
+}
+
+bool ListedBefore(const Pod& a, const Pod& b) {
+  if (a.ns != b.ns) return a.ns < b.ns;
+  return a.name < b.name;
 }
 
 ObjectIndex Cluster::FindNode(const std::string& name) const {
@@ -115,8 +133,12 @@ void Cluster::RemovePod(ObjectIndex p) {
   if (n == kNoNode) return;
   const Pod& removed = pod(p);
   NodeInfo& info = infos_[n];
+  // NodeInfo.RemovePod (removeFromSlice): the last pod takes its place.
   auto it = std::find(info.pods.begin(), info.pods.end(), p);
-  if (it != info.pods.end()) info.pods.erase(it);
+  if (it != info.pods.end()) {
+    *it = info.pods.back();
+    info.pods.pop_back();
+  }
   info.requested.Subtract(removed.requests);
   info.nonzero_cpu -= removed.nonzero_cpu;
   info.nonzero_memory -= removed.nonzero_memory;

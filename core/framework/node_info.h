@@ -15,11 +15,22 @@ inline constexpr ObjectIndex kNoNode = -1;
 // Mirrors framework.NodeInfo: the node, its pods, and summed requests.
 struct NodeInfo {
   ObjectIndex node = kNoNode;
-  std::vector<ObjectIndex> pods;  // bound pods, terminating ones included
+  // Bound pods, terminating ones included, in the scheduler cache's order:
+  // the order they were added, except that a pod removed leaves its place
+  // to the last one, and one updated (its deletion starting) moves to the
+  // end after the same swap. Victims of equal importance keep this order.
+  std::vector<ObjectIndex> pods;
   Resources requested;
   int64_t nonzero_cpu = 0;
   int64_t nonzero_memory = 0;
 };
+
+// Returns whether the scheduler's informer lists pod a before pod b when it
+// starts: by namespace, then name, as the fake clientset the oracle runs on
+// sorts them (an API server lists by key, "namespace/name", which differs
+// only where one namespace is another's prefix followed by '-' or '.').
+// The cache adds the input's bound pods to their nodes in this order.
+bool ListedBefore(const Pod& a, const Pod& b);
 
 // Cluster state that scheduling cycles read and change. Adding or removing a
 // pod updates its node's sums in O(resources).
@@ -59,7 +70,8 @@ class Cluster {
   const std::vector<ObjectIndex>& PodsLabelled(const std::string& key,
                                                const std::string& value) const;
 
-  // Committed changes, which move the node's version on.
+  // Committed changes, which move the node's version on. Bind adds the pod
+  // after the node's others; Delete leaves its place to the last one.
   void Bind(ObjectIndex p, ObjectIndex n);
   void Delete(ObjectIndex p);
   // Tentative changes (a dry run, the nominated-pods pass), always undone:
@@ -87,10 +99,11 @@ class Cluster {
   bool Terminating(ObjectIndex p) const { return terminating_[p] != 0; }
   // Whether its DisruptionTarget condition says PreemptionByScheduler.
   bool PreemptedByScheduler(ObjectIndex p) const { return preempted_[p] != 0; }
-  // The scheduler preempted p: it is terminating by preemption.
+  // The scheduler preempted p: it is terminating by preemption. As with
+  // any update of a bound pod, it moves to the end of its node's pods.
   void MarkPreempted(ObjectIndex p);
   // p got a deletionTimestamp for another reason (its controller deleted
-  // it): terminating, not by preemption.
+  // it): terminating, not by preemption. It moves as MarkPreempted's does.
   void MarkTerminating(ObjectIndex p);
   // Takes in the pod a controller appended to the scenario as index p,
   // pending. REQUIRES: p == the previous number of pods.
@@ -100,6 +113,9 @@ class Cluster {
   void Touch(ObjectIndex n) { versions_[n] = next_version_++; }
 
  private:
+  // Mirrors cache.updatePod (removePod, then addPod) on the node's order.
+  void Updated(ObjectIndex p);
+
   const Scenario& scenario_;
   std::vector<NodeInfo> infos_;
   std::vector<ObjectIndex> snapshot_order_;

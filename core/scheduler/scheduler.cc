@@ -5,6 +5,7 @@
 #include "core/scheduler/scheduler.h"
 
 #include <algorithm>
+#include <utility>
 
 namespace podsim {
 namespace {
@@ -55,11 +56,13 @@ void Scheduler::Setup() {
 
 std::vector<ObjectIndex> Scheduler::PlaceInputPods() {
   std::vector<ObjectIndex> pending;
+  std::vector<std::pair<ObjectIndex, ObjectIndex>> bound;  // pod, node
   for (const Pod& pod : scenario_.pods) {
     if (!pod.admitted) continue;
     if (pod.phase == "Succeeded" || pod.phase == "Failed") continue;
     if (pod.bound()) {
-      BindInputPod(pod);
+      const ObjectIndex n = InputPodNode(pod);
+      if (n != kNoNode) bound.emplace_back(pod.index, n);
       continue;
     }
     if (pod.scheduler_name != "default-scheduler") {
@@ -76,10 +79,16 @@ std::vector<ObjectIndex> Scheduler::PlaceInputPods() {
     if (!pod.nominated_node_name.empty()) NominateInputPod(pod);
     pending.push_back(pod.index);
   }
+  // The cache adds the bound pods as the informer first lists them, which
+  // orders the pods on each node.
+  std::stable_sort(bound.begin(), bound.end(), [&](auto a, auto b) {
+    return ListedBefore(cluster_.pod(a.first), cluster_.pod(b.first));
+  });
+  for (auto [p, n] : bound) cluster_.Bind(p, n);
   return pending;
 }
 
-void Scheduler::BindInputPod(const Pod& pod) {
+ObjectIndex Scheduler::InputPodNode(const Pod& pod) {
   ObjectIndex n = cluster_.FindNode(pod.node_name);
   if (n == kNoNode) {
     Diagnostic& d =
@@ -90,9 +99,8 @@ void Scheduler::BindInputPod(const Pod& pod) {
              Severity::kError);
     diagnostics_.NamesMissing(d,
                               ObjectRef{"Node", "", pod.node_name}.Describe());
-    return;
   }
-  cluster_.Bind(pod.index, n);
+  return n;
 }
 
 void Scheduler::NominateInputPod(const Pod& pod) {

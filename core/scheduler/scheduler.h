@@ -87,12 +87,14 @@ class Scheduler {
   // Sets the run up from the scenario, as the informers seed the cache
   // and the queue: the steps below, in order (scheduler.cc).
   void Setup();
-  // Binds the input's bound pods and nominates its pending ones. Returns
-  // the pods to schedule, in input order: not those finished, refused by
-  // admission, another scheduler's or being deleted.
+  // Binds the input's bound pods, in the order the informer lists them
+  // (ListedBefore), and nominates its pending ones. Returns the pods to
+  // schedule, in input order: not those finished, refused by admission,
+  // another scheduler's or being deleted.
   std::vector<ObjectIndex> PlaceInputPods();
-  // Binds a bound input pod to its node, or reports the node missing.
-  void BindInputPod(const Pod& pod);
+  // Returns the node a bound input pod is bound to, or reports it missing
+  // and returns kNoNode.
+  ObjectIndex InputPodNode(const Pod& pod);
   // Nominates a pending input pod to its node, or reports the node missing.
   void NominateInputPod(const Pod& pod);
   // Starts the clock at options_.start_ms or the latest time on the

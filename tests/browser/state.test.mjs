@@ -141,7 +141,7 @@ test("state: an example chosen over your scenario can be undone, from the banner
   // The banner's Undo.
   await banner(page).getByRole("button", { name: "Undo" }).click();
   await settled(page);
-  assert.equal(await firstVerdict(page), "checkout-api → nominated node-a, evicting 2 pods: report-1, report-2");
+  assert.equal(await firstVerdict(page), "checkout-api → nominated node-a, evicting 2 pods: report-2, report-1");
   assert.match(await saved(page), /checkout-api/, "the saved session is yours again");
   assert.match(await banner(page).textContent(), /^Back to your scenario\./);
 
@@ -150,7 +150,7 @@ test("state: an example chosen over your scenario can be undone, from the banner
   await page.locator("#examples").focus();
   await page.keyboard.press("Control+z");
   await settled(page);
-  assert.equal(await firstVerdict(page), "checkout-api → nominated node-a, evicting 2 pods: report-1, report-2");
+  assert.equal(await firstVerdict(page), "checkout-api → nominated node-a, evicting 2 pods: report-2, report-1");
 
   // Ctrl+Z in an editor: its own edits first, then the replacement.
   await choose(page, "equal-priority");
@@ -163,14 +163,14 @@ test("state: an example chosen over your scenario can be undone, from the banner
   assert.equal(await firstVerdict(page), "web → cannot be scheduled", "the first Ctrl+Z undoes the edit");
   await page.keyboard.press("Control+z");
   await settled(page);
-  assert.equal(await firstVerdict(page), "checkout-api → nominated node-a, evicting 2 pods: report-1, report-2");
+  assert.equal(await firstVerdict(page), "checkout-api → nominated node-a, evicting 2 pods: report-2, report-1");
   await page.getByRole("tab", { name: /Pending/ }).click();
   assert.match(await visibleEditor(page).textContent(), /checkout-api/);
   assert.match(await saved(page), /checkout-api/);
   await waitForHash(page, (s) => s.scenario.includes("checkout-api"));
   await page.reload();
   await settled(page);
-  assert.equal(await firstVerdict(page), "checkout-api → nominated node-a, evicting 2 pods: report-1, report-2");
+  assert.equal(await firstVerdict(page), "checkout-api → nominated node-a, evicting 2 pods: report-2, report-1");
 
   // Between unedited examples there is nothing to undo, so no banner.
   await choose(page, "equal-priority");
@@ -195,7 +195,7 @@ test("state: the URL follows your edits and settings, and a reload shows them", 
 
   // In another browser (no saved session) the URL alone shows the edits.
   const other = await fresh(url.slice(env.server.url.length));
-  assert.equal(await firstVerdict(other.page), "checkout-api → nominated node-a, evicting 2 pods: report-1, report-2");
+  assert.equal(await firstVerdict(other.page), "checkout-api → nominated node-a, evicting 2 pods: report-2, report-1");
   assert.equal(await other.page.locator("#profile").inputValue(), "v1.14");
   assert.deepEqual(other.errors, []);
   await other.context.close();
@@ -203,7 +203,7 @@ test("state: the URL follows your edits and settings, and a reload shows them", 
   // A reload shows the edits, and nothing about a kept scenario: they are the same.
   await page.reload();
   await settled(page);
-  assert.equal(await firstVerdict(page), "checkout-api → nominated node-a, evicting 2 pods: report-1, report-2");
+  assert.equal(await firstVerdict(page), "checkout-api → nominated node-a, evicting 2 pods: report-2, report-1");
   assert.equal(await banner(page).isHidden(), true);
 
   // Over a cluster too large for a link (random labels do not compress), the
@@ -245,7 +245,7 @@ test("state: a link does not overwrite a different saved session until you edit;
   assert.match(await saved(tab.page), /checkout-api/);
   await tab.page.locator("#banner").getByRole("button", { name: "Restore it" }).click();
   await settled(tab.page);
-  assert.equal(await firstVerdict(tab.page), "checkout-api → nominated node-a, evicting 2 pods: report-1, report-2");
+  assert.equal(await firstVerdict(tab.page), "checkout-api → nominated node-a, evicting 2 pods: report-2, report-1");
   assert.match(await saved(tab.page), /checkout-api/);
   await waitForHash(tab.page, (s) => s.scenario.includes("checkout-api"));
 
@@ -273,7 +273,7 @@ test("state: a link opened in a tab showing your scenario replaces it undoably, 
   assert.match(await saved(page), /checkout-api/, "the link did not overwrite the saved session");
   await banner(page).getByRole("button", { name: "Undo" }).click();
   await settled(page);
-  assert.equal(await firstVerdict(page), "checkout-api → nominated node-a, evicting 2 pods: report-1, report-2");
+  assert.equal(await firstVerdict(page), "checkout-api → nominated node-a, evicting 2 pods: report-2, report-1");
   assert.equal(await page.locator("#profile").inputValue(), "current");
   assert.equal(await page.locator("#compare").getAttribute("aria-pressed"), "false");
   // The banner offers the link's scenario again.

@@ -4,6 +4,7 @@
 #include <climits>
 #include <cstdio>
 
+#include "core/base/go_order.h"
 #include "core/framework/preemption/pdb.h"
 
 namespace podsim {
@@ -140,11 +141,10 @@ CriterionScores ScoreCandidate(const Cluster& cluster,
 
 bool MoreImportantPod(const Pod& a, const Pod& b) {
   if (a.priority != b.priority) return a.priority > b.priority;
-  int64_t sa = StartTime(a);
-  int64_t sb = StartTime(b);
-  if (sa != sb) return sa < sb;
-  if (!a.start_time && a.index != b.index) return a.index < b.index;
-  return a.uid < b.uid;
+  // GetPodStartTime(a).Before(GetPodStartTime(b)): each pod without a start
+  // is "now" when asked, and a's now is taken first.
+  if (!a.start_time && !b.start_time) return true;
+  return StartTime(a) < StartTime(b);
 }
 
 int NumCandidates(int potential_nodes, const SchedulerConfig& config) {
@@ -621,7 +621,8 @@ Status PreemptionEvaluator::FilterWithoutLowerPriority(ObjectIndex n,
 
 void PreemptionEvaluator::SortByImportance(
     std::vector<ObjectIndex>& pods) const {
-  std::sort(pods.begin(), pods.end(), [&](ObjectIndex a, ObjectIndex b) {
+  // sort.Slice: equal pods keep the node's order only up to 12 of them.
+  GoSortSlice(pods, [&](ObjectIndex a, ObjectIndex b) {
     return MoreImportantPod(cluster_.pod(a), cluster_.pod(b));
   });
 }

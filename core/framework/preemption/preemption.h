@@ -16,9 +16,11 @@
 
 namespace podsim {
 
-// Mirrors util.MoreImportantPod, made total: higher priority, then earlier
-// start (a pod without startTime is newer than any with one; among those,
-// the earlier in the input is older), then smaller UID.
+// Mirrors util.MoreImportantPod: higher priority, then earlier start. A pod
+// without startTime started "now" (util.GetPodStartTime): later than any
+// start time given, and of two such pods the first asked is the earlier,
+// so the answer is true both ways round. Not a strict weak order; sort it
+// with GoSortSlice, as upstream does with sort.Slice.
 bool MoreImportantPod(const Pod& a, const Pod& b);
 
 // Mirrors calculateNumCandidates.

@@ -40,7 +40,67 @@ std::vector<int> Ids(const std::vector<Element>& elements) {
 
 bool HigherKey(const Element& a, const Element& b) { return a.key > b.key; }
 
+// Not a strict weak order: two flagged elements of one key are each "less"
+// than the other, as two pods without a start time are each "more
+// important" than the other in MoreImportantPod.
+bool HigherKeyOrBothFlagged(const Element& a, const Element& b) {
+  return a.key > b.key || (a.key == b.key && a.flag && b.flag);
+}
+
 }  // namespace
+
+TEST_CASE("GoSortSlice: leaves the elements where Go's sort.Slice does") {
+  // sort.Slice(s, less) on the same elements, Go 1.26 (pdqsort since 1.19).
+  struct Row {
+    const char* name;
+    int n, keys;
+    uint64_t seed;
+    bool flagged;
+    std::vector<int> want;
+  };
+  const Row rows[] = {
+      {"12: an insertion sort, stable",
+       12,
+       3,
+       1,
+       false,
+       {0, 3, 7, 11, 8, 9, 10, 1, 2, 4, 5, 6}},
+      {"12, flagged pairs swap",
+       12,
+       3,
+       1,
+       true,
+       {0, 3, 7, 11, 10, 9, 8, 1, 2, 4, 5, 6}},
+      {"20: partitioned", 20, 4, 3, false, {0,  1,  16, 3,  13, 5, 11,
+                                            8,  9,  7,  10, 12, 4, 14,
+                                            15, 17, 18, 6,  2,  19}},
+      {"20, flagged", 20, 4, 3, true, {0,  1, 13, 3,  16, 5,  11, 8,  9, 7,
+                                       10, 4, 12, 14, 15, 17, 18, 19, 2, 6}},
+      {"50: Tukey's ninther",
+       50,
+       5,
+       4,
+       false,
+       {15, 16, 47, 43, 4,  41, 20, 27, 8,  31, 1,  36, 10, 9,  28, 24, 32,
+        37, 18, 19, 38, 25, 12, 49, 48, 46, 44, 34, 14, 29, 30, 3,  26, 33,
+        23, 35, 0,  7,  6,  39, 40, 13, 42, 22, 5,  45, 11, 2,  21, 17}},
+      {"50, flagged", 50, 5, 4, true, {41, 8,  31, 1,  43, 36, 27, 20, 47, 16,
+                                       15, 4,  32, 37, 10, 9,  18, 19, 38, 28,
+                                       24, 29, 30, 49, 34, 25, 44, 48, 46, 12,
+                                       14, 39, 26, 0,  42, 6,  40, 13, 3,  35,
+                                       33, 7,  23, 17, 22, 2,  21, 45, 5,  11}},
+  };
+  for (const Row& row : rows) {
+    CAPTURE(row.name);
+    std::vector<Element> e = Elements(row.n, row.keys, row.seed);
+    if (row.flagged) {
+      GoSortSlice(e, HigherKeyOrBothFlagged);
+    } else {
+      GoSortSlice(e, HigherKey);
+    }
+    CHECK(Ids(e) == row.want);
+  }
+}
 
 TEST_CASE("GoHeapInit: leaves the elements where Go's heap.Init does") {
   // heap.Init(h) with Less(i, j) = h[i].key > h[j].key, Go 1.26.

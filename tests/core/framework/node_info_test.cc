@@ -67,7 +67,8 @@ TEST_CASE("Cluster: Bind and Delete change the node's sums and version") {
   CHECK(cluster.version(1) == v1);
 
   cluster.Delete(a);
-  CHECK(info.pods == Indices{b, bare});
+  // NodeInfo.RemovePod: the last pod takes the removed one's place.
+  CHECK(info.pods == Indices{bare, b});
   CHECK(info.requested.Get(kCpu) == 500);
   CHECK(info.requested.Get(kMemory) == 0);
   CHECK(info.nonzero_cpu == 600);
@@ -78,8 +79,42 @@ TEST_CASE("Cluster: Bind and Delete change the node's sums and version") {
   SUBCASE("deleting a pod on no node changes nothing") {
     cluster.Delete(a);
     CHECK(cluster.version(0) == deleted);
-    CHECK(info.pods == Indices{b, bare});
+    CHECK(info.pods == Indices{bare, b});
   }
+}
+
+TEST_CASE(
+    "Cluster: a pod whose deletion starts moves to the end of its node's "
+    "pods, the last one taking its place, as the scheduler cache's update "
+    "does") {
+  Scenario s = ScenarioOf(
+      ScenarioWith(NodeWith("n1", {"4"}), PendingPod("a", {"1"}, 0),
+                   PendingPod("b", {"1"}, 0), PendingPod("c", {"1"}, 0),
+                   PendingPod("d", {"1"}, 0)));
+  Cluster cluster(s);
+  const ObjectIndex a = PodNamed(s, "a"), b = PodNamed(s, "b"),
+                    c = PodNamed(s, "c"), d = PodNamed(s, "d");
+  for (ObjectIndex p : {a, b, c, d}) cluster.Bind(p, 0);
+  const uint64_t version = cluster.version(0);
+  cluster.MarkPreempted(b);
+  CHECK(cluster.info(0).pods == Indices{a, d, c, b});
+  CHECK(cluster.version(0) != version);
+  cluster.MarkTerminating(a);
+  CHECK(cluster.info(0).pods == Indices{b, d, c, a});
+  cluster.Delete(b);
+  CHECK(cluster.info(0).pods == Indices{a, d, c});
+}
+
+TEST_CASE("Cluster: the informer lists pods by namespace, then name") {
+  Pod a, b;
+  a.ns = "team";
+  a.name = "z";
+  b.ns = "team-b";
+  b.name = "a";
+  CHECK(ListedBefore(a, b));
+  b.ns = "team";
+  CHECK(ListedBefore(b, a));
+  CHECK_FALSE(ListedBefore(a, a));
 }
 
 TEST_CASE("Cluster: tentative changes move the sums, never the version") {

@@ -227,6 +227,43 @@ TEST_CASE(
             "is not default-scheduler; the pod is left pending"});
 }
 
+TEST_CASE(
+    "Scheduler: pods bound in the run have no start time, so upstream's sort "
+    "puts the last bound first and evicts the first") {
+  // p1..p4 bind in turn, filling n1; hi needs one pod's room. Each pod
+  // without a start time is "now" when compared, so every comparison says
+  // "more important" and the insertion sort reverses them: p1 is the victim
+  // (upstream's answer).
+  SimulationResult r = Run(ScenarioWith(
+      NodeWith("n1", {"4"}),
+      Created(PendingPod("p1", {"1"}, 1), "2024-05-01T08:00:01Z"),
+      Created(PendingPod("p2", {"1"}, 1), "2024-05-01T08:00:02Z"),
+      Created(PendingPod("p3", {"1"}, 1), "2024-05-01T08:00:03Z"),
+      Created(PendingPod("p4", {"1"}, 1), "2024-05-01T08:00:04Z"),
+      Created(PendingPod("hi", {"1"}, 10), "2024-05-01T08:01:00Z")));
+  CHECK(VictimNames(r, FirstAttempt(r, "hi")) ==
+        std::vector<std::string>{"p1"});
+}
+
+TEST_CASE(
+    "Scheduler: a victim's update moves the node's last pod into its place, "
+    "which orders the next preemption's equal victims") {
+  // h1 evicts b (priority 0): b moves to the end and d takes its place, so
+  // the node holds a, d, c. When h2 needs room, a, c and d are equal and d
+  // is reprieved before c: c is the victim (upstream's answer), where the
+  // input's order would have made it d.
+  const std::string start = "2024-05-01T08:00:00Z";
+  SimulationResult r = Run(ScenarioWith(
+      NodeWith("n1", {"4"}), Started(RunningPod("a", "n1", {"1"}, 1), start),
+      Started(RunningPod("b", "n1", {"1"}, 0), start),
+      Started(RunningPod("c", "n1", {"1"}, 1), start),
+      Started(RunningPod("d", "n1", {"1"}, 1), start),
+      Created(PendingPod("h1", {"1"}, 10), "2024-05-01T08:00:10Z"),
+      Created(PendingPod("h2", {"1"}, 5), "2024-05-01T08:01:00Z")));
+  CHECK(VictimNames(r, FirstAttempt(r, "h1")) == std::vector<std::string>{"b"});
+  CHECK(VictimNames(r, FirstAttempt(r, "h2")) == std::vector<std::string>{"c"});
+}
+
 namespace {
 SimulationResult Decide(const std::string& text) {
   SimulateOptions options;

@@ -1,5 +1,9 @@
 #include "core/framework/preemption/preemption.h"
 
+#include <cstdio>
+#include <string>
+#include <vector>
+
 #include "tests/builders.h"
 
 namespace podsim {
@@ -480,26 +484,76 @@ TEST_CASE(
 }
 
 TEST_CASE(
-    "Preemption: MoreImportantPod orders by priority, start time, input order, "
-    "UID") {
+    "Preemption: MoreImportantPod orders by priority, then start time, a pod "
+    "without one started now") {
   Pod a, b;
   a.priority = 10;
   b.priority = 5;
   CHECK(MoreImportantPod(a, b));
+  CHECK_FALSE(MoreImportantPod(b, a));
   b.priority = 10;
   a.start_time = 100;
   b.start_time = 200;
   CHECK(MoreImportantPod(a, b));
+  CHECK_FALSE(MoreImportantPod(b, a));
   b.start_time.reset();  // no startTime: newer than any pod with one
   CHECK(MoreImportantPod(a, b));
+  CHECK_FALSE(MoreImportantPod(b, a));
+  // Neither has one: each is "now" when asked, the first asked earlier.
   a.start_time.reset();
-  a.index = 1;
-  b.index = 0;
-  CHECK(MoreImportantPod(b, a));
-  a.start_time = b.start_time = 7;
-  a.uid = std::string(1, 'a');
-  b.uid = std::string(1, 'b');
   CHECK(MoreImportantPod(a, b));
+  CHECK(MoreImportantPod(b, a));
+  // The same start: neither is more important.
+  a.start_time = b.start_time = 7;
+  CHECK_FALSE(MoreImportantPod(a, b));
+  CHECK_FALSE(MoreImportantPod(b, a));
+}
+
+namespace {
+Json WithUid(Json pod, const std::string& uid) {
+  pod["metadata"]["uid"] = uid;
+  return pod;
+}
+}  // namespace
+
+TEST_CASE(
+    "Preemption: equal victims keep the node's order, its pods listed by "
+    "namespace and name, not input order or UID") {
+  // zeta and alpha are equal (priority, start). The cache holds alpha first,
+  // so alpha is reprieved first and zeta is the victim (upstream's answer).
+  SimulationResult r = Run(ScenarioWith(
+      NodeWith("n1", {"2"}),
+      WithUid(
+          Started(RunningPod("zeta", "n1", {"1"}, 1), "2024-05-01T08:00:00Z"),
+          "1"),
+      WithUid(
+          Started(RunningPod("alpha", "n1", {"1"}, 1), "2024-05-01T08:00:00Z"),
+          "2"),
+      PendingPod("web", {"1"}, 10)));
+  CHECK(VictimNames(r, FirstAttempt(r, "web")) ==
+        std::vector<std::string>{"zeta"});
+}
+
+TEST_CASE(
+    "Preemption: more than 12 potential victims are sorted as Go's "
+    "sort.Slice sorts them, not stably") {
+  // 16 pods of one priority, p00..p15, three start times; the node is full
+  // and web needs one pod's room, so the victim is the last after the sort.
+  // A stable sort would leave p11 last; pdqsort leaves p03 (upstream: p03).
+  const int start_second[16] = {1, 0, 0, 2, 2, 2, 0, 0, 0, 2, 2, 2, 1, 1, 0, 0};
+  std::vector<Json> objects = {NodeWith("n1", {"16", "64Gi"})};
+  for (int i = 15; i >= 0; --i) {
+    char name[8], start[32];
+    std::snprintf(name, sizeof name, "p%02d", i);
+    std::snprintf(start, sizeof start, "2024-05-01T08:00:0%dZ",
+                  start_second[i]);
+    objects.push_back(Started(RunningPod(name, "n1", {"1", "1Gi"}, 1), start));
+  }
+  objects.push_back(PendingPod("web", {"1", "1Gi"}, 10));
+  Json list = {{"apiVersion", "v1"}, {"kind", "List"}, {"items", objects}};
+  SimulationResult r = Run(list.dump());
+  CHECK(VictimNames(r, FirstAttempt(r, "web")) ==
+        std::vector<std::string>{"p03"});
 }
 
 TEST_CASE(
