@@ -8,7 +8,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
 
-import { URGENT, openPage, screenshot, settled, useBrowser, useSmallDump } from "./harness.mjs";
+import { URGENT, clusterShown, dropFiles, openPage, screenshot, settled, useBrowser, useSmallDump } from "./harness.mjs";
 
 const env = useBrowser();
 const generated = useSmallDump();
@@ -19,35 +19,7 @@ async function fresh(viewport = { width: 1280, height: 800 }) {
   return opened;
 }
 
-// Drops a file from disk on the visible editor, as a person drags one from
-// their file manager: a DataTransfer holding the File (file-backed, as a
-// picked file is), dispatched where CodeMirror would read it itself.
-async function dropFile(page, path) {
-  await page.evaluate(() => {
-    const input = document.createElement("input");
-    input.type = "file";
-    input.id = "test-drop-source";
-    input.hidden = true;
-    document.body.append(input);
-  });
-  await page.setInputFiles("#test-drop-source", path);
-  await page.evaluate(() => {
-    const input = document.getElementById("test-drop-source");
-    const data = new DataTransfer();
-    data.items.add(input.files[0]);
-    input.remove();
-    const target = document.querySelector(".editor:not([hidden]) .cm-content");
-    for (const type of ["dragenter", "dragover", "drop"]) {
-      target.dispatchEvent(new DragEvent(type, { dataTransfer: data, bubbles: true, cancelable: true }));
-    }
-  });
-}
-
-async function clusterShown(page) {
-  await page.waitForSelector(".cluster-panel", { timeout: 60000 });
-  await page.waitForFunction(() => /over the cluster/.test(document.getElementById("status").textContent), null, { timeout: 60000 });
-  await settled(page);
-}
+const dropFile = (page, path) => dropFiles(page, [path]);
 
 const stat = (page, label) => page.locator(".stat", { has: page.locator(".stat-label", { hasText: label }) });
 

@@ -120,3 +120,33 @@ export async function replaceWord(page, word, replacement) {
   await panel.locator("button[name=replaceAll]").click();
   await page.keyboard.press("Escape");
 }
+
+// Drops files from disk on the editor at once, as a person drags a
+// selection from their file manager.
+export async function dropFiles(page, paths) {
+  await page.evaluate(() => {
+    const input = document.createElement("input");
+    input.type = "file";
+    input.multiple = true;
+    input.id = "test-drop-source";
+    input.hidden = true;
+    document.body.append(input);
+  });
+  await page.setInputFiles("#test-drop-source", paths);
+  await page.evaluate(() => {
+    const input = document.getElementById("test-drop-source");
+    const data = new DataTransfer();
+    for (const file of input.files) data.items.add(file);
+    input.remove();
+    const target = document.querySelector(".editor:not([hidden]) .cm-content");
+    for (const type of ["dragenter", "dragover", "drop"]) {
+      target.dispatchEvent(new DragEvent(type, { dataTransfer: data, bubbles: true, cancelable: true }));
+    }
+  });
+}
+
+export async function clusterShown(page) {
+  await page.waitForSelector(".cluster-panel", { timeout: 60000 });
+  await page.waitForFunction(() => /over the cluster/.test(document.getElementById("status").textContent), null, { timeout: 60000 });
+  await settled(page);
+}

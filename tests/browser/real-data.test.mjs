@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { test } from "node:test";
 
-import { openPage, screenshot, settled, useBrowser } from "./harness.mjs";
+import { clusterShown, dropFiles, openPage, screenshot, settled, useBrowser } from "./harness.mjs";
 
 const env = useBrowser();
 const root = new URL("../..", import.meta.url).pathname;
@@ -16,36 +16,6 @@ async function fresh(viewport = { width: 1400, height: 900 }) {
   const opened = await openPage(env.browser, env.server.url, { viewport });
   await settled(opened.page);
   return opened;
-}
-
-// Drops files from disk on the editor at once, as a person drags a
-// selection from their file manager.
-async function dropFiles(page, paths) {
-  await page.evaluate(() => {
-    const input = document.createElement("input");
-    input.type = "file";
-    input.multiple = true;
-    input.id = "test-drop-source";
-    input.hidden = true;
-    document.body.append(input);
-  });
-  await page.setInputFiles("#test-drop-source", paths);
-  await page.evaluate(() => {
-    const input = document.getElementById("test-drop-source");
-    const data = new DataTransfer();
-    for (const file of input.files) data.items.add(file);
-    input.remove();
-    const target = document.querySelector(".editor:not([hidden]) .cm-content");
-    for (const type of ["dragenter", "dragover", "drop"]) {
-      target.dispatchEvent(new DragEvent(type, { dataTransfer: data, bubbles: true, cancelable: true }));
-    }
-  });
-}
-
-async function clusterShown(page) {
-  await page.waitForSelector(".cluster-panel", { timeout: 60000 });
-  await page.waitForFunction(() => /over the cluster/.test(document.getElementById("status").textContent), null, { timeout: 60000 });
-  await settled(page);
 }
 
 const stat = (page, label) => page.locator(".stat", { has: page.locator(".stat-label", { hasText: label }) }).locator(".stat-value").textContent();
