@@ -195,7 +195,7 @@ test("state: the URL follows your edits and settings, and a reload shows them", 
 
   // In another browser (no saved session) the URL alone shows the edits.
   const other = await fresh(url.slice(env.server.url.length));
-  assert.equal(await firstVerdict(other.page), "checkout-api → nominated node-a, evicting 2 pods: report-2, report-1");
+  assert.equal(await firstVerdict(other.page), "checkout-api → nominated node-a, evicting 2 pods: report-1, report-2");
   assert.equal(await other.page.locator("#profile").inputValue(), "v1.14");
   assert.deepEqual(other.errors, []);
   await other.context.close();
@@ -203,7 +203,7 @@ test("state: the URL follows your edits and settings, and a reload shows them", 
   // A reload shows the edits, and nothing about a kept scenario: they are the same.
   await page.reload();
   await settled(page);
-  assert.equal(await firstVerdict(page), "checkout-api → nominated node-a, evicting 2 pods: report-2, report-1");
+  assert.equal(await firstVerdict(page), "checkout-api → nominated node-a, evicting 2 pods: report-1, report-2");
   assert.equal(await banner(page).isHidden(), true);
 
   // Over a cluster too large for a link (random labels do not compress), the
