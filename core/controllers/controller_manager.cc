@@ -183,8 +183,12 @@ void ControllerManager::UpdatePdbs(ObjectIndex p) {
     pdb.desired_healthy = DesiredHealthy(scenario_, pdb, live);
     int64_t healthy = 0;
     for (ObjectIndex q : pdb_pods_[j]) {
+      // Ready as the input gives it (podutil.IsPodReady: a pod bound in the
+      // input without a Ready condition is not); a pod bound in the run is
+      // Ready once bound, the kubelet having started it.
+      const Pod& pod = cluster_.pod(q);
       healthy += cluster_.NodeOf(q) != kNoNode && !cluster_.Terminating(q) &&
-                 cluster_.pod(q).ready.value_or(true);
+                 pod.ready.value_or(!pod.bound());
     }
     const int32_t allowed = static_cast<int32_t>(
         std::max<int64_t>(0, healthy - pdb.desired_healthy));

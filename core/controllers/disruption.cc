@@ -40,10 +40,9 @@ bool IsHealthy(const Pod& pod, const PodDisruptionBudget& pdb) {
                 pod.name) != pdb.disrupted_pods.end()) {
     return false;
   }
-  // Without a Ready condition, a bound pod that is running (or whose phase
-  // is not given) counts as ready: hand-written scenarios rarely carry status.
-  if (pod.ready) return *pod.ready;
-  return pod.bound() && (pod.phase.empty() || pod.phase == "Running");
+  // Mirrors podutil.IsPodReady: only a Ready condition that is True. A pod
+  // written without status (no conditions) is not healthy, bound or not.
+  return pod.ready.value_or(false);
 }
 
 // What the disruption controller derives from a budget's spec and the pods

@@ -19,6 +19,7 @@ bool ScoresAffinity(const Pod& p) {
 Cluster::Cluster(const Scenario& scenario)
     : scenario_(scenario),
       infos_(scenario.nodes.size()),
+      leaving_at_once_(scenario.nodes.size(), 0),
       snapshot_order_(NodeTreeOrder(scenario.nodes)),
       pod_node_(scenario.pods.size(), kNoNode),
       nominated_(scenario.nodes.size()),
@@ -54,15 +55,29 @@ void Cluster::MarkTerminating(ObjectIndex p) {
 void Cluster::Updated(ObjectIndex p) {
   const ObjectIndex n = pod_node_[p];
   if (n == kNoNode) return;
-  // cache.updatePod: removePod, then addPod.
+  // cache.updatePod: removePod, then addPod, among the pods still listed.
   std::vector<ObjectIndex>& pods = infos_[n].pods;
-  auto it = std::find(pods.begin(), pods.end(), p);
-  if (it != pods.end()) {
-    *it = pods.back();
-    pods.back() = p;
+  const auto listed_end = pods.end() - leaving_at_once_[n];
+  auto it = std::find(pods.begin(), listed_end, p);
+  if (it != listed_end) {
+    *it = *(listed_end - 1);
+    *(listed_end - 1) = p;
   }
   // Filters that skip terminating pods (PodTopologySpread) see a change.
   versions_[n] = next_version_++;
+}
+
+void Cluster::LeavesAtOnce(ObjectIndex p) {
+  const ObjectIndex n = pod_node_[p];
+  if (n == kNoNode) return;
+  std::vector<ObjectIndex>& pods = infos_[n].pods;
+  const auto listed_end = pods.end() - leaving_at_once_[n];
+  auto it = std::find(pods.begin(), listed_end, p);
+  if (it == listed_end) return;
+  // NodeInfo.RemovePod's swap, now; the pod itself waits past the end.
+  *it = *(listed_end - 1);
+  *(listed_end - 1) = p;
+  ++leaving_at_once_[n];
 }
 
 void Cluster::AddCreatedPod(ObjectIndex p) {
@@ -121,7 +136,8 @@ void Cluster::Delete(ObjectIndex p) {
 void Cluster::AddPod(ObjectIndex p, ObjectIndex n) {
   const Pod& added = pod(p);
   NodeInfo& info = infos_[n];
-  info.pods.push_back(p);
+  // After the node's listed pods, before any leaving at once.
+  info.pods.insert(info.pods.end() - leaving_at_once_[n], p);
   info.requested.Add(added.requests);
   info.nonzero_cpu += added.nonzero_cpu;
   info.nonzero_memory += added.nonzero_memory;
@@ -133,11 +149,18 @@ void Cluster::RemovePod(ObjectIndex p) {
   if (n == kNoNode) return;
   const Pod& removed = pod(p);
   NodeInfo& info = infos_[n];
-  // NodeInfo.RemovePod (removeFromSlice): the last pod takes its place.
-  auto it = std::find(info.pods.begin(), info.pods.end(), p);
-  if (it != info.pods.end()) {
-    *it = info.pods.back();
-    info.pods.pop_back();
+  std::vector<ObjectIndex>& pods = info.pods;
+  auto it = std::find(pods.begin(), pods.end(), p);
+  if (it != pods.end()) {
+    const auto listed_end = pods.end() - leaving_at_once_[n];
+    if (it >= listed_end) {
+      --leaving_at_once_[n];  // it left the order already
+    } else {
+      // NodeInfo.RemovePod (removeFromSlice): the last pod takes its place.
+      *it = *(listed_end - 1);
+      it = listed_end - 1;
+    }
+    pods.erase(it);
   }
   info.requested.Subtract(removed.requests);
   info.nonzero_cpu -= removed.nonzero_cpu;
@@ -147,7 +170,7 @@ void Cluster::RemovePod(ObjectIndex p) {
 
 void Cluster::RestoreOrder(ObjectIndex n,
                            const std::vector<ObjectIndex>& order) {
-  assert(order.size() == infos_[n].pods.size());
+  assert(order.size() == infos_[n].pods.size() && leaving_at_once_[n] == 0);
   infos_[n].pods.assign(order.begin(), order.end());
 }
 

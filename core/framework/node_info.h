@@ -82,7 +82,8 @@ class Cluster {
   // for good; results computed against one version hold while it lasts.
   uint64_t version(ObjectIndex n) const { return versions_[n]; }
   // Puts a node's pods back in a saved order. REQUIRES: the node holds the
-  // same pods, in another order (a dry run removed and re-added some).
+  // same pods, in another order (a dry run removed and re-added some), and
+  // none leaving at once (no cycle runs while one is).
   void RestoreOrder(ObjectIndex n, const std::vector<ObjectIndex>& order);
 
   // The PodNominator: pods nominated to a node, in nomination order.
@@ -105,6 +106,11 @@ class Cluster {
   // p got a deletionTimestamp for another reason (its controller deleted
   // it): terminating, not by preemption. It moves as MarkPreempted's does.
   void MarkTerminating(ObjectIndex p);
+  // p, just marked terminating, has no grace period: upstream's cache
+  // removes it before the next victim's update, so it leaves its node's
+  // order now (the last pod takes its place) and later updates pass it by.
+  // It keeps its room until Delete, which must follow before any cycle.
+  void LeavesAtOnce(ObjectIndex p);
   // Takes in the pod a controller appended to the scenario as index p,
   // pending. REQUIRES: p == the previous number of pods.
   void AddCreatedPod(ObjectIndex p);
@@ -118,6 +124,9 @@ class Cluster {
 
   const Scenario& scenario_;
   std::vector<NodeInfo> infos_;
+  // Per node: how many pods at the end of its pods left the order at once
+  // (LeavesAtOnce) and await their Delete.
+  std::vector<int> leaving_at_once_;
   std::vector<ObjectIndex> snapshot_order_;
   std::vector<ObjectIndex> pod_node_;
   std::vector<std::vector<ObjectIndex>> nominated_;

@@ -45,7 +45,7 @@ test("diagnostics: a class renamed by mistake is one error with the places that 
   const places = items.locator(".diagnostic-places .place");
   assert.equal(await places.count(), 3);
   // The places are in the first one's tab (Running), so they name no tab.
-  assert.deepEqual(await places.allTextContents(), ["Pod default/report-2 · line 15", "Pod default/db-0 · line 51", "Pod default/cache · line 60"]);
+  assert.deepEqual(await places.allTextContents(), ["Pod default/report-2 · line 15", "Pod default/db-0 · line 51", "Pod default/cache · line 64"]);
   // A place jumps to its line.
   await places.nth(1).click();
   await selected(page, /Running/);

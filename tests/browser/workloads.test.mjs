@@ -50,6 +50,7 @@ spec:
   nodeName: node-${n}
   priorityClassName: batch
   containers: [{name: c, resources: {requests: {cpu: "3", memory: 1Gi}}}]
+status: {phase: Running, conditions: [{type: Ready, status: "True"}]}
 `,
   )
   .join("---\n")}---
@@ -116,7 +117,7 @@ function clusterList() {
       ownerReferences: [{ apiVersion: "apps/v1", kind: "ReplicaSet", name: owner, uid: `uid-${owner}`, controller: true }],
     },
     spec: { nodeName: node, priorityClassName: "batch", containers: [{ name: "c", image: "registry.example/batch:1.0", resources: { requests: { cpu, memory: "512Mi" } } }] },
-    status: { phase: "Running" },
+    status: { phase: "Running", conditions: [{ type: "Ready", status: "True" }] },
   });
   for (let i = 1; i <= 6; i++) {
     items.push(pod(`report-6c5d-${"bcdfgh"[i - 1].repeat(5)}`, `node-${i}`, "2", { app: "report" }, "report-6c5d"));

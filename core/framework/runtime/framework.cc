@@ -203,11 +203,13 @@ Status RunFiltersWithNominatedPods(CycleState& state, Cluster& cluster,
     ++added;
   }
   Status pass1 = RunFilterPlugins(state, n);
-  const std::vector<ObjectIndex>& pods = cluster.info(n).pods;
-  for (int i = 0; i < added; ++i) {
-    ObjectIndex q = pods.back();  // added last, removed first
-    RunPreFilterExtensionRemovePod(state, q, n);
-    cluster.RemovePod(q);
+  // Added last, removed first: each is the node's last listed pod then, so
+  // its removal leaves the others where they were.
+  for (auto it = nominated.rbegin(); added > 0; ++it) {
+    if (cluster.NodeOf(*it) != n) continue;  // not added above
+    RunPreFilterExtensionRemovePod(state, *it, n);
+    cluster.RemovePod(*it);
+    --added;
   }
   if (!pass1.ok()) return pass1;
   return RunFilterPlugins(state, n);

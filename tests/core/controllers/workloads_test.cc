@@ -38,7 +38,7 @@ std::string NodeYaml(const std::string& name, const std::string& cpu,
          "\", memory: 8Gi, pods: \"110\"}}\n---\n";
 }
 
-// A running pod of ReplicaSet rs (which the input may lack), created at
+// A running, Ready pod of ReplicaSet rs (which the input may lack), created at
 // created when given.
 std::string OwnedPod(const std::string& name, const std::string& rs,
                      const std::string& node, const std::string& cpu,
@@ -52,7 +52,9 @@ std::string OwnedPod(const std::string& name, const std::string& rs,
          ", controller: true}]\nspec:\n  nodeName: " + node +
          "\n  priorityClassName: low\n  containers: [{name: c, image: x, "
          "resources: {requests: {cpu: \"" +
-         cpu + "\"}}}]\nstatus: {phase: Running}\n---\n";
+         cpu +
+         "\"}}}]\nstatus: {phase: Running, conditions: [{type: Ready, status: "
+         "\"True\"}]}\n---\n";
 }
 
 std::string Workload(const std::string& kind, const std::string& name,
@@ -524,6 +526,31 @@ TEST_CASE(
       "  replicas: 4\n  selector: {matchLabels: {app: web}}\n  template:\n" +
       old_template);
   CHECK(same.attempts.empty());
+}
+
+TEST_CASE(
+    "Workloads: the disruption controller counts a pod bound in the run as "
+    "Ready, and one the input binds without a Ready condition as not") {
+  // db-0 is bound in the input without status; db-1 binds in the run. When
+  // db-1 binds the budget is recomputed: 1 healthy (db-1) - 1 = 0 allowed.
+  // (An idle ReplicaSet turns the controllers on.)
+  std::string text =
+      std::string(kClasses) + NodeYaml("n1", "4") +
+      Workload("ReplicaSet", "idle", "  replicas: 0\n", "low", "1") +
+      "apiVersion: v1\nkind: Pod\nmetadata: {name: db-0, "
+      "labels: {app: db}}\nspec:\n  nodeName: n1\n  "
+      "containers: [{name: c, image: x}]\n---\n"
+      "apiVersion: v1\nkind: Pod\nmetadata: {name: db-1, "
+      "labels: {app: db}}\nspec:\n  containers: [{name: c, "
+      "image: x}]\n---\n"
+      "apiVersion: policy/v1\nkind: PodDisruptionBudget\n"
+      "metadata: {name: db}\nspec: {minAvailable: 1, "
+      "selector: {matchLabels: {app: db}}}\nstatus: "
+      "{disruptionsAllowed: 5}\n---\n";
+  SimulationResult r = Run(text);
+  CHECK(Outcomes(r) == std::vector<std::string>{"db-1 Scheduled n1"});
+  CHECK(r.scenario.pdbs[0].disruptions_allowed_at_start == 5);
+  CHECK(r.scenario.pdbs[0].disruptions_allowed == 0);
 }
 
 TEST_CASE(

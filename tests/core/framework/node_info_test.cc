@@ -105,6 +105,31 @@ TEST_CASE(
   CHECK(cluster.info(0).pods == Indices{a, d, c});
 }
 
+TEST_CASE(
+    "Cluster: a pod leaving at once leaves the order at once, and later "
+    "updates and binds pass it by") {
+  Scenario s = ScenarioOf(
+      ScenarioWith(NodeWith("n1", {"8"}), PendingPod("a", {"1"}, 0),
+                   PendingPod("b", {"1"}, 0), PendingPod("c", {"1"}, 0),
+                   PendingPod("d", {"1"}, 0), PendingPod("e", {"1"}, 0),
+                   PendingPod("f", {"1"}, 0), PendingPod("g", {"1"}, 0)));
+  Cluster cluster(s);
+  const ObjectIndex a = PodNamed(s, "a"), b = PodNamed(s, "b"),
+                    c = PodNamed(s, "c"), d = PodNamed(s, "d"),
+                    e = PodNamed(s, "e"), f = PodNamed(s, "f"),
+                    g = PodNamed(s, "g");
+  for (ObjectIndex p : {a, b, c, d, e, f}) cluster.Bind(p, 0);
+  // b has no grace period: upstream removes it (f takes its place) before
+  // d's update, which then swaps d with e, not with b.
+  cluster.MarkPreempted(b);
+  cluster.LeavesAtOnce(b);
+  cluster.MarkPreempted(d);
+  cluster.Bind(g, 0);
+  CHECK(cluster.info(0).requested.Get(kCpu) == 7000);
+  cluster.Delete(b);
+  CHECK(cluster.info(0).pods == Indices{a, f, c, e, d, g});
+}
+
 TEST_CASE("Cluster: the informer lists pods by namespace, then name") {
   Pod a, b;
   a.ns = "team";

@@ -264,6 +264,29 @@ TEST_CASE(
   CHECK(VictimNames(r, FirstAttempt(r, "h2")) == std::vector<std::string>{"c"});
 }
 
+TEST_CASE(
+    "Scheduler: a victim without a grace period is removed before the next "
+    "victim's update, as upstream deletes them one at a time") {
+  // h1 evicts b (no grace period) and d (30 s). Upstream: b's removal puts f
+  // in its place, then d's update swaps d with e: a, f, c, e, d. When h2
+  // needs 3 cpu, e is reprieved before d, and d is the victim (upstream's
+  // answer); with b removed only at the end, d would come before e.
+  const std::string start = "2024-05-01T08:00:00Z";
+  auto running = [&](const char* name, const char* cpu, int priority) {
+    return Started(RunningPod(name, "n1", {cpu}, priority), start);
+  };
+  Json b = running("b", "2", 0);
+  b["spec"]["terminationGracePeriodSeconds"] = 0;
+  SimulationResult r = Run(ScenarioWith(
+      NodeWith("n1", {"10"}), running("a", "3", 1), b, running("c", "1", 1),
+      running("d", "2", 0), running("e", "1", 0), running("f", "1", 1),
+      Created(PendingPod("h1", {"4"}, 10), "2024-05-01T08:00:10Z"),
+      Created(PendingPod("h2", {"3"}, 20), "2024-05-01T08:00:15Z")));
+  CHECK(VictimNames(r, FirstAttempt(r, "h1")) ==
+        std::vector<std::string>{"b", "d"});
+  CHECK(VictimNames(r, FirstAttempt(r, "h2")) == std::vector<std::string>{"d"});
+}
+
 namespace {
 SimulationResult Decide(const std::string& text) {
   SimulateOptions options;
