@@ -120,6 +120,9 @@ func (in *Input) add(raw json.RawMessage, where string) error {
 		if o.Namespace == "" {
 			o.Namespace = "default"
 		}
+		if err := applyCreateStrategy(o); err != nil {
+			return fmt.Errorf("%s: %w", where, err)
+		}
 		in.Pods = append(in.Pods, o)
 	case *policyv1.PodDisruptionBudget:
 		if o.Namespace == "" {

@@ -5,6 +5,8 @@
 //   npm run differential -- --seed N --count M [--level decision|run] [--profile P] [--out DIR]
 //   npm run differential -- --conformance      the oracle against every conformance case
 //   npm run differential -- --write-goldens    ask the oracle again for the goldens (Go, ~20 min)
+//   npm run differential -- --write-goldens --where TEXT   only the goldens whose scenario holds
+//                                              TEXT (after an oracle fix that only they can feel)
 //   npm run differential -- --rewrite-known    after a fix: podsim against the committed goldens,
 //                                              tests/differential/known.json rewritten (no Go)
 //
@@ -30,6 +32,7 @@ const { values } = parseArgs({
     out: { type: "string", default: join(root, "differential-out") },
     conformance: { type: "boolean", default: false },
     "write-goldens": { type: "boolean", default: false },
+    where: { type: "string" },
     "no-shrink": { type: "boolean", default: false },
     known: { type: "string" },
     "no-build": { type: "boolean", default: false },
@@ -211,12 +214,18 @@ async function writeGoldens() {
   const knownNow = {};
   for (const [level, { seed, atLeast }] of Object.entries(GOLDENS)) {
     const oracle = startOracle({ level });
+    const kept = keptGoldens(goldenFile(level));
     const lines = [];
     let answers = 0;
+    let asked = 0;
     for (let i = 0; answers < atLeast; i++) {
       const s = deriveSeed(seed, i);
       const { text } = generate(s, { level });
-      const upstream = await oracle.ask(text);
+      let upstream = kept.get(s);
+      if (!upstream) {
+        upstream = await oracle.ask(text);
+        asked++;
+      }
       answers += level === "decision" ? upstream.pods.length : 1;
       const found = differences(await podsimAnswer(text, { level, profile: "current" }), upstream);
       if (found.length) knownNow[`${level}:${s}`] = found;
@@ -225,10 +234,23 @@ async function writeGoldens() {
     oracle.close();
     writeFileSync(goldenFile(level), `${lines.join("\n")}\n`);
     const differ = Object.keys(knownNow).filter((k) => k.startsWith(`${level}:`)).length;
-    console.log(`${goldenFile(level)}: ${lines.length} scenarios, ${answers} ${level === "decision" ? "decisions" : "runs"}; ${lines.length - differ} agree, ${differ} differ`);
+    console.log(`${goldenFile(level)}: ${lines.length} scenarios (${asked} asked again), ${answers} ${level === "decision" ? "decisions" : "runs"}; ${lines.length - differ} agree, ${differ} differ`);
   }
   writeFileSync(knownFile(), `${JSON.stringify(knownNow, null, 1)}\n`);
   return 0;
+}
+
+// With --where TEXT, the committed answers of the goldens whose scenario does not hold TEXT stay
+// (by seed); without it, none does and every golden is asked again.
+function keptGoldens(file) {
+  const kept = new Map();
+  if (values.where === undefined) return kept;
+  const { level } = JSON.parse(readFileSync(file, "utf8").split("\n")[0]).upstream;
+  for (const line of readFileSync(file, "utf8").trim().split("\n")) {
+    const { seed: s, upstream } = JSON.parse(line);
+    if (!generate(s, { level }).text.includes(values.where)) kept.set(s, upstream);
+  }
+  return kept;
 }
 
 // After a fix: podsim against upstream's committed answers, and known.json rewritten to the
