@@ -11,6 +11,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"reflect"
 	"sort"
 	"sync"
 	"time"
@@ -141,7 +142,7 @@ func (c *Cluster) admit() error {
 	plugin := priorityadmission.NewPlugin()
 	plugin.SetExternalKubeInformerFactory(factory)
 	factory.Start(c.ctx.Done())
-	factory.WaitForCacheSync(c.ctx.Done())
+	waitForSync(c.ctx, factory)
 	for _, pod := range c.input.Pods {
 		if pod.Spec.Priority != nil {
 			c.pods = append(c.pods, pod)
@@ -322,8 +323,41 @@ func (c *Cluster) startScheduler() error {
 	}
 	c.sched = sched
 	factory.Start(c.ctx.Done())
-	factory.WaitForCacheSync(c.ctx.Done())
+	waitForSync(c.ctx, factory)
 	return c.waitForCache()
+}
+
+// cacheHasNodeObjects says whether each input Node is in the scheduler's cache as a Node: a pod
+// bound to a node whose Node event is still on its way makes the cache hold that node without its
+// labels and taints, which the node count alone does not show.
+func (c *Cluster) cacheHasNodeObjects() bool {
+	dump := c.sched.Cache.Dump()
+	for _, n := range c.input.Nodes {
+		if info := dump.Nodes[n.Name]; info == nil || info.Node() == nil {
+			return false
+		}
+	}
+	return true
+}
+
+// waitForSync waits until every informer the factory started has synced. The factory's own
+// WaitForCacheSync polls every 100 ms (client-go's syncedPollPeriod), which was most of a
+// decision's time here: asked with a closed channel it checks once and returns at once.
+func waitForSync(ctx context.Context, factory interface {
+	WaitForCacheSync(<-chan struct{}) map[reflect.Type]bool
+}) {
+	checkOnce := make(chan struct{})
+	close(checkOnce)
+	for ctx.Err() == nil {
+		synced := true
+		for _, ok := range factory.WaitForCacheSync(checkOnce) {
+			synced = synced && ok
+		}
+		if synced {
+			return
+		}
+		time.Sleep(100 * time.Microsecond)
+	}
 }
 
 // waitForCache waits until the scheduler's cache holds every node and bound pod, and its queue
@@ -352,7 +386,7 @@ func (c *Cluster) waitForCache() error {
 		pods, _ = c.sched.Cache.PodCount()
 		inQueue, _ := c.sched.SchedulingQueue.PendingPods()
 		nodes, queued = c.sched.Cache.NodeCount(), len(inQueue)
-		if nodes == len(nodeNames) && pods == bound && queued == pending {
+		if nodes == len(nodeNames) && pods == bound && queued == pending && c.cacheHasNodeObjects() {
 			return nil
 		}
 		time.Sleep(time.Millisecond)

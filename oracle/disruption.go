@@ -49,7 +49,7 @@ func (c *Cluster) computePdbStatus() error {
 		factory.Apps().V1().Deployments(), factory.Apps().V1().StatefulSets(),
 		cs, apimeta.NewDefaultRESTMapper(nil), &scalefake.FakeScaleClient{}, cs.Discovery())
 	factory.Start(c.ctx.Done())
-	factory.WaitForCacheSync(c.ctx.Done())
+	waitForSync(c.ctx, factory)
 	go dc.Run(c.ctx)
 	deadline := time.Now().Add(30 * time.Second)
 	for _, pdb := range without {

@@ -13,6 +13,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime/pprof"
 	"sort"
 	"strings"
 	"time"
@@ -74,11 +75,31 @@ func main() {
 	case "batch":
 		flags := flag.NewFlagSet("batch", flag.ExitOnError)
 		decision := flags.Bool("decision", false, "decision level")
+		cpuProfile := flags.String("cpuprofile", "", "write a CPU profile of the batch to this file")
 		_ = flags.Parse(os.Args[2:])
+		if *cpuProfile != "" {
+			stop, err := startCPUProfile(*cpuProfile)
+			if err != nil {
+				fail(err)
+			}
+			defer stop()
+		}
 		batch(os.Stdin, os.Stdout, *decision)
 	default:
 		usage()
 	}
+}
+
+// startCPUProfile profiles the process until the returned stop (go tool pprof reads the file).
+func startCPUProfile(name string) (func(), error) {
+	f, err := os.Create(name)
+	if err != nil {
+		return nil, err
+	}
+	if err := pprof.StartCPUProfile(f); err != nil {
+		return nil, err
+	}
+	return func() { pprof.StopCPUProfile(); f.Close() }, nil
 }
 
 // reorder puts flags before the file, so that `run FILE --json` works as `run --json FILE`.

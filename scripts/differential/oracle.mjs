@@ -22,7 +22,10 @@ export function buildOracle() {
 
 /** Starts `oracle batch`; ask(text) resolves to the oracle's result document. */
 export function startOracle({ level = "decision" } = {}) {
-  const child = spawn(oracleBinary, ["batch", ...(level === "decision" ? ["--decision"] : [])], {
+  // PODSIM_ORACLE_CPUPROFILE=FILE: the oracle writes a CPU profile of the batch (go tool pprof).
+  const profile = process.env.PODSIM_ORACLE_CPUPROFILE;
+  const args = ["batch", ...(level === "decision" ? ["--decision"] : []), ...(profile ? ["--cpuprofile", profile] : [])];
+  const child = spawn(oracleBinary, args, {
     stdio: ["pipe", "pipe", "inherit"],
   });
   const waiting = new Map();
