@@ -16,7 +16,7 @@ import { test } from "node:test";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 
-import { fileReply, openPage, outputDir, startServer, useBrowser } from "./harness.mjs";
+import { fileReply, firstVerdict, openPage, outputDir, settled, startServer, useBrowser } from "./harness.mjs";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const DIST = join(ROOT, "web/dist");
@@ -139,6 +139,7 @@ async function screenshots(browser, url, site) {
 }
 
 test("sites: a VitePress site (base path, client-side navigation, local search, appearance switch) with three embeds", async (t) => {
+  const started = Date.now();
   const { out, ms } = await buildSite("vitepress", "public", (source, dest) =>
     run(join(ROOT, "node_modules/.bin/vitepress"), ["build", source, "--outDir", dest], { cwd: ROOT }),
   );
@@ -178,9 +179,19 @@ test("sites: a VitePress site (base path, client-side navigation, local search, 
       els.map((el) => getComputedStyle(el.shadowRoot.querySelector(".frame")).backgroundColor),
     );
     assert.deepEqual(backgrounds, [DARK, DARK, DARK]);
+
+    // Open in playground, clicked: the site's router leaves the link alone, and
+    // the playground the site hosts under its base path shows the same verdict.
+    const [playground] = await Promise.all([context.waitForEvent("page"), page.locator("podsim-scenario").first().locator("a.open").click()]);
+    await playground.waitForLoadState();
+    assert.equal(new URL(playground.url()).pathname, `${BASE}podsim/index.html`);
+    await settled(playground);
+    assert.equal(await firstVerdict(playground), VERDICTS.vitepress[0][0]);
+    assert.equal(new URL(page.url()).pathname, `${BASE}preemption.html`, "the docs page stayed");
     assert.deepEqual(errors, []);
     await context.close();
     await screenshots(env.browser, `${server.url}handbook/preemption.html`, "vitepress");
+    t.diagnostic(`vitepress: build and checks ${Date.now() - started} ms`);
   } finally {
     await server.close();
   }
@@ -193,6 +204,7 @@ test("sites: an MkDocs site (directory URLs, the theme's keyboard shortcuts) wit
     t.skip(why);
     return;
   }
+  const started = Date.now();
   const { out, ms } = await buildSite("mkdocs", "docs", (source, dest) =>
     run(MKDOCS, ["build", "--strict", "--quiet", "-f", join(source, "mkdocs.yml"), "-d", dest]),
   );
@@ -207,6 +219,7 @@ test("sites: an MkDocs site (directory URLs, the theme's keyboard shortcuts) wit
     assert.deepEqual(errors, []);
     await context.close();
     await screenshots(env.browser, `${server.url}handbook/preemption/`, "mkdocs");
+    t.diagnostic(`mkdocs: build and checks ${Date.now() - started} ms`);
   } finally {
     await server.close();
   }
