@@ -230,6 +230,11 @@ test("embed: code blocks as Docusaurus, Hugo and MkDocs render them, and src=\"#
     assert.deepEqual(await verdictsOf(page, id), ["reports → cannot be scheduled"], id);
     assert.equal((await linkOf(page, id)).share.scenario, scenario("never"), id);
   }
+  // Inline code in the paragraph before is prose, not a scenario: the element says where to put one.
+  const prose = page.locator("#prose-before");
+  await prose.scrollIntoViewIfNeeded();
+  assert.match(await prose.locator(".status.error").textContent(), /^This scenario could not be read: no scenario: put the YAML in a ```yaml block/);
+  assert.equal(await prose.locator(".attempt").count(), 0);
   // The page's own button keeps the page's style.
   const border = await page.locator("button.clean-btn").evaluate((el) => getComputedStyle(el).borderTopColor);
   assert.equal(border, "rgb(255, 165, 0)");
