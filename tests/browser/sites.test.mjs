@@ -1,13 +1,14 @@
 // <podsim-scenario> in real documentation sites: tests/sites/vitepress (npm's
-// vitepress) and tests/sites/mkdocs (MkDocs, which scripts/setup.sh installs
-// into build/mkdocs-venv from PyPI), each with three scenarios written as
+// vitepress) and tests/sites/mkdocs (MkDocs, built with its default theme and
+// with Material for MkDocs, which scripts/setup.sh installs into
+// build/mkdocs-venv from PyPI), each with three scenarios written as
 // docs/embedding.md's recipes say. Each test builds its site (the build is part
 // of the test) into build/sites/, with web/dist (the playground and its
 // embed/) copied in as a site that hosts podsim itself, serves it under a base
 // path and opens it in Chromium: every embed shows its verdicts, nothing is
 // logged as an error, the engine starts once, keys typed in an embed's editor
-// stay there, and in VitePress the embeds work after client-side navigation
-// and follow the site's appearance switch.
+// stay there, and in VitePress and Material the embeds work after client-side
+// navigation; in VitePress they follow the site's appearance switch.
 import assert from "node:assert/strict";
 import { execFile } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
@@ -55,14 +56,15 @@ const VERDICTS = {
 const env = useBrowser();
 
 /**
- * Copies tests/sites/name to build/sites/name with web/dist at podsim/ under
+ * Copies tests/sites/name to build/sites/label with web/dist at podsim/ under
  * assets (the folder the generator copies as it is), and runs build(source,
- * out). Returns {out, ms}, the built site and how long the build took.
+ * out) into build/sites/label-out. Returns {out, ms}, the built site and how
+ * long the build took.
  */
-async function buildSite(name, assets, build) {
+async function buildSite(name, assets, build, label = name) {
   if (!existsSync(join(DIST, "embed", "podsim-embed.js"))) throw new Error("web/dist/embed is missing: run bash scripts/build.sh web first");
-  const source = join(SITES, name);
-  const out = join(SITES, `${name}-out`);
+  const source = join(SITES, label);
+  const out = join(SITES, `${label}-out`);
   rmSync(source, { recursive: true, force: true });
   rmSync(out, { recursive: true, force: true });
   mkdirSync(SITES, { recursive: true });
@@ -197,19 +199,37 @@ test("sites: a VitePress site (base path, client-side navigation, local search, 
   }
 });
 
-test("sites: an MkDocs site (directory URLs, the theme's keyboard shortcuts) with three embeds", async (t) => {
-  if (!existsSync(MKDOCS)) {
-    const why = "MkDocs is not installed in build/mkdocs-venv (scripts/setup.sh installs it from PyPI; was PyPI out of reach?)";
-    process.stderr.write(`\nsites.test.mjs: SKIPPING the MkDocs site: ${why}\n\n`);
-    t.skip(why);
-    return;
-  }
-  const started = Date.now();
-  const { out, ms } = await buildSite("mkdocs", "docs", (source, dest) =>
-    run(MKDOCS, ["build", "--strict", "--quiet", "-f", join(source, "mkdocs.yml"), "-d", dest]),
+// MkDocs, or null (and the test skipped, loudly) where setup could not install it.
+function mkdocs(t) {
+  if (existsSync(MKDOCS)) return MKDOCS;
+  const why = "MkDocs is not installed in build/mkdocs-venv (scripts/setup.sh installs it from PyPI; was PyPI out of reach?)";
+  process.stderr.write(`\nsites.test.mjs: SKIPPING the MkDocs site: ${why}\n\n`);
+  t.skip(why);
+  return null;
+}
+
+/**
+ * Builds tests/sites/mkdocs with its config file (mkdocs.yml, or material.yml
+ * for Material for MkDocs) and serves it; returns the server. The server
+ * starts first: Material's instant navigation needs site_url, set from it.
+ */
+async function mkdocsSite(t, config, label) {
+  const server = await serveSite(join(SITES, `${label}-out`));
+  const env = { ...process.env, SITE_URL: `${server.url}${BASE.slice(1)}` };
+  const { ms } = await buildSite(
+    "mkdocs",
+    "docs",
+    (source, dest) => run(mkdocs(t), ["build", "--strict", "--quiet", "-f", join(source, config), "-d", dest], { env }),
+    label,
   );
-  t.diagnostic(`mkdocs build: ${ms} ms`);
-  const server = await serveSite(out);
+  t.diagnostic(`${label} build: ${ms} ms`);
+  return server;
+}
+
+test("sites: an MkDocs site (directory URLs, the theme's keyboard shortcuts) with three embeds", async (t) => {
+  if (!mkdocs(t)) return;
+  const started = Date.now();
+  const server = await mkdocsSite(t, "mkdocs.yml", "mkdocs");
   try {
     const { page, errors, context } = await openPage(env.browser, `${server.url}handbook/preemption/`, { colorScheme: "light" });
     await checkEmbeds(page, "mkdocs", server.url);
@@ -220,6 +240,32 @@ test("sites: an MkDocs site (directory URLs, the theme's keyboard shortcuts) wit
     await context.close();
     await screenshots(env.browser, `${server.url}handbook/preemption/`, "mkdocs");
     t.diagnostic(`mkdocs: build and checks ${Date.now() - started} ms`);
+  } finally {
+    await server.close();
+  }
+});
+
+test("sites: the MkDocs site with Material for MkDocs: instant navigation, its keyboard shortcuts", async (t) => {
+  if (!mkdocs(t)) return;
+  const started = Date.now();
+  const server = await mkdocsSite(t, "material.yml", "material");
+  try {
+    const { page, errors, context } = await openPage(env.browser, `${server.url}handbook/`, { colorScheme: "light" });
+    // Instant navigation starts once Material has read the sitemap.
+    await page.waitForLoadState("networkidle");
+    await page.evaluate(() => (window.samePage = true));
+    await page.locator("article a", { hasText: "preemption page" }).click();
+    await page.waitForURL(/preemption\/$/);
+    await checkEmbeds(page, "mkdocs", server.url);
+    assert.equal(await page.evaluate(() => window.samePage), true, "the navigation was Material's instant one");
+    // Material's shortcuts: f, s and / open the search, n and p go to the next and previous page
+    // (Material looks for the focused field inside shadow roots itself; checked all the same).
+    await typeInEditor(page, "mkdocs", "\n# f s / n p\n");
+    assert.equal(await page.locator("#__search").isChecked(), false, "the search stayed closed");
+    assert.deepEqual(errors, []);
+    await context.close();
+    await screenshots(env.browser, `${server.url}handbook/preemption/`, "material");
+    t.diagnostic(`material: build and checks ${Date.now() - started} ms`);
   } finally {
     await server.close();
   }
