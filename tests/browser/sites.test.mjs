@@ -122,8 +122,17 @@ async function typeInEditor(page, site, text) {
   await editor.press("Control+End");
   const before = await editor.inputValue();
   const url = page.url();
+  let left = null;
+  const leaving = (request) => {
+    if (request.isNavigationRequest()) left = request.url();
+  };
+  page.on("request", leaving);
   await page.keyboard.type(text);
-  assert.equal(page.url(), url, "typing did not leave the page");
+  // A shortcut that navigates does so at once; give it a moment to show.
+  await page.waitForTimeout(300);
+  page.off("request", leaving);
+  assert.equal(left, null, "typing did not leave the page");
+  assert.equal(page.url(), url);
   assert.equal(await editor.inputValue(), before + text, "every key typed reached the editor");
   // The edit is simulated: the comment changes no verdict.
   await page.waitForFunction(() => !document.querySelector("podsim-scenario").shadowRoot.querySelector(".frame.busy"));
