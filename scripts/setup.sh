@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what podsim needs on a fresh Debian machine and is a no-op when
 # everything is there: the C++ and Emscripten toolchains from Debian's
-# packages, and the npm dependencies from package-lock.json.
+# packages, the npm dependencies from package-lock.json, and MkDocs for the
+# docs-site test in a virtual environment of the build tree.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -18,6 +19,9 @@ have clang++ || packages+=(clang)
 have clang-format || packages+=(clang-format)
 ls /usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a >/dev/null 2>&1 ||
   packages+=(libclang-rt-14-dev)
+have python3 || packages+=(python3)
+# Debian's python3 makes virtual environments only with python3-venv.
+have python3 && python3 -c 'import ensurepip, venv' >/dev/null 2>&1 || packages+=(python3-venv)
 
 if [ ${#packages[@]} -gt 0 ]; then
   echo "setup: installing ${packages[*]} (Debian packages)"
@@ -37,4 +41,19 @@ fi
 if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
   echo "setup: installing npm dependencies"
   npm install --no-audit --no-fund --loglevel=error
+fi
+
+# MkDocs, for tests/browser/sites.test.mjs's MkDocs site, from PyPI as
+# tests/sites/mkdocs/requirements.txt pins it, in build/mkdocs-venv. Without
+# PyPI, the test skips that site and says so; everything else goes on.
+mkdocs_venv=build/mkdocs-venv
+mkdocs_requirements=tests/sites/mkdocs/requirements.txt
+if [ ! -x "$mkdocs_venv/bin/mkdocs" ] || [ "$mkdocs_requirements" -nt "$mkdocs_venv/installed" ]; then
+  echo "setup: installing MkDocs into $mkdocs_venv (PyPI)"
+  if python3 -m venv "$mkdocs_venv" &&
+    "$mkdocs_venv/bin/pip" install --quiet --disable-pip-version-check -r "$mkdocs_requirements"; then
+    touch "$mkdocs_venv/installed"
+  else
+    echo "setup: WARNING: MkDocs could not be installed: the MkDocs site of tests/browser/sites.test.mjs will be skipped" >&2
+  fi
 fi

@@ -4,66 +4,24 @@
 // a docs site (which also serves web/dist under /podsim/, as a site that
 // hosts the playground beside its docs) and a "CDN" on another port.
 import assert from "node:assert/strict";
-import { existsSync, readFileSync, statSync } from "node:fs";
-import { createServer } from "node:http";
-import { extname, join, normalize } from "node:path";
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { after, before, test } from "node:test";
 import { fileURLToPath } from "node:url";
 
 import MarkdownIt from "markdown-it";
 
 import { decodeShare } from "../../web/src/model/share.js";
-import { openPage, outputDir, settled, useBrowser } from "./harness.mjs";
+import { TYPES, fileReply, openPage, outputDir, settled, startServer, useBrowser } from "./harness.mjs";
 
 const DIST = fileURLToPath(new URL("../../web/dist/", import.meta.url));
 const FIXTURES = fileURLToPath(new URL("./fixtures/", import.meta.url));
 const DOCS = fileURLToPath(new URL("../../docs/embedding.md", import.meta.url));
-const TYPES = {
-  ".html": "text/html; charset=utf-8",
-  ".js": "text/javascript; charset=utf-8",
-  ".css": "text/css; charset=utf-8",
-  ".wasm": "application/wasm",
-  ".yaml": "application/yaml; charset=utf-8",
-  ".json": "application/json",
-};
 const scenario = (name) => readFileSync(join(FIXTURES, "scenarios", `${name}.yaml`), "utf8");
 
 // Light and dark: the frame's background in each palette.
 const LIGHT = "rgb(255, 255, 255)";
 const DARK = "rgb(26, 31, 40)";
-
-function fileReply(root, path, headers = {}) {
-  const file = normalize(join(root, path));
-  if (!file.startsWith(root) || !existsSync(file) || statSync(file).isDirectory()) return null;
-  return { type: TYPES[extname(file)] ?? "application/octet-stream", body: readFileSync(file), headers };
-}
-
-/**
- * Starts a loopback server whose route(path, query) returns {type, body,
- * headers} or null; returns {url, requests, close}.
- */
-async function startServer(route) {
-  const requests = [];
-  const server = createServer((req, res) => {
-    const url = new URL(req.url, "http://x");
-    const path = decodeURIComponent(url.pathname);
-    requests.push(path);
-    const reply = route(path, url.searchParams);
-    if (!reply) {
-      res.writeHead(404).end("not found");
-      return;
-    }
-    res.writeHead(200, { "content-type": reply.type, "cache-control": "no-store", ...reply.headers });
-    res.end(reply.body);
-  });
-  await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address();
-  return {
-    url: `http://127.0.0.1:${port}/`,
-    requests,
-    close: () => new Promise((resolve) => server.close(resolve)),
-  };
-}
 
 // The Markdown fixture as a site generator would publish it.
 function markdownPage(embed) {
@@ -272,6 +230,11 @@ test("embed: code blocks as Docusaurus, Hugo and MkDocs render them, and src=\"#
     assert.deepEqual(await verdictsOf(page, id), ["reports → cannot be scheduled"], id);
     assert.equal((await linkOf(page, id)).share.scenario, scenario("never"), id);
   }
+  // Inline code in the paragraph before is prose, not a scenario: the element says where to put one.
+  const prose = page.locator("#prose-before");
+  await prose.scrollIntoViewIfNeeded();
+  assert.match(await prose.locator(".status.error").textContent(), /^This scenario could not be read: no scenario: put the YAML in a ```yaml block/);
+  assert.equal(await prose.locator(".attempt").count(), 0);
   // The page's own button keeps the page's style.
   const border = await page.locator("button.clean-btn").evaluate((el) => getComputedStyle(el).borderTopColor);
   assert.equal(border, "rgb(255, 165, 0)");

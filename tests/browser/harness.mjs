@@ -1,9 +1,10 @@
 // Serves the built page (web/dist) on loopback and drives Debian's chromium
 // through playwright-core. Never downloads a browser.
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
+import { createServer } from "node:http";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { extname, join, normalize } from "node:path";
 
 import { after, before } from "node:test";
 
@@ -22,6 +23,56 @@ export async function serve(root = PAGE_ROOT, options = {}) {
   const requests = [];
   const served = await servePage({ ...options, root, port: 0, onRequest: (path) => requests.push(path) });
   return { url: served.url, requests, close: served.close };
+}
+
+/** Content types of the files the test servers send. */
+export const TYPES = {
+  ".html": "text/html; charset=utf-8",
+  ".js": "text/javascript; charset=utf-8",
+  ".css": "text/css; charset=utf-8",
+  ".wasm": "application/wasm",
+  ".yaml": "application/yaml; charset=utf-8",
+  ".json": "application/json",
+  ".svg": "image/svg+xml",
+};
+
+/**
+ * The reply for path under root (a folder's index.html for a folder), for
+ * startServer's route: {type, body, headers}, or null when there is no such file.
+ */
+export function fileReply(root, path, headers = {}) {
+  let file = normalize(join(root, path));
+  if (!file.startsWith(root) || !existsSync(file)) return null;
+  if (statSync(file).isDirectory()) file = join(file, "index.html");
+  if (!existsSync(file)) return null;
+  return { type: TYPES[extname(file)] ?? "application/octet-stream", body: readFileSync(file), headers };
+}
+
+/**
+ * Starts a loopback server whose route(path, query) returns {type, body,
+ * headers} or null; returns {url, requests, close}.
+ */
+export async function startServer(route) {
+  const requests = [];
+  const server = createServer((req, res) => {
+    const url = new URL(req.url, "http://x");
+    const path = decodeURIComponent(url.pathname);
+    requests.push(path);
+    const reply = route(path, url.searchParams);
+    if (!reply) {
+      res.writeHead(404).end("not found");
+      return;
+    }
+    res.writeHead(200, { "content-type": reply.type, "cache-control": "no-store", ...reply.headers });
+    res.end(reply.body);
+  });
+  await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address();
+  return {
+    url: `http://127.0.0.1:${port}/`,
+    requests,
+    close: () => new Promise((resolve) => server.close(resolve)),
+  };
 }
 
 export async function launch() {

@@ -88,6 +88,8 @@ function blockBefore(el) {
   while (prev && INVISIBLE.has(prev.localName) && !isYamlScript(prev)) prev = prev.previousElementSibling;
   if (!prev) return null;
   if (isYamlScript(prev)) return { text: prev.textContent, from: "script" };
+  // A paragraph is prose: its inline code is not a scenario.
+  if (prev.localName === "p") return null;
   const code = codeOf(prev);
   return code ? { text: codeText(code), from: "block" } : null;
 }

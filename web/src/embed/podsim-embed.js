@@ -58,6 +58,15 @@ function adoptStyles(root) {
   }
 }
 
+// Keys typed in the editor stay in it. Out of the shadow root, a key event's
+// target is the element, not the text area, so the page's shortcuts would
+// take them: "/" opens VitePress's search (and is never typed), n and p go
+// to MkDocs' next and previous page. Ctrl and Cmd combinations still reach
+// the page, as they do from its own fields.
+function keepTyping(event) {
+  if (!(event.ctrlKey || event.metaKey) || event.altKey) event.stopPropagation();
+}
+
 function errorCount(result) {
   return result.diagnostics.filter((d) => d.severity === "error").length;
 }
@@ -161,11 +170,14 @@ export class PodsimScenario extends HTMLElement {
       wrap: "off",
       oninput: () => this.#edited(),
       onkeydown: (event) => {
+        keepTyping(event);
         if (event.key === "Enter" && (event.ctrlKey || event.metaKey)) {
           event.preventDefault();
           this.#runNow();
         }
       },
+      onkeypress: keepTyping,
+      onkeyup: keepTyping,
     });
     els.editor = h(
       "div",
