@@ -20,6 +20,7 @@ import (
 	schedulingv1 "k8s.io/api/scheduling/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime"
+	"k8s.io/apimachinery/pkg/watch"
 	"k8s.io/apiserver/pkg/admission"
 	utilfeature "k8s.io/apiserver/pkg/util/feature"
 	"k8s.io/client-go/informers"
@@ -61,8 +62,9 @@ type Cluster struct {
 	decision bool
 
 	mu      sync.Mutex
-	victims map[string]int // victim "ns/name" -> PDB violations of its candidate
-	cleared []string       // pods whose nomination a preemption cleared
+	watched map[string]bool // resources the fake clientset has a watch on
+	victims map[string]int  // victim "ns/name" -> PDB violations of its candidate
+	cleared []string        // pods whose nomination a preemption cleared
 	events  []recordedEvent
 	bound   map[string]string
 	deleted map[string]bool
@@ -180,6 +182,7 @@ func hasClass(classes []*schedulingv1.PriorityClass, name string) bool {
 // addReactors records what the scheduler writes. In decision mode nothing is applied; in run mode
 // the writes are applied as the API server and the kubelet would (kubelet.go).
 func (c *Cluster) addReactors() {
+	c.recordWatches()
 	if !c.decision {
 		c.addRunReactors()
 	}
@@ -323,8 +326,49 @@ func (c *Cluster) startScheduler() error {
 	}
 	c.sched = sched
 	factory.Start(c.ctx.Done())
-	waitForSync(c.ctx, factory)
+	informers := waitForSync(c.ctx, factory)
+	if err := c.waitForWatches(informers); err != nil {
+		return err
+	}
 	return c.waitForCache()
+}
+
+// recordWatches makes the fake clientset's watches (its own reactor's, as NewClientset adds it)
+// and counts the resources watched. An informer has synced once its list is in, before its watch
+// starts, and the fake tracker gives a watch no event from before it: a write made between the
+// two would never reach the scheduler (a run's first barrier pod did not, under load).
+func (c *Cluster) recordWatches() {
+	c.watched = map[string]bool{}
+	tracker := c.cs.Tracker()
+	c.cs.PrependWatchReactor("*", func(action clienttesting.Action) (bool, watch.Interface, error) {
+		var opts metav1.ListOptions
+		if watchAction, ok := action.(clienttesting.WatchActionImpl); ok {
+			opts = watchAction.ListOptions
+		}
+		w, err := tracker.Watch(action.GetResource(), action.GetNamespace(), opts)
+		if err != nil {
+			return false, nil, err
+		}
+		c.mu.Lock()
+		c.watched[action.GetResource().String()] = true
+		c.mu.Unlock()
+		return true, w, nil
+	})
+}
+
+// waitForWatches waits until each of the informers has its watch.
+func (c *Cluster) waitForWatches(informers int) error {
+	deadline := time.Now().Add(30 * time.Second)
+	for time.Now().Before(deadline) {
+		c.mu.Lock()
+		watching := len(c.watched)
+		c.mu.Unlock()
+		if watching >= informers {
+			return nil
+		}
+		time.Sleep(100 * time.Microsecond)
+	}
+	return fmt.Errorf("the scheduler's informers did not all start watching")
 }
 
 // cacheHasNodeObjects says whether each input Node is in the scheduler's cache as a Node: a pod
@@ -345,19 +389,21 @@ func (c *Cluster) cacheHasNodeObjects() bool {
 // decision's time here: asked with a closed channel it checks once and returns at once.
 func waitForSync(ctx context.Context, factory interface {
 	WaitForCacheSync(<-chan struct{}) map[reflect.Type]bool
-}) {
+}) int {
 	checkOnce := make(chan struct{})
 	close(checkOnce)
 	for ctx.Err() == nil {
+		informers := factory.WaitForCacheSync(checkOnce)
 		synced := true
-		for _, ok := range factory.WaitForCacheSync(checkOnce) {
+		for _, ok := range informers {
 			synced = synced && ok
 		}
 		if synced {
-			return
+			return len(informers)
 		}
 		time.Sleep(100 * time.Microsecond)
 	}
+	return 0
 }
 
 // waitForCache waits until the scheduler's cache holds every node and bound pod, and its queue
