@@ -87,12 +87,13 @@ void Decoder::AddUnknownFields(std::string_view kind,
   for (const UnknownField& field : fields) {
     if (++unknown_fields_ > kMaxUnknownFields) continue;
     // The same misspelling in several objects is one problem.
-    result_.diagnostics
-        .Add(Severity::kWarning,
-             unknown_object_.empty() ? std::string(kind) : unknown_object_,
-             FieldPath(field.path), field.line,
-             UnknownFieldMessage(field, kind), document)
-        .cause = "field:" + std::string(kind) + ":" + field.path;
+    Diagnostic& d = result_.diagnostics.Add(
+        Severity::kWarning,
+        unknown_object_.empty() ? std::string(kind) : unknown_object_,
+        FieldPath(field.path), field.line, UnknownFieldMessage(field, kind),
+        document);
+    d.cause = "field:" + std::string(kind) + ":" + field.path;
+    d.effect = UnknownFieldEffect(field, kind);
   }
 }
 
