@@ -8,7 +8,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
 
-import { openPage, outputDir, settled, useBrowser } from "./harness.mjs";
+import { chooseExample, fromMenu, openPage, outputDir, settled, useBrowser } from "./harness.mjs";
 
 const gallery = JSON.parse(readFileSync(new URL("../../web/examples/gallery.json", import.meta.url), "utf8"));
 const env = useBrowser();
@@ -28,7 +28,7 @@ async function fresh() {
 // node, each victim), not the last example's.
 async function openExample(page, id) {
   const want = gallery.find((e) => e.id === id).expect[0];
-  await page.locator("#examples").selectOption(id);
+  await chooseExample(page, id);
   await settled(page);
   const words = [want.pod.replace(/^default\//, ""), want.node, ...want.victims.map((v) => v.replace(/^default\//, ""))].filter(Boolean);
   await page.waitForFunction(
@@ -188,7 +188,7 @@ test("readable: comparing, every detail panel says which profile it shows", asyn
   ]);
   await screenshot(page, "readable-compare-v1.14", "#result-body");
   // Not comparing, one profile is shown: no labels.
-  await page.locator("#compare").click();
+  await fromMenu(page, "#compare");
   await settled(page);
   await page.waitForFunction(() => !document.querySelector(".differences"));
   assert.ok((await panelBadges(page)).every(([, badge]) => badge === null));

@@ -13,7 +13,7 @@ import { setupFileDrop } from "../features/file-drop.js";
 import { createFragmentOpener } from "../features/link-fragment.js";
 import { createLinking } from "../features/linking.js";
 import { createMarkdownCopy } from "../features/markdown-copy.js";
-import { setupDownloads, setupGallery, setupKeys } from "../features/page-controls.js";
+import { setupDownloads, setupGallery, setupHeaderMenus, setupKeys } from "../features/page-controls.js";
 import { createProfiles } from "../features/profiles.js";
 import { createReduction } from "../features/reduction.js";
 import { createResultView } from "../features/result-view.js";
@@ -59,11 +59,13 @@ const profiles = createProfiles(() => {
 const scenario = createScenarioEditors(mode, {
   onEdit: () => {
     session.onEdit();
+    reduction.follow();
     runs.scheduleRun();
     addressBar.schedule(300); // with the run, as the session is saved
   },
   onRun: runNow,
   onLoad: () => {
+    runs.newScenario();
     focus.clear();
     clusterMode.setResumeOverlay(false);
   },
@@ -104,7 +106,7 @@ const view = createResultView(
     reducingPod: () => reduction.reducingPod(),
   },
 );
-const session = createSession(mode, { scenario, profiles, clusterMode, variants, focus }, runNow);
+const session = createSession(mode, { scenario, profiles, clusterMode, variants, focus, runs }, runNow);
 const linking = createLinking(scenario, runs);
 // Over a cluster, variant B waits aside (variants.js): links carry the change alone.
 const sharing = createSharing(
@@ -118,7 +120,7 @@ const addressBar = createAddressBar(clusterMode, () => sharing.shareSettings(), 
 const markdown = createMarkdownCopy({ runs, clusterMode }, sharing);
 const applyFragment = createFragmentOpener(profiles, session);
 const reduction = createReduction(
-  { engine, runs, focus, profiles, clusterMode, session, sharing },
+  { engine, runs, focus, profiles, clusterMode, session, sharing, scenario },
   {
     inEditors: (key) => linking.hasObject(key),
     rendered: () => markReducing($("verdicts"), reduction.reducingPod()),
@@ -184,7 +186,12 @@ engine.request({ kind: "profiles" }, (data) => {
   if (data.profiles) profiles.onProfiles(data.profiles);
 });
 setupTheme(scenario.editors, mode.theme);
-setupGallery(session.openExample);
+// An example opens where its lesson shows: the lesson in view, wherever the page was.
+setupGallery((example) => {
+  session.openExample(example);
+  $("lesson").scrollIntoView({ block: "nearest" });
+});
+setupHeaderMenus();
 setupFileDrop(mode, openFile, (files, folder) => clusterMode.openFiles(files, folder));
 setupKeys({ runNow, copyShareLink: sharing.copyShareLink, undoReplacement: session.undoReplacement });
 const { downloadScenario } = setupDownloads(() => runs.shown(), scenario.scenarioText);
