@@ -113,7 +113,7 @@ test("page: a share link reproduces the same scenario in a fresh page", async ()
 
 test("page: embed mode shows the result first, with a way back to the playground", async () => {
   const { page, context } = await fresh();
-  await page.getByRole("button", { name: "Embed" }).click();
+  await fromMenu(page, "#embed");
   await page.locator("#embed-readonly").check();
   const snippet = await filledValue(page, "embed-snippet");
   assert.match(snippet, /^<iframe src="[^"]+\?embed&amp;readonly&amp;panels=victims,picture#v1:[^"]+" title="podsim: Kubernetes preemption"/);
@@ -222,10 +222,10 @@ test("page: the last session is autosaved and restored", async () => {
 
 test("page: scenario and result download as files", async () => {
   const { page, context } = await fresh();
-  const [yamlFile] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: /Scenario/ }).click()]);
+  const [yamlFile] = await Promise.all([page.waitForEvent("download"), fromMenu(page, "#download-yaml")]);
   assert.equal(yamlFile.suggestedFilename(), "scenario.yaml");
   assert.match(readFileSync(await yamlFile.path(), "utf8"), /kind: PriorityClass/);
-  const [jsonFile] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: /Result/ }).click()]);
+  const [jsonFile] = await Promise.all([page.waitForEvent("download"), fromMenu(page, "#download-json")]);
   assert.equal(jsonFile.suggestedFilename(), "result.json");
   assert.equal(JSON.parse(readFileSync(await jsonFile.path(), "utf8")).apiVersion, "podsim/v1");
   await context.close();

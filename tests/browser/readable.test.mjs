@@ -125,7 +125,8 @@ async function colours(page) {
       .filter((item) => item.querySelector(".swatch[class*=prio-]"))
       .map((item) => ({
         colour: colourOf(item.querySelector(".swatch")),
-        text: item.textContent,
+        text: item.textContent.replace(/ \((lowest|highest) here\)$/, ""),
+        rank: item.querySelector(".legend-rank")?.textContent ?? "",
         background: getComputedStyle(item.querySelector(".swatch")).backgroundColor,
       }));
     return { pods, legend, text: picture.querySelector(".legend").textContent };
@@ -146,6 +147,8 @@ test("readable: the picture's legend names the priority of each colour, and term
       assert.ok(listed, `${id}: priority ${pod.priority} is listed under ${pod.colour}: "${entry.text}"`);
       assert.equal(entry.background, pod.background, `${id}: the swatch of ${pod.colour} is the pod's colour`);
     }
+    // The colours rank this scenario's values: the legend says which end is the highest here.
+    if (legend.length > 1) assert.deepEqual([legend[0].rank, legend.at(-1).rank], [" (lowest here)", " (highest here)"], id);
     // One entry per colour in use, each named once.
     assert.deepEqual([...new Set(pods.map((p) => p.colour))].sort(), legend.map((l) => l.colour).sort(), id);
     await screenshot(page, `readable-picture-${id}`, "#picture");

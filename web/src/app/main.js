@@ -195,6 +195,14 @@ setupHeaderMenus();
 setupFileDrop(mode, openFile, (files, folder) => clusterMode.openFiles(files, folder));
 setupKeys({ runNow, copyShareLink: sharing.copyShareLink, undoReplacement: session.undoReplacement });
 const { downloadScenario } = setupDownloads(() => runs.shown(), scenario.scenarioText);
+// A verdict's note on a warning that changes the pod (a misspelt priorityClassName) shows its line.
+$("verdicts").addEventListener("click", (event) => {
+  const show = event.target.closest(".effect-show");
+  const run = runs.shownRun();
+  if (!show || !run) return;
+  const where = scenario.locate({ line: Number(show.dataset.line) }, run);
+  scenario.jumpTo(where.tab, where.line);
+});
 $("run").addEventListener("click", runNow);
 $("share").addEventListener("click", sharing.openShare);
 $("share-download").addEventListener("click", downloadScenario);

@@ -125,12 +125,14 @@ export function createRuns(mode, { engine, scenario, profiles, clusterMode, vari
         { label: errors === 1 ? "Show the error" : "Show the first error", run: () => scenario.showFirstProblem() },
       ]);
     } else {
+      // A warning is shown as an error is: a button goes to the first one.
       setStatus(
         "ok",
         `Simulated ${plural(pending, "pending pod")} (${plural(result.pods.length, "attempt")})` +
           `${data.overCluster ? " over the cluster" : ""} in ${Math.max(1, Math.round(data.ms))} ms` +
           (warnings ? ` · ${plural(warnings, "warning")}` : "") +
           (infos ? ` · ${plural(infos, "note")}` : ""),
+        warnings ? [{ label: warnings === 1 ? "Show the warning" : "Show the first warning", run: () => scenario.showFirstProblem() }] : [],
       );
       if (variantDiff) otherVariantStatus(variantDiff);
     }

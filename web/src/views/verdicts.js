@@ -54,6 +54,32 @@ function origin(attempt, created, onReplaced) {
   );
 }
 
+// The engine's diagnostics that say what they change in a pod's simulation
+// (core's effect: "priority", a misspelt priorityClassName), by pod key.
+function effectsOf(result) {
+  const effects = new Map();
+  for (const d of result.diagnostics) {
+    if (d.effect === "priority" && d.object.startsWith("Pod ") && !effects.has(d.object.slice(4))) effects.set(d.object.slice(4), d);
+  }
+  return effects;
+}
+
+// Under a pod's first attempt: why its priority is what it is, when the
+// engine says a field meant to set it was not read, and a button that shows
+// the warning's line (main.js follows .effect-show).
+function effectNote(attempt, effects) {
+  const d = attempt.attempt === 1 ? effects.get(attempt.pod) : null;
+  if (!d) return null;
+  return h(
+    "p",
+    { class: "effect warning" },
+    `priority ${attempt.priority} because `,
+    h("code", {}, d.path),
+    ` was not read: ${d.message} `,
+    d.inCluster || !(d.line > 0) ? null : h("button", { type: "button", class: "link-button effect-show", dataset: { line: String(d.line) }, title: "Show the warning's line in the editors" }, "show"),
+  );
+}
+
 // Under the focused attempt (CSS shows it there only: the focus moves
 // without a redraw): the minimal reproduction of the pod's first decision.
 function reduceAction(attempt, onReduce, reducing) {
@@ -96,6 +122,7 @@ export function renderVerdicts(
     return h("p", { class: "empty" }, "No pending pods: add a pod without spec.nodeName to see what the scheduler does with it.");
   }
   const more = result.pods.length - shown;
+  const effects = effectsOf(result);
   return [
     timelineJump(result),
     h(
@@ -127,6 +154,7 @@ export function renderVerdicts(
           ),
         ),
         origin(attempt, created, onReplaced),
+        effectNote(attempt, effects),
         h("q", { class: "message" }, attempt.message),
         reduceAction(attempt, onReduce, reducing),
       ),
