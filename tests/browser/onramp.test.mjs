@@ -118,19 +118,18 @@ test("onramp: the gallery is grouped, each example with its lesson's line, and s
   await context.close();
 });
 
-test("onramp: on a phone, an example chosen far down the page opens where its lesson shows", async () => {
+test("onramp: on a phone, an example opens where its lesson shows, below the differences its variants bring", async () => {
   const { page, errors, context } = await fresh(390);
   await page.locator("#examples-button").click();
   await screenshot(page, "onramp-gallery-390");
   await page.keyboard.press("Escape");
-  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-  assert.equal(await inView(page, "#lesson"), false);
-  // The header scrolled away: the gallery is opened from the top, as a person would scroll back to it.
-  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight - innerHeight * 1.5));
-  await chooseExample(page, "equal-priority");
+  // Variants A and B: the differences panel comes above the verdicts, and the lesson with them.
+  await chooseExample(page, "pdb-one-more-disruption");
   await settled(page);
+  await page.waitForSelector("#differences .difference");
   assert.equal(await inView(page, "#lesson"), true, "the lesson shows");
-  assert.equal(await page.locator("#lesson").textContent(), gallery.find((e) => e.id === "equal-priority").lesson);
+  assert.equal(await page.locator("#lesson").textContent(), gallery.find((e) => e.id === "pdb-one-more-disruption").lesson);
+  await screenshot(page, "onramp-lesson-390");
   assert.deepEqual(errors, []);
   await context.close();
 });

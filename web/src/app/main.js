@@ -78,6 +78,8 @@ const scenario = createScenarioEditors(mode, {
 // A file too small to be a cluster opens as a scenario, which the session
 // replaces undoably, under the file's name.
 let fileName = "";
+// An example was just opened: its first result brings its lesson into view.
+let revealLesson = false;
 const clusterMode = createClusterMode(
   mode,
   { scenario: { ...scenario, loadScenario: (text) => session.openFile(fileName, text) }, engine, focus },
@@ -92,6 +94,8 @@ const runs = createRuns(
       view.render();
       reduction.render(); // its links follow what the editors hold
       variants.render(); // its bar says what the run of A and B found
+      if (revealLesson) showLesson();
+      revealLesson = false;
     },
     showVariant: (v) => variants.show(v),
   },
@@ -126,6 +130,13 @@ const reduction = createReduction(
     rendered: () => markReducing($("verdicts"), reduction.reducingPod()),
   },
 );
+
+// Brings the lesson into the middle of the window when any of it is out of view.
+function showLesson() {
+  const lesson = $("lesson");
+  const { top, bottom } = lesson.getBoundingClientRect();
+  if (!lesson.hidden && (top < 0 || bottom > innerHeight)) lesson.scrollIntoView({ block: "center" });
+}
 
 function openFile(file) {
   fileName = file.name;
@@ -186,10 +197,12 @@ engine.request({ kind: "profiles" }, (data) => {
   if (data.profiles) profiles.onProfiles(data.profiles);
 });
 setupTheme(scenario.editors, mode.theme);
-// An example opens where its lesson shows: the lesson in view, wherever the page was.
+// An example opens where its lesson shows: once its first result is drawn
+// (panels above the verdicts, such as its differences, may push the lesson
+// down), the lesson is scrolled into view.
 setupGallery((example) => {
+  revealLesson = true;
   session.openExample(example);
-  $("lesson").scrollIntoView({ block: "nearest" });
 });
 setupHeaderMenus();
 setupFileDrop(mode, openFile, (files, folder) => clusterMode.openFiles(files, folder));
