@@ -41,7 +41,7 @@ test("strict fields: the misspelled priorityClassName is warned of at its line, 
   );
 });
 
-test("strict fields: the misspelt class carries its effect, the pod's priority, and the pod runs at priority 0", async () => {
+test("strict fields: a misspelt class carries effect: priority when the pod runs at the default priority for it", async () => {
   const result = await simulate(MISSPELLED);
   const warning = result.diagnostics.find((d) => d.path === "spec.priortyClassName");
   assert.equal(warning.effect, "priority");
@@ -49,6 +49,10 @@ test("strict fields: the misspelt class carries its effect, the pod's priority, 
   // A field that is not about priority has no effect named.
   const other = await simulate(MISSPELLED.replace("priortyClassName: high", "priorityClassName: high\n  nodeNme: x"));
   assert.equal(other.diagnostics.find((d) => d.path === "spec.nodeNme").effect, undefined);
+  // A pod that sets its priority gets it whatever class was misspelt: no effect.
+  const set = await simulate(MISSPELLED.replace("priortyClassName: high", "priortyClassName: high\n  priority: 50"));
+  assert.equal(set.diagnostics.find((d) => d.path === "spec.priortyClassName").effect, undefined);
+  assert.equal(set.pods[0].priority, 50);
 });
 
 test("strict fields: requests beside resources, one level too shallow, asks for resources.requests", async () => {

@@ -67,7 +67,7 @@ function effectsOf(result) {
 // Under a pod's first attempt: why its priority is what it is, when the
 // engine says a field meant to set it was not read, and a button that shows
 // the warning's line (main.js follows .effect-show).
-function effectNote(attempt, effects) {
+function effectNote(attempt, effects, links) {
   const d = attempt.attempt === 1 ? effects.get(attempt.pod) : null;
   if (!d) return null;
   return h(
@@ -76,7 +76,7 @@ function effectNote(attempt, effects) {
     `priority ${attempt.priority} because `,
     h("code", {}, d.path),
     ` was not read: ${d.message} `,
-    d.inCluster || !(d.line > 0) ? null : h("button", { type: "button", class: "link-button effect-show", dataset: { line: String(d.line) }, title: "Show the warning's line in the editors" }, "show"),
+    !links || d.inCluster || !(d.line > 0) ? null : h("button", { type: "button", class: "link-button effect-show", dataset: { line: String(d.line) }, title: "Show the warning's line in the editors" }, "show"),
   );
 }
 
@@ -107,7 +107,8 @@ function reduceAction(attempt, onReduce, reducing) {
  * event) marks the pods a controller created; onReplaced(pod) shows the
  * pod one replaces; onReduce(pod) asks for the minimal reproduction of a
  * pod's decision (null: not offered), and reducing names the pod one is on
- * its way for.
+ * its way for; effectLinks offers a "show" button on a warning that changed
+ * a pod (the page's editors go to its line; false where there are none).
  */
 export function renderVerdicts(
   result,
@@ -116,7 +117,7 @@ export function renderVerdicts(
   shown = ATTEMPT_PAGE,
   onShowMore = () => {},
   differences = new Map(),
-  { created = new Map(), onReplaced = () => {}, onReduce = null, reducing = null } = {},
+  { created = new Map(), onReplaced = () => {}, onReduce = null, reducing = null, effectLinks = true } = {},
 ) {
   if (result.pods.length === 0) {
     return h("p", { class: "empty" }, "No pending pods: add a pod without spec.nodeName to see what the scheduler does with it.");
@@ -154,7 +155,7 @@ export function renderVerdicts(
           ),
         ),
         origin(attempt, created, onReplaced),
-        effectNote(attempt, effects),
+        effectNote(attempt, effects, effectLinks),
         h("q", { class: "message" }, attempt.message),
         reduceAction(attempt, onReduce, reducing),
       ),
