@@ -516,8 +516,9 @@ export interface Diagnostic {
   /**
    * What it changes in the simulation of the object it names, for that
    * object's verdict to say: `"priority"`, an unread field meant as the
-   * pod's `spec.priorityClassName` or `spec.priority` (`priortyClassName`),
-   * so the pod has the default priority. Absent when nothing is known.
+   * pod's `spec.priorityClassName` or `spec.priority` (`priortyClassName`)
+   * of a pod that sets neither, so it has the default priority. Absent when
+   * nothing is known.
    */
   effect?: "priority";
 }
