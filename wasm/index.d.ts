@@ -513,6 +513,14 @@ export interface Diagnostic {
   inCluster?: boolean;
   /** The file its line is in, when the cluster was read from several ({@link NamedClusterSource}). */
   source?: string;
+  /**
+   * What it changes in the simulation of the object it names, for that
+   * object's verdict to say: `"priority"`, an unread field meant as the
+   * pod's `spec.priorityClassName` or `spec.priority` (`priortyClassName`)
+   * of a pod that sets neither, so it has the default priority. Absent when
+   * nothing is known.
+   */
+  effect?: "priority";
 }
 
 /**

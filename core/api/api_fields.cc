@@ -48,7 +48,7 @@ size_t ApiFields::IndexOf(const ApiField* field) {
   return static_cast<size_t>(field - kApiFields);
 }
 
-std::string_view ApiFields::Suggest(int type, std::string_view name) {
+std::string ApiFields::Suggest(int type, std::string_view name) {
   assert(type >= 0 && type < static_cast<int>(std::size(kApiTypes)));
   const ApiType& t = kApiTypes[type];
   std::string_view best;
@@ -60,7 +60,15 @@ std::string_view ApiFields::Suggest(int type, std::string_view name) {
       best = kApiFields[i].name;
     }
   }
-  return best;
+  if (!best.empty()) return std::string(best);
+  // One level too shallow: an exact field of one of type's object fields.
+  for (size_t i = t.first; i < t.first + t.count; ++i) {
+    const ApiField& parent = kApiFields[i];
+    if (parent.child >= 0 && Find(parent.child, name)) {
+      return std::string(parent.name) + "." + std::string(name);
+    }
+  }
+  return "";
 }
 
 }  // namespace podsim

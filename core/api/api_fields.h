@@ -6,6 +6,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <string>
 #include <string_view>
 
 namespace podsim {
@@ -55,9 +56,12 @@ class ApiFields {
   static size_t IndexOf(const ApiField* field);
   // Returns the field name of type closest to name, or "" when none is
   // close: the fewest edits (insert, delete, replace, swap), at most a third
-  // of the name's length, ties to the first in order.
+  // of the name's length, ties to the first in order. A name that is no
+  // field of type but is one of a field's object ("requests" beside a
+  // container's "resources") is written one level too shallow: the path
+  // to it is suggested ("resources.requests").
   // REQUIRES: type is a valid type index.
-  static std::string_view Suggest(int type, std::string_view name);
+  static std::string Suggest(int type, std::string_view name);
 };
 
 }  // namespace podsim

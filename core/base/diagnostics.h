@@ -52,6 +52,10 @@ struct Diagnostic {
   // The file its line is in, when the input was read from several
   // (Scenario::sources); "" otherwise.
   std::string source;
+  // What it changes in the simulation of the object it names, for that
+  // object's verdict to say: "priority" (an unread field meant to set a
+  // pod's priority). "" when nothing known.
+  std::string effect;
 };
 
 class Diagnostics {

@@ -8,17 +8,37 @@
 
 namespace podsim {
 
-std::string UnknownFieldMessage(const UnknownField& field,
-                                std::string_view kind) {
+namespace {
+
+// The field's own name: the path's last step.
+std::string_view NameOf(const UnknownField& field) {
   size_t dot = field.path.find_last_of('.');
   std::string_view name = field.path;
   if (dot != std::string::npos) name.remove_prefix(dot + 1);
+  return name;
+}
+
+}  // namespace
+
+std::string UnknownFieldEffect(const UnknownField& field,
+                               std::string_view kind) {
+  if (kind != "Pod" || !field.path.starts_with("spec.") ||
+      field.path.find('.', 5) != std::string::npos) {
+    return "";
+  }
+  std::string meant = ApiFields::Suggest(field.type, NameOf(field));
+  return meant == "priorityClassName" || meant == "priority" ? "priority" : "";
+}
+
+std::string UnknownFieldMessage(const UnknownField& field,
+                                std::string_view kind) {
+  std::string_view name = NameOf(field);
   std::string message = "unknown field (not in the Kubernetes " +
                         std::string(ApiFields::Version()) + " API for " +
                         std::string(kind);
-  std::string_view suggestion = ApiFields::Suggest(field.type, name);
+  std::string suggestion = ApiFields::Suggest(field.type, name);
   if (!suggestion.empty()) {
-    message += "; did you mean " + std::string(suggestion) + "?";
+    message += "; did you mean " + suggestion + "?";
   }
   return message + ")";
 }

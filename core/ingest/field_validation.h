@@ -28,6 +28,12 @@ struct UnknownField {
 // priorityClassName?)".
 std::string UnknownFieldMessage(const UnknownField& field,
                                 std::string_view kind);
+// Returns what an unknown field of an object of kind changes in its
+// simulation (Diagnostic::effect): "priority" for a pod's field meant as
+// spec.priorityClassName or spec.priority (the pod gets the default
+// priority instead), "" otherwise.
+std::string UnknownFieldEffect(const UnknownField& field,
+                               std::string_view kind);
 
 class FieldValidator {
  public:

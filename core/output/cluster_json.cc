@@ -73,6 +73,7 @@ int WriteDiagnostics(JsonWriter& w, const Diagnostics& diagnostics) {
     if (d.related_line > 0) w.Key("relatedLine").Value(d.related_line);
     w.Key("severity").Value(ToString(d.severity));
     if (!d.source.empty()) w.Key("source").Value(d.source);
+    if (!d.effect.empty()) w.Key("effect").Value(d.effect);
     w.EndObject();
   }
   w.EndArray();

@@ -45,6 +45,7 @@ class ResultWriter {
       if (d.related_line > 0) w_.Key("relatedLine").Value(d.related_line);
       if (d.in_cluster) w_.Key("inCluster").Bool(true);
       if (!d.source.empty()) w_.Key("source").Value(d.source);
+      if (!d.effect.empty()) w_.Key("effect").Value(d.effect);
       w_.EndObject();
     }
     w_.EndArray();

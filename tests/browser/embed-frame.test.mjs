@@ -7,7 +7,7 @@ import { createServer } from "node:http";
 import { test } from "node:test";
 
 import { decodeShare } from "../../web/src/model/share.js";
-import { firstVerdict, openPage, screenshot, settled, useBrowser } from "./harness.mjs";
+import { firstVerdict, fromMenu, openPage, screenshot, settled, useBrowser } from "./harness.mjs";
 
 const env = useBrowser();
 
@@ -43,7 +43,7 @@ async function hostSite(html) {
 async function writeSnippet() {
   const { page, context, errors } = await openPage(env.browser, env.server.url);
   await settled(page);
-  await page.getByRole("button", { name: "Embed" }).click();
+  await fromMenu(page, "#embed");
   await page.locator("#embed-caption").fill(CAPTION);
   await page.locator("input[name=embed-panel][value=picture]").uncheck();
   await page.locator("input[name=embed-panel][value=nodes]").check();
@@ -139,7 +139,7 @@ test("embed frame: in a host page the frame grows to its content, shows the opti
 test("embed frame: a share link's caption shows as the lesson until an edit, and old links without one still open", async () => {
   const { page, context, errors } = await openPage(env.browser, env.server.url);
   await settled(page);
-  await page.getByRole("button", { name: "Embed" }).click();
+  await fromMenu(page, "#embed");
   // The dialog opens with its snippet written; the caption typed, it is written again with it.
   await page.locator("#embed-dialog[open]").waitFor();
   const without = await page.locator("#embed-snippet").inputValue();

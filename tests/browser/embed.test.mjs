@@ -436,8 +436,10 @@ test("embed: caption= above the verdicts until an edit, playground= where the li
   const caption = "payments-api outranks scratch-runner: it takes worker-a";
   // A field kube-scheduler's API does not have: the engine warns, and simulates.
   const typo = scenario("scheduled").replace("  priority: 100\n", "  priority: 100\n  priorityClass: gold\n");
+  // The same misspelling alone: the pod runs at the default priority.
+  const defaulted = scenario("scheduled").replace("  priority: 100\n", "  priorityClass: gold\n");
   await page.evaluate(
-    ({ preempt, typo, caption }) => {
+    ({ preempt, typo, caption, defaulted }) => {
       const add = (id, attributes, yaml) => {
         const el = document.createElement("podsim-scenario");
         el.id = id;
@@ -448,8 +450,9 @@ test("embed: caption= above the verdicts until an edit, playground= where the li
       add("captioned", { caption, playground: "https://example.org/podsim/" }, preempt);
       add("warned", { show: "verdicts warnings" }, typo);
       add("quiet", {}, typo);
+      add("defaulted", {}, defaulted);
     },
-    { preempt: scenario("preempt"), typo, caption },
+    { preempt: scenario("preempt"), typo, caption, defaulted },
   );
   const preempted = ["payments-api → nominated worker-a, evicting 1 pod: scratch-runner", "payments-api → scheduled on worker-a"];
   assert.deepEqual(await verdictsOf(page, "captioned"), preempted);
@@ -493,6 +496,12 @@ test("embed: caption= above the verdicts until an edit, playground= where the li
   assert.equal(await warning.count(), 1);
   assert.equal(await warning.locator(".where").textContent(), "Pod shop/web · spec.priorityClass · line 12");
   assert.match(await warning.locator(".text").textContent(), /^unknown field \(not in the Kubernetes [\d.]+ API for Pod; did you mean priorityClassName\?\)$/);
+  // The pod sets spec.priority: the misspelt class changes nothing, and its verdict says nothing of it.
+  assert.equal(await page.locator("#warned .attempt .effect").count(), 0);
+  // Without spec.priority the verdict says why the priority is 0, with no show button: the element has no editors to show it in.
+  await until(async () => (await page.locator("#defaulted .attempt .effect").count()) === 1, "the defaulted pod's note");
+  assert.match(await page.locator("#defaulted .attempt .effect").textContent(), /^priority 0 because spec\.priorityClass was not read: /);
+  assert.equal(await page.locator("#defaulted .effect-show").count(), 0);
   assert.deepEqual(await verdictsOf(page, "quiet"), ["shop/web → scheduled on node-1"]);
   assert.equal(await page.locator("#quiet .diagnostic").count(), 0);
   await screenshot(page, "embed-07-caption-warnings", false);

@@ -201,3 +201,24 @@ export async function clusterShown(page) {
   await page.waitForFunction(() => /over the cluster/.test(document.getElementById("status").textContent), null, { timeout: 60000 });
   await settled(page);
 }
+
+/** Opens the gallery (Examples) and chooses the example id, as a person would. */
+export async function chooseExample(page, id) {
+  await page.locator("#examples-button").click();
+  await page.locator(`#examples [data-example="${id}"]`).click();
+}
+
+/** Returns the id of the gallery's example the editors hold ("": none). */
+export async function shownExample(page) {
+  return (await page.locator("#examples").getAttribute("data-shown")) ?? "";
+}
+
+/** Clicks a button of a header menu (Export, Compare), opening the menu first when it is closed. */
+export async function fromMenu(page, selector) {
+  const item = page.locator(selector);
+  if (!(await item.isVisible())) {
+    const menu = await item.evaluate((el) => el.closest(".menu-list").id);
+    await page.locator(`[aria-controls="${menu}"]`).click();
+  }
+  await item.click();
+}

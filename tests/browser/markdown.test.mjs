@@ -6,7 +6,7 @@ import { test } from "node:test";
 import MarkdownIt from "markdown-it";
 
 import { decodeShare, encodeShare } from "../../web/src/model/share.js";
-import { openPage, screenshot, settled, useBrowser } from "./harness.mjs";
+import { chooseExample, fromMenu, openPage, screenshot, settled, useBrowser } from "./harness.mjs";
 
 const env = useBrowser();
 
@@ -47,7 +47,7 @@ async function withScenario(scenario, options) {
 }
 
 /** Clicks Copy as Markdown; returns the clipboard's text and the status line. */
-async function copyMarkdown(page, click = () => page.locator("#copy-markdown").click()) {
+async function copyMarkdown(page, click = () => fromMenu(page, "#copy-markdown")) {
   await page.evaluate(() => navigator.clipboard.writeText(""));
   await click();
   await page.waitForFunction(() => /Markdown/.test(document.getElementById("status").textContent));
@@ -97,19 +97,24 @@ test("markdown: one click copies the profile, verdicts, messages, victims and a 
   await context.close();
 });
 
-test("markdown: the button follows Share in the keyboard order and copies with Enter", async () => {
+test("markdown: the Export menu follows Share in the keyboard order; Enter opens it on Copy as Markdown, which Enter copies", async () => {
   const { page, context } = await fresh();
   await page.locator("#share").focus();
   await page.keyboard.press("Tab");
+  assert.equal(await page.evaluate(() => document.activeElement.id), "export-button");
+  await page.keyboard.press("Enter");
+  assert.equal(await page.locator("#export-button").getAttribute("aria-expanded"), "true");
   assert.equal(await page.evaluate(() => document.activeElement.id), "copy-markdown");
   const { markdown } = await copyMarkdown(page, () => page.keyboard.press("Enter"));
+  assert.equal(await page.locator("#export-button").getAttribute("aria-expanded"), "false", "a choice closes the menu");
+  assert.equal(await page.evaluate(() => document.activeElement.id), "export-button", "and the keyboard is back on its button");
   assert.match(markdown, /^## podsim report/);
   await context.close();
 });
 
 test("markdown: the compared profiles, a violated PDB and the v1.14 profile are reported", async () => {
   const { page, context } = await fresh();
-  await page.locator("#examples").selectOption("profiles-pdb-budget");
+  await chooseExample(page, "profiles-pdb-budget");
   await settled(page);
   await page.waitForSelector(".differences .difference");
   let { markdown } = await copyMarkdown(page);
@@ -119,8 +124,8 @@ test("markdown: the compared profiles, a violated PDB and the v1.14 profile are 
   assert.match(markdown, /^ {2}- because \(PDB violation\): v1\.14 counts a victim as violating only when/m);
   assert.deepEqual((await decodeShare(new URL(linkOf(markdown)).hash)).compare, true);
 
-  await page.locator("#compare").click();
-  await page.locator("#examples").selectOption("pdb-last-resort");
+  await fromMenu(page, "#compare");
+  await chooseExample(page, "pdb-last-resort");
   await settled(page);
   await page.locator("#profile").selectOption("v1.14");
   await settled(page);
@@ -196,7 +201,7 @@ test("markdown: a long scenario stays in the link only; a loaded cluster is said
 
 test("markdown: the Embed dialog offers the <podsim-scenario> element, read-only too", async () => {
   const { page, errors, context } = await withScenario(HOSTILE_VALID);
-  await page.locator("#embed").click();
+  await fromMenu(page, "#embed");
   await page.waitForFunction(() => document.getElementById("embed-snippet").value.startsWith("<iframe"));
   await page.locator("#embed-kind-element").check();
   await page.locator("#embed-readonly").check();
@@ -233,7 +238,7 @@ test("markdown: the Embed dialog offers the <podsim-scenario> element, read-only
 
 test("markdown: the element snippet runs in a docs page", async () => {
   const { page, context } = await fresh();
-  await page.locator("#embed").click();
+  await fromMenu(page, "#embed");
   await page.locator("#embed-kind-element").check();
   const snippet = await page.locator("#embed-snippet").inputValue();
   // The default example's lesson comes as the caption.
@@ -254,7 +259,7 @@ test("markdown: the element snippet runs in a docs page", async () => {
   await context.close();
 });
 
-test("markdown: the header fits with the new button, wide and on a phone", async () => {
+test("markdown: the header fits with the Export menu, wide and on a phone", async () => {
   for (const [width, name] of [
     [1280, "41-markdown-header-1280"],
     [390, "42-markdown-header-390"],
@@ -263,7 +268,7 @@ test("markdown: the header fits with the new button, wide and on a phone", async
     const fit = await page.evaluate(() => ({
       scroll: document.documentElement.scrollWidth,
       width: innerWidth,
-      button: document.getElementById("copy-markdown").getBoundingClientRect().toJSON(),
+      button: document.getElementById("export-button").getBoundingClientRect().toJSON(),
     }));
     assert.ok(fit.scroll <= fit.width, `${width} px: the page scrolls sideways (${fit.scroll} px)`);
     assert.ok(fit.button.right <= fit.width && fit.button.width > 0, `${width} px: the button is off screen`);

@@ -9,7 +9,7 @@ import { extname, join, normalize } from "node:path";
 import { test } from "node:test";
 
 import { listFiles, writeServiceWorker } from "../../scripts/service-worker.mjs";
-import { openPage, screenshot, settled, useBrowser } from "./harness.mjs";
+import { chooseExample, openPage, screenshot, settled, useBrowser } from "./harness.mjs";
 
 const dist = new URL("../../web/dist/", import.meta.url).pathname;
 const gallery = JSON.parse(readFileSync(new URL("../../web/examples/gallery.json", import.meta.url), "utf8"));
@@ -98,7 +98,7 @@ function precacheOf(dir) {
 
 // Picks a gallery example and waits for its first expected verdict.
 async function pickExample(page, example) {
-  await page.locator("#examples").selectOption(example.id);
+  await chooseExample(page, example.id);
   await settled(page);
   const name = example.expect[0].pod.replace(/^default\//, "");
   await page.waitForFunction((n) => document.querySelector(".attempt .verdict")?.textContent.startsWith(n), name);

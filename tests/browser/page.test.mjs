@@ -4,7 +4,7 @@ import { readFileSync } from "node:fs";
 import { test } from "node:test";
 
 import { decodeShare } from "../../web/src/model/share.js";
-import { firstVerdict, openPage, replaceWord, screenshot, settled, useBrowser, visibleEditor } from "./harness.mjs";
+import { chooseExample, firstVerdict, fromMenu, openPage, replaceWord, screenshot, settled, useBrowser, visibleEditor } from "./harness.mjs";
 
 const gallery = JSON.parse(readFileSync(new URL("../../web/examples/gallery.json", import.meta.url), "utf8"));
 const env = useBrowser();
@@ -113,7 +113,7 @@ test("page: a share link reproduces the same scenario in a fresh page", async ()
 
 test("page: embed mode shows the result first, with a way back to the playground", async () => {
   const { page, context } = await fresh();
-  await page.getByRole("button", { name: "Embed" }).click();
+  await fromMenu(page, "#embed");
   await page.locator("#embed-readonly").check();
   const snippet = await filledValue(page, "embed-snippet");
   assert.match(snippet, /^<iframe src="[^"]+\?embed&amp;readonly&amp;panels=victims,picture#v1:[^"]+" title="podsim: Kubernetes preemption"/);
@@ -176,7 +176,7 @@ test("page: the dark scheme of the OS is followed until the user chooses", async
 test("page: the gallery loads every example and shows its verdict and lesson", async () => {
   const { page, errors, context } = await fresh();
   for (const example of gallery) {
-    await page.locator("#examples").selectOption(example.id);
+    await chooseExample(page, example.id);
     await settled(page);
     const want = example.expect[0];
     const name = want.pod.replace(/^default\//, "");
@@ -222,10 +222,10 @@ test("page: the last session is autosaved and restored", async () => {
 
 test("page: scenario and result download as files", async () => {
   const { page, context } = await fresh();
-  const [yamlFile] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: /Scenario/ }).click()]);
+  const [yamlFile] = await Promise.all([page.waitForEvent("download"), fromMenu(page, "#download-yaml")]);
   assert.equal(yamlFile.suggestedFilename(), "scenario.yaml");
   assert.match(readFileSync(await yamlFile.path(), "utf8"), /kind: PriorityClass/);
-  const [jsonFile] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: /Result/ }).click()]);
+  const [jsonFile] = await Promise.all([page.waitForEvent("download"), fromMenu(page, "#download-json")]);
   assert.equal(jsonFile.suggestedFilename(), "result.json");
   assert.equal(JSON.parse(readFileSync(await jsonFile.path(), "utf8")).apiVersion, "podsim/v1");
   await context.close();
@@ -251,7 +251,7 @@ test("page: the page loads nothing but its own files", async () => {
   page.on("request", (r) => {
     if (!r.url().startsWith(env.server.url) && !r.url().startsWith("data:") && !r.url().startsWith("blob:")) foreign.push(r.url());
   });
-  await page.locator("#examples").selectOption("queue-order");
+  await chooseExample(page, "queue-order");
   await settled(page);
   assert.deepEqual(foreign, []);
   await context.close();
@@ -262,7 +262,7 @@ test("page: the semantics selector and the compare view", async () => {
   const options = await page.locator("#profile option").allTextContents();
   assert.deepEqual(options, ["v1.35 semantics", "v1.31.14 semantics", "v1.14 semantics"]);
   // A profile example opens with both profiles compared.
-  await page.locator("#examples").selectOption("profiles-victim-order");
+  await chooseExample(page, "profiles-victim-order");
   await settled(page);
   await page.waitForSelector(".differences .difference");
   assert.equal(await page.locator("#compare").getAttribute("aria-pressed"), "true");
@@ -284,7 +284,7 @@ test("page: the semantics selector and the compare view", async () => {
   assert.equal(await page.locator(".attempt .message").first().textContent(), "0/1 nodes are available: 1 Insufficient cpu.");
   await screenshot(page, "13-compare-v1.14");
   // The embed snippet and the share link carry the profile and the toggle.
-  await page.locator("#embed").click();
+  await fromMenu(page, "#embed");
   const snippet = await filledValue(page, "embed-snippet");
   const embedded = await decodeShare(new URL(/src="([^"]+)"/.exec(snippet)[1].replaceAll("&amp;", "&")).hash);
   assert.deepEqual([embedded.profile, embedded.compare], ["v1.14", true]);
@@ -298,7 +298,7 @@ test("page: the semantics selector and the compare view", async () => {
   assert.equal(await other.page.locator("#compare").getAttribute("aria-pressed"), "true");
   assert.equal(await firstVerdict(other.page), "web → nominated node-a, evicting 1 pod: batch-old");
   // Turning compare off removes the panel and the marks.
-  await other.page.locator("#compare").click();
+  await fromMenu(other.page, "#compare");
   await settled(other.page);
   await other.page.waitForFunction(() => !document.querySelector(".differences"));
   assert.equal(await other.page.locator(".badge-differs").count(), 0);

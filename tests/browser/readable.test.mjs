@@ -8,7 +8,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
 
-import { openPage, outputDir, settled, useBrowser } from "./harness.mjs";
+import { chooseExample, fromMenu, openPage, outputDir, settled, useBrowser } from "./harness.mjs";
 
 const gallery = JSON.parse(readFileSync(new URL("../../web/examples/gallery.json", import.meta.url), "utf8"));
 const env = useBrowser();
@@ -28,7 +28,7 @@ async function fresh() {
 // node, each victim), not the last example's.
 async function openExample(page, id) {
   const want = gallery.find((e) => e.id === id).expect[0];
-  await page.locator("#examples").selectOption(id);
+  await chooseExample(page, id);
   await settled(page);
   const words = [want.pod.replace(/^default\//, ""), want.node, ...want.victims.map((v) => v.replace(/^default\//, ""))].filter(Boolean);
   await page.waitForFunction(
@@ -125,7 +125,8 @@ async function colours(page) {
       .filter((item) => item.querySelector(".swatch[class*=prio-]"))
       .map((item) => ({
         colour: colourOf(item.querySelector(".swatch")),
-        text: item.textContent,
+        text: item.textContent.replace(/ \((lowest|highest) here\)$/, ""),
+        rank: item.querySelector(".legend-rank")?.textContent ?? "",
         background: getComputedStyle(item.querySelector(".swatch")).backgroundColor,
       }));
     return { pods, legend, text: picture.querySelector(".legend").textContent };
@@ -146,6 +147,8 @@ test("readable: the picture's legend names the priority of each colour, and term
       assert.ok(listed, `${id}: priority ${pod.priority} is listed under ${pod.colour}: "${entry.text}"`);
       assert.equal(entry.background, pod.background, `${id}: the swatch of ${pod.colour} is the pod's colour`);
     }
+    // The colours rank this scenario's values: the legend says which end is the highest here.
+    if (legend.length > 1) assert.deepEqual([legend[0].rank, legend.at(-1).rank], [" (lowest here)", " (highest here)"], id);
     // One entry per colour in use, each named once.
     assert.deepEqual([...new Set(pods.map((p) => p.colour))].sort(), legend.map((l) => l.colour).sort(), id);
     await screenshot(page, `readable-picture-${id}`, "#picture");
@@ -188,7 +191,7 @@ test("readable: comparing, every detail panel says which profile it shows", asyn
   ]);
   await screenshot(page, "readable-compare-v1.14", "#result-body");
   // Not comparing, one profile is shown: no labels.
-  await page.locator("#compare").click();
+  await fromMenu(page, "#compare");
   await settled(page);
   await page.waitForFunction(() => !document.querySelector(".differences"));
   assert.ok((await panelBadges(page)).every(([, badge]) => badge === null));

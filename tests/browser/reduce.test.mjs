@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { test } from "node:test";
 
 import { encodeShare } from "../../web/src/model/share.js";
-import { URGENT, openPage, screenshot, settled, useBrowser, useSmallDump } from "./harness.mjs";
+import { chooseExample, fromMenu, openPage, screenshot, settled, shownExample, URGENT, useBrowser, useSmallDump } from "./harness.mjs";
 
 const env = useBrowser();
 const gallery = JSON.parse(readFileSync(new URL("../../web/examples/gallery.json", import.meta.url), "utf8"));
@@ -81,7 +81,7 @@ async function reduceFocused(page) {
 }
 
 async function openExample(page) {
-  await page.selectOption("#examples", example.id);
+  await chooseExample(page, example.id);
   await settled(page);
 }
 
@@ -204,7 +204,7 @@ test("reduce: Open it replaces the scenario with the reduced one, which gives th
   assert.equal(await page.locator(".attempt.focused .verdict").textContent(), verdict);
   assert.match(await page.locator(".attempt.focused .message").textContent(), /^0\/2 nodes are available: 1 Insufficient cpu, 1 node\(s\) had untolerated taint\(s\)\./);
   assert.match(await page.locator("#lesson").textContent(), /^A minimal reproduction: shop\/checkout is nominated to node-09, evicting batch\/reindex-0, batch\/reindex-1\.$/);
-  const [scenarioFile] = await Promise.all([page.waitForEvent("download"), page.locator("#download-yaml").click()]);
+  const [scenarioFile] = await Promise.all([page.waitForEvent("download"), fromMenu(page, "#download-yaml")]);
   assert.equal(readFileSync(await scenarioFile.path(), "utf8").trim(), reduced.trim());
 
   assert.match(await page.locator("#tab-nodes").textContent(), /^Nodes\s*2$/);
@@ -212,7 +212,7 @@ test("reduce: Open it replaces the scenario with the reduced one, which gives th
   await page.locator("#banner").getByRole("button", { name: "Undo" }).click();
   await settled(page);
   assert.match(await page.locator("#tab-nodes").textContent(), /^Nodes\s*12$/);
-  assert.equal(await page.locator("#examples").inputValue(), example.id);
+  assert.equal(await shownExample(page), example.id);
   // And Ctrl+Z does the same once the reduction is opened again.
   await page.locator("#banner").getByRole("button", { name: /Show the minimal reproduction/ }).click();
   await settled(page);

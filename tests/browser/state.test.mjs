@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { after, before, test } from "node:test";
 
 import { decodeShare, encodeShare } from "../../web/src/model/share.js";
-import { firstVerdict, openPage, replaceWord, screenshot, settled, useBrowser, visibleEditor } from "./harness.mjs";
+import { chooseExample, firstVerdict, fromMenu, openPage, replaceWord, screenshot, settled, shownExample, useBrowser, visibleEditor } from "./harness.mjs";
 
 const env = useBrowser();
 const example = (file) => readFileSync(new URL(`../../web/examples/${file}`, import.meta.url), "utf8");
@@ -55,7 +55,7 @@ async function makeOwn(page) {
 }
 
 async function choose(page, id) {
-  await page.locator("#examples").selectOption(id);
+  await chooseExample(page, id);
   await settled(page);
 }
 
@@ -81,13 +81,13 @@ test("state: an edit clears the example's lesson and gallery entry; undoing it b
   await page.waitForFunction(() => document.querySelector(".attempt .verdict")?.textContent.includes("cannot be scheduled"));
   // "node-a wins" would now contradict the verdict on screen.
   assert.equal(await page.locator("#lesson").isHidden(), true, "the lesson is gone");
-  assert.equal(await page.locator("#examples").inputValue(), "", "the gallery no longer names the example");
+  assert.equal(await shownExample(page), "", "the gallery no longer names the example");
   await visibleEditor(page).click();
   await page.keyboard.press("Control+z");
   await settled(page);
   await page.waitForFunction(() => !document.getElementById("lesson").hidden);
   assert.equal(await page.locator("#lesson").textContent(), lesson);
-  assert.equal(await page.locator("#examples").inputValue(), "default", "the gallery names the example on screen");
+  assert.equal(await shownExample(page), "default", "the gallery names the example on screen");
   assert.deepEqual(errors, []);
   await context.close();
 });
@@ -102,10 +102,10 @@ test("state: the Compare an example turned on goes with an edit; a Compare or se
   await page.waitForFunction(() => !document.querySelector(".differences .difference"));
   assert.equal(await page.locator("#compare").getAttribute("aria-pressed"), "false", "Compare goes back to the person's own choice");
   assert.equal(await page.locator("#lesson").isHidden(), true);
-  assert.equal(await page.locator("#examples").inputValue(), "");
+  assert.equal(await shownExample(page), "");
 
   // Chosen by the person, Compare and the semantics stay through edits.
-  await page.locator("#compare").click();
+  await fromMenu(page, "#compare");
   await page.locator("#profile").selectOption("v1.14");
   await settled(page);
   await replaceAndRun(page, "priority: 2000", "priority: 3000");
@@ -147,7 +147,7 @@ test("state: an example chosen over your scenario can be undone, from the banner
 
   // Ctrl+Z with the focus on the gallery, where the choice was made.
   await choose(page, "equal-priority");
-  await page.locator("#examples").focus();
+  await page.locator("#examples-button").focus();
   await page.keyboard.press("Control+z");
   await settled(page);
   assert.equal(await firstVerdict(page), "checkout-api → nominated node-a, evicting 2 pods: report-2, report-1");
@@ -336,7 +336,7 @@ test("state: a scenario too large for a link is not copied: Share, Ctrl+S and Co
   await page.keyboard.press("Escape");
 
   // The report goes without a link, and says why.
-  await page.locator("#copy-markdown").click();
+  await fromMenu(page, "#copy-markdown");
   await page.waitForFunction(() => /Markdown/.test(document.getElementById("status").textContent));
   const markdown = await page.evaluate(() => navigator.clipboard.readText());
   assert.match(markdown, /^## podsim report/);

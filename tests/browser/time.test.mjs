@@ -4,14 +4,14 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { openPage, screenshot, settled, useBrowser } from "./harness.mjs";
+import { chooseExample, openPage, screenshot, settled, useBrowser } from "./harness.mjs";
 
 const env = useBrowser();
 
 async function example(id, viewport) {
   const opened = await openPage(env.browser, env.server.url, viewport ? { viewport } : {});
   await settled(opened.page);
-  await opened.page.locator("#examples").selectOption(id);
+  await chooseExample(opened.page, id);
   await opened.page.waitForFunction((want) => document.querySelector(".attempt .verdict")?.textContent.startsWith(want), "web");
   await settled(opened.page);
   return opened;

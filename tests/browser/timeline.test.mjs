@@ -7,14 +7,14 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import { encodeShare } from "../../web/src/model/share.js";
-import { openPage, screenshot, settled, useBrowser } from "./harness.mjs";
+import { chooseExample, fromMenu, openPage, screenshot, settled, useBrowser } from "./harness.mjs";
 
 const env = useBrowser();
 
 async function example(id, options = {}) {
   const opened = await openPage(env.browser, env.server.url, options);
   await settled(opened.page);
-  await opened.page.locator("#examples").selectOption(id);
+  await chooseExample(opened.page, id);
   await opened.page.waitForFunction((want) => document.querySelector(".attempt .verdict")?.textContent.startsWith(want), "web");
   await settled(opened.page);
   return opened;
@@ -399,7 +399,7 @@ test("timeline: the Embed dialog offers to open at this step", async () => {
   await page.keyboard.press("ArrowRight");
   await page.keyboard.press("ArrowRight");
   await waitWhere(page, "attempt 2 of 5, +10 s: default/vip nominated node-a");
-  await page.locator("#embed").click();
+  await fromMenu(page, "#embed");
   // The dialog names the step once it has encoded the scenario.
   await page.waitForFunction(() => document.getElementById("embed-step-name").textContent === "attempt 2");
   await page.locator("#embed-step").check();

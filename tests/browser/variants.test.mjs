@@ -7,7 +7,7 @@ import { readFileSync } from "node:fs";
 import { test } from "node:test";
 
 import { decodeShare, encodeShare } from "../../web/src/model/share.js";
-import { openPage, replaceWord, screenshot, settled, useBrowser } from "./harness.mjs";
+import { chooseExample, fromMenu, openPage, replaceWord, screenshot, settled, useBrowser } from "./harness.mjs";
 
 const env = useBrowser();
 const example = (file) => readFileSync(new URL(`../../web/examples/${file}`, import.meta.url), "utf8");
@@ -33,7 +33,7 @@ const causes = (page) => differences(page).first().locator(".rule-name").allText
 const objectChanges = (page) => page.locator("#differences .object-change .rule-name").allTextContents();
 
 async function openExample(page, id) {
-  await rerun(page, () => page.selectOption("#examples", id));
+  await rerun(page, () => chooseExample(page, id));
 }
 
 async function selectTab(page, label) {
@@ -43,7 +43,7 @@ async function selectTab(page, label) {
 // A (the PDB example) forked into B, B's PDB allowing one more disruption and free's priority raised.
 async function forkWithTwoChanges(page) {
   await openExample(page, "pdb-steers-victims");
-  await rerun(page, () => page.click("#fork"));
+  await rerun(page, () => fromMenu(page, "#fork"));
   await selectTab(page, "PDBs");
   await rerun(page, () => replaceWord(page, "disruptionsAllowed: 0", "disruptionsAllowed: 1"));
   await selectTab(page, "Running");
@@ -55,7 +55,7 @@ test("variants: Fork into B copies the scenario; an edit to B shows the pod it f
   const { page, errors } = await fresh();
   await openExample(page, "pdb-steers-victims");
   assert.equal(await page.locator("#fork").textContent(), "Fork into B");
-  await rerun(page, () => page.click("#fork"));
+  await rerun(page, () => fromMenu(page, "#fork"));
   // B is shown, labelled, and focused; A and B are alike so far.
   assert.equal(await page.locator("#variant-b").getAttribute("aria-pressed"), "true");
   assert.equal(await page.locator("#variant-label").textContent(), "Editing variant B");
@@ -117,7 +117,7 @@ test("variants: of two changes, only the one that flips the pod is its cause", a
   await screenshot(page, "variants-desktop");
   // Copy as Markdown: the variant shown, then the diff of A and B.
   await page.evaluate(() => navigator.clipboard.writeText(""));
-  await page.click("#copy-markdown");
+  await fromMenu(page, "#copy-markdown");
   await page.waitForFunction(() => /Copied a Markdown report/.test(document.getElementById("status").textContent));
   const markdown = await page.evaluate(() => navigator.clipboard.readText());
   assert.match(markdown, /\n### Variants A and B\n\nThe report above is of variant B; the link holds both\.\n/);
@@ -183,7 +183,7 @@ test("variants: the share link carries B and opens with it; reloading keeps B", 
 test("variants: a link without B opens as before; a damaged B says so and opens A", async () => {
   const text = example("pdb-steers-victims.yaml");
   const plain = await fresh(`#${await encodeShare({ scenario: text, kubernetesVersion: "1.35" })}`);
-  assert.equal(await plain.page.locator("#fork").isVisible(), true);
+  assert.equal(await plain.page.locator("#fork").evaluate((b) => b.hidden), false, "Fork into B is in the Compare menu");
   assert.equal(await plain.page.locator("#variant-b").count(), 0);
   assert.equal(await plain.page.locator("#differences .differences").count(), 0);
   assert.deepEqual(plain.errors, []);
@@ -212,7 +212,7 @@ test("variants: a read-only embed with B shows the differences first and switche
     return Boolean(d.compareDocumentPosition(v) & Node.DOCUMENT_POSITION_FOLLOWING);
   });
   assert.equal(order, true);
-  assert.equal(await page.locator("#fork").count(), 0);
+  assert.equal(await page.locator("#fork").evaluate((b) => b.hidden), true);
   assert.equal(await page.locator("#remove-b").count(), 0);
   assert.equal(await page.locator("#variant-label").textContent(), "Showing variant A");
   await rerun(page, () => page.click("#variant-b"));
@@ -227,7 +227,8 @@ test("variants: Remove B can be undone; removed, B is gone from the session", as
   await forkWithTwoChanges(page);
   await rerun(page, () => page.click("#remove-b"));
   assert.equal(await page.locator("#variant-b").count(), 0);
-  assert.equal(await page.evaluate(() => document.activeElement?.id), "fork", "the keyboard goes to Fork into B");
+  assert.equal(await page.evaluate(() => document.activeElement?.id), "compare-button", "the keyboard goes to the Compare menu, which holds Fork into B");
+  assert.equal(await page.locator("#fork").evaluate((b) => b.hidden), false);
   assert.equal(await page.locator("#differences .differences").count(), 0);
   assert.match(await page.locator("#banner").textContent(), /Removed variant B\./);
   // Undo brings B back as it was.
@@ -240,7 +241,7 @@ test("variants: Remove B can be undone; removed, B is gone from the session", as
   await again.goto(env.server.url);
   await settled(again);
   assert.equal(await again.locator("#variant-b").count(), 0);
-  assert.equal(await again.locator("#fork").isVisible(), true);
+  assert.equal(await again.locator("#fork").evaluate((b) => b.hidden), false);
   assert.deepEqual(errors, []);
 });
 
@@ -254,8 +255,8 @@ test("variants: the profile comparison is the same view; with B, Compare waits, 
   assert.deepEqual(await causes(page), ["victim order"]);
   assert.equal(await page.locator("#fork").isDisabled(), true);
   assert.match(await page.locator("#fork").getAttribute("title"), /turn it off to compare two variants/);
-  await rerun(page, () => page.click("#compare"));
-  await rerun(page, () => page.click("#fork"));
+  await rerun(page, () => fromMenu(page, "#compare"));
+  await rerun(page, () => fromMenu(page, "#fork"));
   assert.equal(await page.locator("#compare").isDisabled(), true);
   assert.deepEqual(errors, []);
 });

@@ -16,6 +16,13 @@ test("gallery: at least 10 examples, each with a title and a one-line lesson", (
   }
 });
 
+test("gallery: every example is in one of the gallery's groups, and a blank starter opens it", () => {
+  const groups = ["start", "basics", "pdbs", "tie-breaks", "time", "profiles", "workloads", "tools"];
+  for (const e of gallery) assert.ok(groups.includes(e.group), `${e.id}: group ${e.group}`);
+  for (const g of groups) assert.ok(gallery.some((e) => e.group === g), `no example in ${g}`);
+  assert.equal(gallery.find((e) => e.group === "start").id, "blank");
+});
+
 test("gallery: at least three examples where the profiles disagree", () => {
   assert.ok(gallery.filter((e) => e.differs?.length > 0).length >= 3);
 });

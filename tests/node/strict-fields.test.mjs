@@ -41,6 +41,39 @@ test("strict fields: the misspelled priorityClassName is warned of at its line, 
   );
 });
 
+test("strict fields: a misspelt class carries effect: priority when the pod runs at the default priority for it", async () => {
+  const result = await simulate(MISSPELLED);
+  const warning = result.diagnostics.find((d) => d.path === "spec.priortyClassName");
+  assert.equal(warning.effect, "priority");
+  assert.equal(result.pods[0].priority, 0);
+  // A field that is not about priority has no effect named.
+  const other = await simulate(MISSPELLED.replace("priortyClassName: high", "priorityClassName: high\n  nodeNme: x"));
+  assert.equal(other.diagnostics.find((d) => d.path === "spec.nodeNme").effect, undefined);
+  // A pod that sets its priority gets it whatever class was misspelt: no effect.
+  const set = await simulate(MISSPELLED.replace("priortyClassName: high", "priortyClassName: high\n  priority: 50"));
+  assert.equal(set.diagnostics.find((d) => d.path === "spec.priortyClassName").effect, undefined);
+  assert.equal(set.pods[0].priority, 50);
+});
+
+test("strict fields: requests beside resources, one level too shallow, asks for resources.requests", async () => {
+  const shallow = MISSPELLED.replace("priortyClassName", "priorityClassName").replace(
+    "    resources: {requests: {cpu: 100m}}",
+    "    resources: {}\n    requests: {cpu: 100m}",
+  );
+  const result = await simulate(shallow);
+  const unknown = result.diagnostics.filter((d) => /unknown field/.test(d.message));
+  assert.deepEqual(
+    unknown.map(({ path, line, message }) => ({ path, line, message })),
+    [
+      {
+        path: "spec.containers[0].requests",
+        line: 15,
+        message: `unknown field (not in the Kubernetes ${version} API for Pod; did you mean resources.requests?)`,
+      },
+    ],
+  );
+});
+
 test("strict fields: the CLI prints the warning with file and line", () => {
   const dir = mkdtempSync(join(tmpdir(), "podsim-strict-"));
   const file = join(dir, "web.yaml");

@@ -81,18 +81,26 @@ void Decoder::Report(Severity severity, const std::string& object,
       .related_line = related_line;
 }
 
+bool Decoder::PrioritySet(const Json& obj) {
+  const Json* spec = Reader::Member(obj, "spec");
+  return spec && (Reader::Member(*spec, "priority") ||
+                  Reader::Member(*spec, "priorityClassName"));
+}
+
 void Decoder::AddUnknownFields(std::string_view kind,
                                const std::vector<UnknownField>& fields,
                                int document) {
   for (const UnknownField& field : fields) {
     if (++unknown_fields_ > kMaxUnknownFields) continue;
     // The same misspelling in several objects is one problem.
-    result_.diagnostics
-        .Add(Severity::kWarning,
-             unknown_object_.empty() ? std::string(kind) : unknown_object_,
-             FieldPath(field.path), field.line,
-             UnknownFieldMessage(field, kind), document)
-        .cause = "field:" + std::string(kind) + ":" + field.path;
+    Diagnostic& d = result_.diagnostics.Add(
+        Severity::kWarning,
+        unknown_object_.empty() ? std::string(kind) : unknown_object_,
+        FieldPath(field.path), field.line, UnknownFieldMessage(field, kind),
+        document);
+    d.cause = "field:" + std::string(kind) + ":" + field.path;
+    // A pod that names its priority or class gets it whatever was misspelt.
+    if (!unknown_priority_set_) d.effect = UnknownFieldEffect(field, kind);
   }
 }
 
@@ -244,8 +252,10 @@ void Decoder::AddObject(const Json& obj, const ObjectSource& source) {
   if (r.object() != *kind) result_.diagnostics.MarkTroubled(r.object(), first);
   if (source.unknown_fields && !source.unknown_fields->empty()) {
     unknown_object_ = r.object();
+    unknown_priority_set_ = PrioritySet(obj);
     AddUnknownFields(*kind, *source.unknown_fields, source.document);
     unknown_object_.clear();
+    unknown_priority_set_ = false;
   }
   // Diagnostics added later (admission, profiles) name fields too.
   // Past the budget (a big dump) no path is built for it.

@@ -226,8 +226,13 @@ class Decoder final : public ObjectSink {
   Source source_;
   size_t objects_ = 0;
   bool too_many_reported_ = false;
-  size_t unknown_fields_ = 0;             // found in this input, listed or not
-  std::string unknown_object_;            // the object AddUnknownFields names
+  size_t unknown_fields_ = 0;  // found in this input, listed or not
+  // Returns whether a pod object names its priority or its class.
+  static bool PrioritySet(const Json& obj);
+  std::string unknown_object_;  // the object AddUnknownFields names
+  // That object names its priority or class (spec.priority or
+  // spec.priorityClassName): no unknown field changes its priority.
+  bool unknown_priority_set_ = false;
   std::unordered_set<std::string> seen_;  // ObjectRef::UniqueKey()
   // Objects named from each "Kind/ns/generateName" so far.
   std::unordered_map<std::string, int> generated_;

@@ -69,4 +69,13 @@ TEST_CASE("ApiFields: suggests the closest field among the siblings") {
   }
 }
 
+TEST_CASE("ApiFields: a field one level too shallow gets the path to it") {
+  int spec = ApiFields::Find(ApiFields::KindType("Pod"), "spec")->child;
+  int container = ApiFields::Find(spec, "containers")->child;
+  CHECK(ApiFields::Suggest(container, "requests") == "resources.requests");
+  CHECK(ApiFields::Suggest(container, "limits") == "resources.limits");
+  // A close name among the siblings comes first.
+  CHECK(ApiFields::Suggest(container, "resorces") == "resources");
+}
+
 }  // namespace podsim

@@ -13,7 +13,7 @@ import { setupFileDrop } from "../features/file-drop.js";
 import { createFragmentOpener } from "../features/link-fragment.js";
 import { createLinking } from "../features/linking.js";
 import { createMarkdownCopy } from "../features/markdown-copy.js";
-import { setupDownloads, setupGallery, setupKeys } from "../features/page-controls.js";
+import { setupDownloads, setupGallery, setupHeaderMenus, setupKeys } from "../features/page-controls.js";
 import { createProfiles } from "../features/profiles.js";
 import { createReduction } from "../features/reduction.js";
 import { createResultView } from "../features/result-view.js";
@@ -59,11 +59,13 @@ const profiles = createProfiles(() => {
 const scenario = createScenarioEditors(mode, {
   onEdit: () => {
     session.onEdit();
+    reduction.follow();
     runs.scheduleRun();
     addressBar.schedule(300); // with the run, as the session is saved
   },
   onRun: runNow,
   onLoad: () => {
+    runs.newScenario();
     focus.clear();
     clusterMode.setResumeOverlay(false);
   },
@@ -76,6 +78,8 @@ const scenario = createScenarioEditors(mode, {
 // A file too small to be a cluster opens as a scenario, which the session
 // replaces undoably, under the file's name.
 let fileName = "";
+// An example was just opened: its first result brings its lesson into view.
+let revealLesson = false;
 const clusterMode = createClusterMode(
   mode,
   { scenario: { ...scenario, loadScenario: (text) => session.openFile(fileName, text) }, engine, focus },
@@ -90,6 +94,8 @@ const runs = createRuns(
       view.render();
       reduction.render(); // its links follow what the editors hold
       variants.render(); // its bar says what the run of A and B found
+      if (revealLesson) showLesson();
+      revealLesson = false;
     },
     showVariant: (v) => variants.show(v),
   },
@@ -104,7 +110,7 @@ const view = createResultView(
     reducingPod: () => reduction.reducingPod(),
   },
 );
-const session = createSession(mode, { scenario, profiles, clusterMode, variants, focus }, runNow);
+const session = createSession(mode, { scenario, profiles, clusterMode, variants, focus, runs }, runNow);
 const linking = createLinking(scenario, runs);
 // Over a cluster, variant B waits aside (variants.js): links carry the change alone.
 const sharing = createSharing(
@@ -118,12 +124,19 @@ const addressBar = createAddressBar(clusterMode, () => sharing.shareSettings(), 
 const markdown = createMarkdownCopy({ runs, clusterMode }, sharing);
 const applyFragment = createFragmentOpener(profiles, session);
 const reduction = createReduction(
-  { engine, runs, focus, profiles, clusterMode, session, sharing },
+  { engine, runs, focus, profiles, clusterMode, session, sharing, scenario },
   {
     inEditors: (key) => linking.hasObject(key),
     rendered: () => markReducing($("verdicts"), reduction.reducingPod()),
   },
 );
+
+// Brings the lesson into the middle of the window when any of it is out of view.
+function showLesson() {
+  const lesson = $("lesson");
+  const { top, bottom } = lesson.getBoundingClientRect();
+  if (!lesson.hidden && (top < 0 || bottom > innerHeight)) lesson.scrollIntoView({ block: "center" });
+}
 
 function openFile(file) {
   fileName = file.name;
@@ -184,10 +197,25 @@ engine.request({ kind: "profiles" }, (data) => {
   if (data.profiles) profiles.onProfiles(data.profiles);
 });
 setupTheme(scenario.editors, mode.theme);
-setupGallery(session.openExample);
+// An example opens where its lesson shows: once its first result is drawn
+// (panels above the verdicts, such as its differences, may push the lesson
+// down), the lesson is scrolled into view.
+setupGallery((example) => {
+  revealLesson = true;
+  session.openExample(example);
+});
+setupHeaderMenus();
 setupFileDrop(mode, openFile, (files, folder) => clusterMode.openFiles(files, folder));
 setupKeys({ runNow, copyShareLink: sharing.copyShareLink, undoReplacement: session.undoReplacement });
 const { downloadScenario } = setupDownloads(() => runs.shown(), scenario.scenarioText);
+// A verdict's note on a warning that changes the pod (a misspelt priorityClassName) shows its line.
+$("verdicts").addEventListener("click", (event) => {
+  const show = event.target.closest(".effect-show");
+  const run = runs.shownRun();
+  if (!show || !run) return;
+  const where = scenario.locate({ line: Number(show.dataset.line) }, run);
+  scenario.jumpTo(where.tab, where.line);
+});
 $("run").addEventListener("click", runNow);
 $("share").addEventListener("click", sharing.openShare);
 $("share-download").addEventListener("click", downloadScenario);

@@ -30,6 +30,9 @@ export function createRuns(mode, { engine, scenario, profiles, clusterMode, vari
   let shown = null; // {result, run, comparison, variantDiff}: the result on screen, the latest without errors
   let overlay = null; // Set of "Kind key" the shown result's editors hold, over a cluster
   let detail = null; // {index, shown}: the attempt the engine is detailing
+  // Which scenario the editors hold: a new one (an example, a file, a link)
+  // counts up. A result shown dimmed is always one of this scenario's.
+  let generation = 0;
 
   function scheduleRun(delay = RUN_DELAY_MS) {
     clearTimeout(timer);
@@ -51,7 +54,7 @@ export function createRuns(mode, { engine, scenario, profiles, clusterMode, vari
     // With a variant B, the engine diffs A and B (never over a cluster).
     const texts = overCluster ? null : variants.texts();
     const editing = texts ? variants.editing() : "a";
-    const current = { ...scenario.runInput(), overlay: objects, cluster, text, variants: texts, editing };
+    const current = { ...scenario.runInput(), overlay: objects, cluster, text, variants: texts, editing, generation };
     run = current;
     document.body.classList.add("busy");
     // Over a cluster, the engine runs one profile (no comparison).
@@ -104,7 +107,9 @@ export function createRuns(mode, { engine, scenario, profiles, clusterMode, vari
     scenario.markDiagnostics(result, run);
     // One count per root cause: a typo that five pods name is one error.
     const { errors, warnings, infos, places } = countCauses(result.diagnostics);
-    if (errors === 0 || !shown) {
+    // The last good result stays, dimmed, only while the editors hold its scenario.
+    const same = shown && shown.run.generation === run.generation && shown.run.cluster === run.cluster && shown.run.editing === run.editing;
+    if (errors === 0 || !same) {
       shown = { result, run, comparison, variantDiff };
       const added = run.overlay && [...run.overlay].some((key) => !overlay?.has(key));
       overlay = run.overlay;
@@ -115,16 +120,19 @@ export function createRuns(mode, { engine, scenario, profiles, clusterMode, vari
     const pending = new Set(result.pods.map((a) => a.pod)).size;
     if (stale) {
       const where = places > errors + warnings + infos ? ` (marked at ${places} places)` : "";
-      setStatus("error", `${plural(errors, "error")} in the scenario${where}: showing the last good result, dimmed.`, [
+      const what = shown.result === result ? "showing what could be read, dimmed" : "showing the last good result, dimmed";
+      setStatus("error", `${plural(errors, "error")} in the scenario${where}: ${what}.`, [
         { label: errors === 1 ? "Show the error" : "Show the first error", run: () => scenario.showFirstProblem() },
       ]);
     } else {
+      // A warning is shown as an error is: a button goes to the first one.
       setStatus(
         "ok",
         `Simulated ${plural(pending, "pending pod")} (${plural(result.pods.length, "attempt")})` +
           `${data.overCluster ? " over the cluster" : ""} in ${Math.max(1, Math.round(data.ms))} ms` +
           (warnings ? ` · ${plural(warnings, "warning")}` : "") +
           (infos ? ` · ${plural(infos, "note")}` : ""),
+        warnings ? [{ label: warnings === 1 ? "Show the warning" : "Show the first warning", run: () => scenario.showFirstProblem() }] : [],
       );
       if (variantDiff) otherVariantStatus(variantDiff);
     }
@@ -143,6 +151,10 @@ export function createRuns(mode, { engine, scenario, profiles, clusterMode, vari
   }
 
   return {
+    /** Takes a new scenario in the editors (not an edit): the last one's result is no longer shown dimmed. */
+    newScenario() {
+      generation += 1;
+    },
     scheduleRun,
     runNow,
     requestDetail,

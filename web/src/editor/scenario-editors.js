@@ -180,7 +180,8 @@ export function createScenarioEditors(mode, { onEdit, onRun, onLoad, onPointer, 
     for (const id of tabIds) editors.setDiagnostics(id, byTab[id]);
     errorTabs = tabIds.filter((id) => byTab[id].some((d) => d.severity === "error"));
     updateTabs();
-    firstProblem = groupDiagnostics(result.diagnostics)[0]?.first ?? null;
+    // An info is no problem: the first error, else the first warning.
+    firstProblem = groupDiagnostics(result.diagnostics).find((g) => g.severity !== "info")?.first ?? null;
     problemsRun = run;
     mount(
       $("diagnostics"),

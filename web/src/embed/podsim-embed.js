@@ -415,6 +415,8 @@ export class PodsimScenario extends HTMLElement {
               this.#render();
             },
             differencesByPod(comparison),
+            // The element has no editors to show a warning's line in.
+            { effectLinks: false },
           )
         : null,
       parts.has("differences") ? renderDifferences(comparison, (pod) => this.#focusPod(pod)) : null,

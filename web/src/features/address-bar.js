@@ -81,7 +81,7 @@ export function createAddressBar(clusterMode, settings, fragmentFor, onFollow = 
       note(
         fragment.length <= MAX_FRAGMENT_CHARS
           ? `The address bar no longer holds the scenario: its link would be ${count(fragment.length)} characters (the bar keeps up to ${count(URL_FRAGMENT_CHARS)}). Share still makes it.`
-          : `The scenario is too large for the link (${count(fragment.length)} characters; links open up to ${count(MAX_FRAGMENT_CHARS)}): download the scenario (Scenario ↓) to share it.`,
+          : `The scenario is too large for the link (${count(fragment.length)} characters; links open up to ${count(MAX_FRAGMENT_CHARS)}): download the scenario (Export → Download the scenario) to share it.`,
       );
     }
     if (url.href === location.href) return;

@@ -51,7 +51,7 @@ export function createMarkdownCopy({ runs, clusterMode }, sharing) {
     if (!copied) {
       setStatus("error", "Could not copy the Markdown report: the browser refused the clipboard.");
     } else if (refused) {
-      setStatus("ok", `Copied a Markdown report (${characters}) without a link: the scenario is too large for one. Attach the scenario (Scenario ↓) instead.`);
+      setStatus("ok", `Copied a Markdown report (${characters}) without a link: the scenario is too large for one. Attach the scenario (Export → Download the scenario) instead.`);
     } else {
       setStatus("ok", `Copied a Markdown report (${characters}).`);
     }

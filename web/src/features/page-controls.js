@@ -1,21 +1,46 @@
-// The header's smaller controls: the example gallery, the downloads, and the
-// keyboard shortcuts (Ctrl+Enter runs, Ctrl+S copies the share link, Ctrl+Z
+// The header's smaller controls: the example gallery, the Export and Compare
+// menus, the downloads, and the keyboard shortcuts (Ctrl+Enter runs, Ctrl+S copies the share link, Ctrl+Z
 // outside the editors undoes the last replacement of the scenario).
-import { GALLERY } from "../model/gallery.js";
+import { GALLERY, GALLERY_GROUPS } from "../model/gallery.js";
 import { $, h, mount } from "../views/dom.js";
+import { setupMenu } from "./menus.js";
 
-/** Fills the Examples menu; openExample(example) opens the one chosen. */
+/**
+ * Fills the gallery (the Examples menu): its groups, each example with its
+ * lesson's line; openExample(example) opens the one chosen.
+ */
 export function setupGallery(openExample) {
-  const select = $("examples");
+  const item = (e) =>
+    h(
+      "button",
+      { type: "button", class: "gallery-item", dataset: { example: e.id }, onclick: () => openExample(e) },
+      h("span", { class: "gallery-title" }, e.title),
+      h("span", { class: "gallery-lesson" }, e.lesson),
+    );
   mount(
-    select,
-    h("option", { value: "" }, "Examples…"),
-    GALLERY.map((e) => h("option", { value: e.id }, e.title)),
+    $("examples"),
+    GALLERY_GROUPS.map((g) => {
+      const examples = GALLERY.filter((e) => e.group === g.id);
+      const id = `gallery-group-${g.id}`;
+      return h("div", { class: "gallery-group", role: "group", "aria-labelledby": id }, h("h2", { id }, g.title), examples.map(item));
+    }),
   );
-  select.addEventListener("change", () => {
-    const example = GALLERY.find((e) => e.id === select.value);
-    if (example) openExample(example);
-  });
+  setupMenu("examples-button");
+}
+
+/** Marks the gallery's example the editors hold (id; "": none). */
+export function markExample(id) {
+  for (const b of $("examples").querySelectorAll(".gallery-item")) {
+    if (b.dataset.example === id) b.setAttribute("aria-current", "true");
+    else b.removeAttribute("aria-current");
+  }
+  $("examples").dataset.shown = id;
+}
+
+/** Wires the Export menu (Copy as Markdown, Embed, the downloads) and the Compare menu (Fork into B, Compare). */
+export function setupHeaderMenus() {
+  setupMenu("export-button");
+  setupMenu("compare-button");
 }
 
 /** Offers text as a file named name, of MIME type type. */
@@ -29,7 +54,7 @@ export function download(name, type, text) {
 }
 
 /**
- * Wires "Scenario ↓" (the editors' YAML, scenarioText()) and "Result ↓" (the
+ * Wires the downloads of the scenario (the editors' YAML, scenarioText()) and of the result (the
  * shown result's JSON, shown() or null). Returns downloadScenario(), for
  * other buttons that offer the file.
  */

@@ -35,20 +35,28 @@ function captionFor(r) {
  * Creates the reduction over the engine's runner (model/runner.js: request),
  * the runs (app/runs.js: the shown result), the focus (model/focus.js), the
  * profiles (profiles.js), the cluster mode (cluster-mode.js), the session
- * (session.js: replace) and the sharing (share-dialogs.js: standaloneLink).
+ * (session.js: replace), the sharing (share-dialogs.js: standaloneLink) and
+ * the editors (scenario-editors.js: what they hold now).
  * hooks: inEditors(key) says whether the editors hold an object ("Kind
  * namespace/name"), rendered() follows a change of the running state (the
  * attempt's button says it).
  */
-export function createReduction({ engine, runs, focus, profiles, clusterMode, session, sharing }, { inEditors, rendered }) {
+export function createReduction({ engine, runs, focus, profiles, clusterMode, session, sharing, scenario }, { inEditors, rendered }) {
   // The minimal reproduction shown: {id, pod, over, running, reduction,
   // scenario, error, ...}; null: none.
   let reduction = null;
+
+  // Whether the editors hold what was reduced (run: the text and the cluster it ran over).
+  const holds = (run) => run.text === scenario.scenarioText() && run.cluster === clusterMode.clusterName();
 
   /** Reduces the shown result's scenario for pod, superseding a reduction on its way. */
   function start(pod) {
     const run = runs.shownRun();
     if (!run) return;
+    if (!holds(run)) {
+      setStatus("error", "Fix the scenario's errors first: the result shown, dimmed, is of an earlier text than the editors hold.");
+      return;
+    }
     const loading = clusterMode.loadingName();
     if (loading !== null) {
       setStatus("error", `The engine is reading ${loading}: ask for the minimal reproduction once it is loaded.`);
@@ -61,6 +69,7 @@ export function createReduction({ engine, runs, focus, profiles, clusterMode, se
     reduction = {
       id,
       pod,
+      run: { text: run.text, cluster: run.cluster },
       fromAttempt: focused?.pod === pod ? focused.attempt : 1,
       over: run.cluster,
       withChange: run.cluster !== null && run.text.trim() !== "",
@@ -110,6 +119,7 @@ export function createReduction({ engine, runs, focus, profiles, clusterMode, se
   // unedited example: it was made from it), the panel closes, as what it
   // reduced is gone, and the page goes up to the banner that offers Undo.
   function openIt() {
+    if (follow()) return;
     const { pod, reduction: reduced, scenario, profile } = reduction;
     focus.ask(pod);
     reduction = null;
@@ -163,9 +173,24 @@ export function createReduction({ engine, runs, focus, profiles, clusterMode, se
     (attempt?.querySelector(`.reduce-button[data-pod="${CSS.escape(pod)}"]`) ?? attempt?.querySelector(".attempt-head"))?.focus();
   }
 
+  // Closes the panel (and drops an answer on its way) when the editors no
+  // longer hold what it reduced: an edit, another example, a file, a link.
+  // Returns whether it closed.
+  function follow() {
+    if (!reduction || holds(reduction.run)) return false;
+    const inPanel = $("reduction").contains(document.activeElement);
+    reduction = null;
+    render();
+    rendered();
+    if (/^(Reduced for|No minimal reproduction for) /.test($("status").textContent)) setStatus("ok", "");
+    if (inPanel) $("verdicts").querySelector(".attempt.focused .attempt-head")?.focus({ preventScroll: true });
+    return true;
+  }
+
   // Draws the panel again; the keyboard stays on what it was on in it (the
   // heading, an action), which the new drawing replaces.
   function render() {
+    if (follow()) return;
     const r = reduction;
     const data = r && { ...r, fileName: fileNameFor(r.pod, r.scenario) };
     const host = $("reduction");
@@ -180,5 +205,6 @@ export function createReduction({ engine, runs, focus, profiles, clusterMode, se
     reducingPod: () => (reduction?.running ? reduction.pod : null),
     start,
     render,
+    follow,
   };
 }

@@ -11,8 +11,8 @@
 import { GALLERY } from "../model/gallery.js";
 import { joinTabs, splitStream } from "../model/scenario.js";
 import { STORAGE_CLUSTER, STORAGE_SCENARIO, STORAGE_VARIANT_B, storage } from "../model/storage.js";
-import { $ } from "../views/dom.js";
 import { hideBanner, showBanner } from "../views/status.js";
+import { markExample } from "./page-controls.js";
 
 // A scenario as the editors hold it once loaded: its parts joined.
 function joined(text) {
@@ -26,10 +26,10 @@ const keyOf = (text, b) => JSON.stringify([text, b]);
 /**
  * Creates the session over the editors (scenario-editors.js), the profiles
  * (profiles.js), the cluster mode (cluster-mode.js), the variants
- * (variants.js) and the focus (model/focus.js); runNow() runs the editors'
- * scenario.
+ * (variants.js), the focus (model/focus.js) and the runs (app/runs.js: a
+ * scenario put back is a new one); runNow() runs the editors' scenario.
  */
-export function createSession(mode, { scenario, profiles, clusterMode, variants, focus }, runNow) {
+export function createSession(mode, { scenario, profiles, clusterMode, variants, focus, runs }, runNow) {
   // The lesson shown (an example's, or a link's caption) while the text is
   // still that scenario; links made of it carry it.
   let caption = "";
@@ -56,7 +56,7 @@ export function createSession(mode, { scenario, profiles, clusterMode, variants,
     // A link's caption is a lesson too; either travels in the links made of the scenario while it shows.
     caption = shown && clusterMode.clusterName() === null ? origin.example.lesson : "";
     scenario.setLesson(caption);
-    $("examples").value = shown ? origin.example.id : "";
+    markExample(shown ? origin.example.id : "");
   }
 
   function hold(on) {
@@ -104,6 +104,7 @@ export function createSession(mode, { scenario, profiles, clusterMode, variants,
     profiles.setCompare(snap.compare, false);
     if (snap.editors) {
       origin = snap.origin;
+      runs.newScenario();
       focus.clear();
       variants.restore(snap.variants);
       scenario.restoreEditors(snap.editors);

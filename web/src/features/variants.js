@@ -43,6 +43,7 @@ export function createVariants(mode, { scenario, focus, profiles, clusterMode },
     onChange();
     $("variant-b")?.focus();
   }
+  $("fork").addEventListener("click", fork);
 
   /** Shows variant v in the editors and the detail panels. */
   function show(v) {
@@ -115,43 +116,37 @@ export function createVariants(mode, { scenario, focus, profiles, clusterMode },
   }
 
   /**
-   * Draws the variants bar: Fork into B, or the A|B switch and Remove B. The
-   * keyboard stays on the control it was on (or, when that one went, on the
-   * bar's first control).
+   * Draws the variants bar (the A|B switch and Remove B) and the Compare
+   * menu's Fork into B. The keyboard stays on the control it was on (or,
+   * when that one went, on the bar's first control, or the Compare menu).
    */
   function render() {
     const focused = $("variants").contains(document.activeElement) ? document.activeElement.id : null;
     draw();
-    if (focused) ($(focused) ?? $("variants").querySelector("button:not(:disabled)"))?.focus();
+    if (focused) ($(focused) ?? $("variants").querySelector("button:not(:disabled)") ?? $("compare-button"))?.focus();
+  }
+
+  // Fork into B, in the Compare menu: there without a B, and saying why when it waits.
+  function drawFork() {
+    const fork = $("fork");
+    fork.hidden = mode.readOnly || Boolean(variants);
+    const refusal = variants ? "" : forkRefusal();
+    fork.disabled = Boolean(refusal);
+    fork.title = refusal || "Copy this scenario into variant B, edit either, and see where their results differ";
   }
 
   function draw() {
     document.body.dataset.variant = variants ? variants.editing : "";
     $("compare").disabled = Boolean(variants);
     $("compare").title = variants ? "Remove variant B to compare profiles" : "Run both profiles and mark where they differ";
+    drawFork();
     if (variants && clusterMode.isOpen()) {
       // The editors hold a change to the cluster; B comes back with the scenario.
       mount($("variants"), h("span", { class: "variant-aside" }, "Variant B is kept aside while a cluster is open: close the cluster to compare A and B."));
       return;
     }
     if (!variants) {
-      const refusal = forkRefusal();
-      mount(
-        $("variants"),
-        mode.readOnly
-          ? null
-          : h(
-              "button",
-              {
-                type: "button",
-                id: "fork",
-                disabled: Boolean(refusal),
-                title: refusal || "Copy this scenario into variant B, edit either, and see where their results differ",
-                onclick: fork,
-              },
-              "Fork into B",
-            ),
-      );
+      mount($("variants"));
       return;
     }
     const editing = NAME[variants.editing];

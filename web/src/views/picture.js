@@ -1,6 +1,7 @@
 // The cluster as a picture: a column per node, pods as blocks sized by their
-// cpu (or memory) request, coloured by priority value (the legend lists the
-// values of each colour); victims struck through in red, terminating pods
+// cpu (or memory) request, coloured by priority value, ranked among this
+// scenario's values (the legend lists the values of each colour, and which
+// end is the highest here); victims struck through in red, terminating pods
 // marked, and each preemptor where it lands. The timeline draws a moment of
 // the run the same way: who runs, terminates, waits nominated or pending,
 // and who is gone. A large cluster shows the nodes where something happens
@@ -33,15 +34,19 @@ function valuesText(values) {
 }
 
 // One legend entry per colour drawn (evicted pods are drawn struck through
-// instead), naming its priority values.
+// instead), naming its priority values. The colours rank this scenario's
+// values, not fixed ones: the legend says so at its ends.
 function colourLegend(priorities, drawn) {
   const byColour = new Map();
   for (const p of priorities.filter((value) => drawn.has(value))) {
     const i = colourIndex(priorities, p);
     byColour.set(i, [...(byColour.get(i) ?? []), p]);
   }
-  return [...byColour].map(([i, values]) =>
-    h("span", { class: "legend-item", dataset: { colour: `prio-${i}` } }, h("span", { class: `swatch prio-${i}` }), valuesText(values)),
+  const entries = [...byColour];
+  const rank = (k) => (entries.length < 2 ? null : k === 0 ? "lowest here" : k === entries.length - 1 ? "highest here" : null);
+  const end = (k) => (rank(k) ? h("span", { class: "legend-rank" }, ` (${rank(k)})`) : null);
+  return entries.map(([i, values], k) =>
+    h("span", { class: "legend-item", dataset: { colour: `prio-${i}` } }, h("span", { class: `swatch prio-${i}` }), valuesText(values), end(k)),
   );
 }
 

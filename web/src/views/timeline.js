@@ -105,21 +105,28 @@ export function renderTimeline({ onMove, onSlide, onMode, onPlay }) {
       onkeydown: (event) => keys(event, { onMove, onPlay, spaceFrom: [slider, element] }),
     },
     h("div", { class: "panel-head" }, h("h2", {}, "Timeline"), h("div", { class: "toggle", role: "group", "aria-label": "Move" }, modes)),
+    // The stage: the controls, where they stand and the moment's picture,
+    // one block that stays in place while playing (on a desktop, also as
+    // the page scrolls through the step's words under it).
     h(
       "div",
-      { class: "timeline-controls" },
-      button("The start", "|◀", () => onMove("start")),
-      button("Previous step", "◀", () => onMove(-1)),
-      play,
-      button("Next step", "▶", () => onMove(1)),
-      button("The end", "▶|", () => onMove("end")),
-      slider,
+      { class: "timeline-stage" },
+      h(
+        "div",
+        { class: "timeline-controls" },
+        button("The start", "|◀", () => onMove("start")),
+        button("Previous step", "◀", () => onMove(-1)),
+        play,
+        button("Next step", "▶", () => onMove(1)),
+        button("The end", "▶|", () => onMove("end")),
+        slider,
+      ),
+      where,
+      picture,
     ),
-    where,
     note,
     h("p", { class: "hint timeline-keys" }, h("kbd", {}, "←"), " ", h("kbd", {}, "→"), " step · ", h("kbd", {}, "Space"), " plays or pauses · ", h("kbd", {}, "Home"), " ", h("kbd", {}, "End")),
     now,
-    picture,
   );
 
   /**

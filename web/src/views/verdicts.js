@@ -54,6 +54,32 @@ function origin(attempt, created, onReplaced) {
   );
 }
 
+// The engine's diagnostics that say what they change in a pod's simulation
+// (core's effect: "priority", a misspelt priorityClassName), by pod key.
+function effectsOf(result) {
+  const effects = new Map();
+  for (const d of result.diagnostics) {
+    if (d.effect === "priority" && d.object.startsWith("Pod ") && !effects.has(d.object.slice(4))) effects.set(d.object.slice(4), d);
+  }
+  return effects;
+}
+
+// Under a pod's first attempt: why its priority is what it is, when the
+// engine says a field meant to set it was not read, and a button that shows
+// the warning's line (main.js follows .effect-show).
+function effectNote(attempt, effects, links) {
+  const d = attempt.attempt === 1 ? effects.get(attempt.pod) : null;
+  if (!d) return null;
+  return h(
+    "p",
+    { class: "effect warning" },
+    `priority ${attempt.priority} because `,
+    h("code", {}, d.path),
+    ` was not read: ${d.message} `,
+    !links || d.inCluster || !(d.line > 0) ? null : h("button", { type: "button", class: "link-button effect-show", dataset: { line: String(d.line) }, title: "Show the warning's line in the editors" }, "show"),
+  );
+}
+
 // Under the focused attempt (CSS shows it there only: the focus moves
 // without a redraw): the minimal reproduction of the pod's first decision.
 function reduceAction(attempt, onReduce, reducing) {
@@ -81,7 +107,8 @@ function reduceAction(attempt, onReduce, reducing) {
  * event) marks the pods a controller created; onReplaced(pod) shows the
  * pod one replaces; onReduce(pod) asks for the minimal reproduction of a
  * pod's decision (null: not offered), and reducing names the pod one is on
- * its way for.
+ * its way for; effectLinks offers a "show" button on a warning that changed
+ * a pod (the page's editors go to its line; false where there are none).
  */
 export function renderVerdicts(
   result,
@@ -90,12 +117,13 @@ export function renderVerdicts(
   shown = ATTEMPT_PAGE,
   onShowMore = () => {},
   differences = new Map(),
-  { created = new Map(), onReplaced = () => {}, onReduce = null, reducing = null } = {},
+  { created = new Map(), onReplaced = () => {}, onReduce = null, reducing = null, effectLinks = true } = {},
 ) {
   if (result.pods.length === 0) {
     return h("p", { class: "empty" }, "No pending pods: add a pod without spec.nodeName to see what the scheduler does with it.");
   }
   const more = result.pods.length - shown;
+  const effects = effectsOf(result);
   return [
     timelineJump(result),
     h(
@@ -127,6 +155,7 @@ export function renderVerdicts(
           ),
         ),
         origin(attempt, created, onReplaced),
+        effectNote(attempt, effects, effectLinks),
         h("q", { class: "message" }, attempt.message),
         reduceAction(attempt, onReduce, reducing),
       ),
