@@ -182,10 +182,10 @@ func hasClass(classes []*schedulingv1.PriorityClass, name string) bool {
 // addReactors records what the scheduler writes. In decision mode nothing is applied; in run mode
 // the writes are applied as the API server and the kubelet would (kubelet.go).
 func (c *Cluster) addReactors() {
-	c.recordWatches()
 	if !c.decision {
 		c.addRunReactors()
 	}
+	c.recordWatches()
 	c.cs.PrependReactor("patch", "pods", func(action clienttesting.Action) (bool, runtime.Object, error) {
 		patch := action.(clienttesting.PatchAction)
 		if !c.decision {
@@ -352,6 +352,10 @@ func (c *Cluster) recordWatches() {
 		c.mu.Lock()
 		c.watched[action.GetResource().String()] = true
 		c.mu.Unlock()
+		if !c.decision {
+			// The run level stamps each event with the next resourceVersion (kubelet.go).
+			return true, newStampedWatch(w, &c.run.resourceVersion), nil
+		}
 		return true, w, nil
 	})
 }

@@ -57,17 +57,6 @@ func (c *Cluster) addRunReactors() {
 		}
 		return r.bind(action.(clienttesting.CreateAction))
 	})
-	c.cs.PrependWatchReactor("*", func(action clienttesting.Action) (bool, watch.Interface, error) {
-		var opts metav1.ListOptions
-		if w, ok := action.(clienttesting.WatchActionImpl); ok {
-			opts = w.ListOptions
-		}
-		inner, err := c.cs.Tracker().Watch(action.GetResource(), action.GetNamespace(), opts)
-		if err != nil {
-			return false, nil, err
-		}
-		return true, newStampedWatch(inner, &r.resourceVersion), nil
-	})
 }
 
 // bind is the API server's pods/binding: the pod gets its node and PodScheduled.
