@@ -136,11 +136,28 @@ test("change: a dump without Nodes: the Cluster panel says so with the fix, the 
   ]);
   assert.match(await cluster.locator("h3", { hasText: "Pods by priority class" }).textContent(), /\(1; 152 pods\)/);
   // The editors are empty and hold no error; the result is not dimmed.
-  assert.equal(await page.locator("#diagnostics .diagnostic.error, #diagnostics .error").count(), 0);
+  assert.equal(await page.locator("#diagnostics .diagnostic").count(), 0);
   assert.equal(await page.locator("#result-body").evaluate((el) => el.classList.contains("stale")), false);
   assert.doesNotMatch(await page.locator("#status").textContent(), /error/);
   await cluster.evaluate((el) => el.scrollIntoView({ block: "start" }));
   await screenshot(page, "change-effect-nodeless");
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("change: a dimmed result is this scenario's: an erroneous change laid over another dump never shows the last dump's result", async () => {
+  const { page, errors, context } = await dumpWithChange({ width: 1400, height: 1000 });
+  // The change breaks: the last good result, over dump-200.yaml, is dimmed.
+  await page.locator(".editor:not([hidden]) .cm-content").click();
+  await page.keyboard.press("Control+a");
+  await paste(page, CHANGE.replace('cpu: "6"', 'cpu: "lots"'));
+  await page.waitForFunction(() => document.getElementById("result-body").classList.contains("stale"), null, { timeout: 20000 });
+  assert.match(await page.locator(".change-panel h2").textContent(), /applied to dump-200\.yaml$/);
+  // Another dump under the same change: the result shown is over it, not over dump-200.yaml.
+  await dropFiles(page, [files.nodeless]);
+  await page.waitForFunction(() => /pods-only\.yaml/.test(document.querySelector(".cluster-head .file-name")?.textContent ?? ""), null, { timeout: 60000 });
+  await page.waitForFunction(() => /applied to pods-only\.yaml$/.test(document.querySelector(".change-panel h2")?.textContent ?? ""), null, { timeout: 20000 });
+  assert.equal(await page.locator("#picture .column").count(), 0, "no node of dump-200.yaml is drawn");
   assert.deepEqual(errors, []);
   await context.close();
 });

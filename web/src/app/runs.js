@@ -104,7 +104,9 @@ export function createRuns(mode, { engine, scenario, profiles, clusterMode, vari
     scenario.markDiagnostics(result, run);
     // One count per root cause: a typo that five pods name is one error.
     const { errors, warnings, infos, places } = countCauses(result.diagnostics);
-    if (errors === 0 || !shown) {
+    // A last good result is this scenario's: never one over another cluster
+    // (or none), which the dimmed result would pass off as this one's.
+    if (errors === 0 || !shown || shown.run.cluster !== run.cluster) {
       shown = { result, run, comparison, variantDiff };
       const added = run.overlay && [...run.overlay].some((key) => !overlay?.has(key));
       overlay = run.overlay;
