@@ -104,7 +104,7 @@ function renderChains(result, targets, onPod) {
   if (chains.length === 0) return null;
   return [
     h("h3", {}, "Cascade: a controller replaces what preemption took"),
-    h("ol", { class: "chains", "aria-label": "Replacement chains" }, chains.map((chain) => renderChain(chain, result, targets, onPod))),
+    collapsedList(chains, (chain) => renderChain(chain, result, targets, onPod), { tag: "ol", cls: "chains", what: "chains", label: "Replacement chains" }),
   ];
 }
 
