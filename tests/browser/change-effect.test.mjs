@@ -135,6 +135,9 @@ test("change: a dump without Nodes: the Cluster panel says so with the fix, the 
     ["no class", "", "1"],
   ]);
   assert.match(await cluster.locator("h3", { hasText: "Pods by priority class" }).textContent(), /\(1; 152 pods\)/);
+  // The run's problems with the dump's pods are the panel's too, one per cause.
+  assert.equal(await cluster.locator(".run-problems .diagnostic-line").count(), 1);
+  assert.match(await cluster.locator(".run-problems").textContent(), /^1 problem the run found in the cluster's objects .*bound to node "node-a".* \(and 150 more objects alike\)$/);
   // The editors are empty and hold no error; the result is not dimmed.
   assert.equal(await page.locator("#diagnostics .diagnostic").count(), 0);
   assert.equal(await page.locator("#result-body").evaluate((el) => el.classList.contains("stale")), false);

@@ -193,19 +193,30 @@ function problems(summary) {
 
 /**
  * What the last run found of the cluster's own objects (a pod bound to a
- * node the dump lacks): the Cluster panel's problems, not the editors'.
- * null when none.
+ * node the dump lacks): the Cluster panel's problems, not the editors'. One
+ * entry per root cause (cause), with how many objects it touches. null when
+ * none.
  */
 export function renderRunProblems(diagnostics = []) {
   if (diagnostics.length === 0) return null;
+  const causes = new Map();
+  for (const d of diagnostics) {
+    const key = d.cause || `${d.severity} ${d.message}`;
+    if (causes.has(key)) causes.get(key).more += 1;
+    else causes.set(key, { first: d, more: 0 });
+  }
+  const entry = ({ first, more }) => {
+    const li = problem(first);
+    if (more > 0) li.append(h("span", { class: "muted" }, ` (and ${plural(more, "more object")} alike)`));
+    return li;
+  };
+  const list = [...causes.values()];
   return h(
     "div",
     { class: "cluster-problems run-problems" },
-    h("p", {}, `${plural(diagnostics.length, "problem")} the run found in the cluster's objects (your change is not the cause):`),
-    h("ul", { class: "problem-list" }, diagnostics.slice(0, SHOWN_PROBLEMS).map(problem)),
-    diagnostics.length > SHOWN_PROBLEMS
-      ? h("details", {}, h("summary", {}, `${count(diagnostics.length - SHOWN_PROBLEMS)} more`), h("ul", { class: "problem-list" }, diagnostics.slice(SHOWN_PROBLEMS).map(problem)))
-      : null,
+    h("p", {}, `${plural(list.length, "problem")} the run found in the cluster's objects (your change is not the cause):`),
+    h("ul", { class: "problem-list" }, list.slice(0, SHOWN_PROBLEMS).map(entry)),
+    list.length > SHOWN_PROBLEMS ? h("details", {}, h("summary", {}, `${count(list.length - SHOWN_PROBLEMS)} more`), h("ul", { class: "problem-list" }, list.slice(SHOWN_PROBLEMS).map(entry))) : null,
   );
 }
 
