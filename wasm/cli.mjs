@@ -189,6 +189,9 @@ function checkChange(args, flags) {
 function runArgs({ values, positionals, flags }) {
   const args = { file: positionals[0] ?? null, files: positionals, json: Boolean(values.json), markdown: Boolean(values.markdown), events: Boolean(values.events), compare: Boolean(values.compare), level: values.decision ? "decision" : "run", apply: values.apply ?? [], namespace: values.namespace, detail: Boolean(values.detail), pods: values.pod ?? [], ...runOptionsOf(values) };
   if (args.file === null) throw new UsageError("missing the scenario file (or - for stdin)");
+  if ((args.detail || args.pods.length > 0) && args.apply.length === 0) {
+    throw new UsageError(`${args.detail ? "--detail" : "--pod"} chooses what a report over a change details: it needs --apply (without it every attempt is detailed)`);
+  }
   if ((args.detail || args.pods.length > 0) && (args.json || args.markdown || args.events)) {
     throw new UsageError(`${args.detail ? "--detail" : "--pod"} chooses what the report details: --json, --markdown and --events print everything their way`);
   }

@@ -65,6 +65,9 @@ test("run --apply --detail details every attempt; --pod the attempts of the pods
   const refused = podsim(["run", dump, "--apply", change, "--detail", "--json"]);
   assert.equal(refused.status, 2);
   assert.match(refused.stderr, /--detail chooses what the report details/);
+  const alone = podsim(["run", dump, "--pod", pod]);
+  assert.equal(alone.status, 2);
+  assert.match(alone.stderr, /--pod chooses what a report over a change details: it needs --apply/);
 });
 
 test("cluster.simulate: a change gets `change`, its difference; the cluster alone gets none", async () => {
