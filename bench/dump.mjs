@@ -29,6 +29,23 @@ spec:
   - {name: app, image: registry.k8s.io/pause:3.10, resources: {requests: {cpu: "3", memory: 1Gi}}}
 `;
 
+// A Deployment to lay over a dump as the change: 6 replicas of the "high"
+// class, each asking for most of a node, so that each evicts (the report
+// and the page's "Your change" panel are measured with it).
+export const DEPLOYMENT_CHANGE = `apiVersion: apps/v1
+kind: Deployment
+metadata: {name: checkout, namespace: shop}
+spec:
+  replicas: 6
+  selector: {matchLabels: {app: checkout}}
+  template:
+    metadata: {labels: {app: checkout}}
+    spec:
+      priorityClassName: high
+      containers:
+      - {name: app, image: registry.k8s.io/pause:3.10, resources: {requests: {cpu: "6", memory: 8Gi}}}
+`;
+
 export const dumpSizes = {
   small: { nodes: 100, pods: 2_000 },
   medium: { nodes: 500, pods: 10_000 },

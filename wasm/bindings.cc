@@ -7,6 +7,7 @@
 #include <optional>
 #include <string>
 
+#include "core/analysis/change_effect.h"
 #include "core/analysis/compare.h"
 #include "core/analysis/loaded_cluster.h"
 #include "core/analysis/reduce.h"
@@ -127,7 +128,11 @@ class Cluster {
         seed, detail_attempt, profile, start_ms, latency_ms, controllers);
     options.decision = decision;
     if (!ns.empty()) options.ns = ns;
-    return podsim::ToJson(cluster_->Simulate(scenario, options));
+    podsim::SimulationResult result = cluster_->Simulate(scenario, options);
+    if (scenario.find_first_not_of(" \t\r\n") == std::string::npos) {
+      return podsim::ToJson(result);
+    }
+    return podsim::ToJson(result, podsim::EffectOf(Alone(options), result));
   }
   // The reduction for pod over the cluster with the change laid over it.
   std::string Reduce(const std::string& change, const std::string& pod,
@@ -147,6 +152,23 @@ class Cluster {
  private:
   std::unique_ptr<podsim::Loader> loader_ = std::make_unique<podsim::Loader>();
   std::optional<podsim::LoadedCluster> cluster_;
+  // The cluster settled alone, for the options it was settled under: every
+  // change laid over the cluster under the same options compares with it.
+  mutable std::string alone_key_;
+  mutable std::optional<podsim::ClusterAlone> alone_;
+
+  const podsim::ClusterAlone& Alone(const podsim::SimulateOptions& o) const {
+    std::string key = std::to_string(o.seed.value_or(~0ULL)) + "|" + o.profile +
+                      "|" + std::to_string(o.start_ms.value_or(-1)) + "|" +
+                      std::to_string(o.api_latency_ms) + "|" +
+                      std::to_string(o.controllers) +
+                      std::to_string(o.decision);
+    if (!alone_ || key != alone_key_) {
+      alone_ = podsim::SettleAlone(*cluster_, o);
+      alone_key_ = std::move(key);
+    }
+    return *alone_;
+  }
 };
 
 }  // namespace

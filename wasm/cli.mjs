@@ -20,7 +20,7 @@ import { PAGE_ROOT, serve } from "./serve.mjs";
 // The formatters live in report.mjs (the page shares them); exported here too.
 export { formatComparison, formatDiff, formatReduction, formatReport };
 
-const USAGE = `usage: podsim run <scenario.yaml | folder | ->... [--apply change.yaml]... [--namespace NS] [--json | --markdown | --events] [--seed N] [--profile P] [--compare] [--start-time T] [--api-latency MS] [--no-controllers] [--decision]
+const USAGE = `usage: podsim run <scenario.yaml | folder | ->... [--apply change.yaml]... [--namespace NS] [--json | --markdown | --events] [--seed N] [--profile P] [--compare] [--start-time T] [--api-latency MS] [--no-controllers] [--decision] [--detail | --pod NS/NAME]
        podsim diff <a.yaml | -> <b.yaml> [--json] [--seed N] [--profile P]
        podsim reduce <cluster.yaml | folder | ->... --pod NS/NAME [--apply change.yaml]... [--namespace NS] [--out F] [--json | --markdown] [--seed N] [--profile P] [--start-time T] [--api-latency MS] [--no-controllers]
        podsim serve [--port N] [--host H]
@@ -44,11 +44,17 @@ pod, whether it is scheduled, nominated with victims, or unschedulable, and why.
   --apply F      what if I apply F? lays F's objects over the scenario (a
                  cluster dump) as kubectl apply would: the same kind and
                  namespace/name replaces, others are added; the report
-                 leads with the change's consequences (where its pods land,
-                 whom they evict, what the controllers do about it, which
-                 PDBs run out); repeatable, - for standard input
+                 leads with what the change makes differ from the cluster
+                 settled without it (where its pods land, the cluster's
+                 pods that lose their place, the cascades it starts, the
+                 PDBs it exhausts), then the cluster's own activity in one
+                 line; repeatable, - for standard input
   --namespace NS the namespace of the change's objects that name none
                  (kubectl apply -n; default: default)
+  --detail       with --apply, detail every scheduling attempt node by
+                 node (the report otherwise shows the change's difference,
+                 the first few of each list, and no attempt in full)
+  --pod NS/NAME  with --apply, detail that pod's attempts; repeatable
   --decision     each pending pod's first scheduling cycle against the
                  input as it stands, nothing applied, no controllers
                  (what upstream's unit tests check; docs/fidelity.md)
@@ -119,6 +125,8 @@ const RUN_OPTIONS = {
   "api-latency": { type: "string", option: "apiLatencyMs" },
   "no-controllers": { type: "boolean" },
 };
+// run alone: what a report over a change details beyond the change.
+const DETAIL = { detail: { type: "boolean" }, pod: { type: "string", option: "pod", multiple: true } };
 // run alone: the decision level.
 const DECISION = { decision: { type: "boolean" } };
 const CHANGE_OPTIONS = {
@@ -127,7 +135,7 @@ const CHANGE_OPTIONS = {
 };
 const COMMANDS = {
   run: {
-    options: { help: HELP, json: { type: "boolean" }, markdown: { type: "boolean" }, events: { type: "boolean" }, compare: { type: "boolean" }, ...CHANGE_OPTIONS, ...RUN_OPTIONS, ...DECISION },
+    options: { help: HELP, json: { type: "boolean" }, markdown: { type: "boolean" }, events: { type: "boolean" }, compare: { type: "boolean" }, ...CHANGE_OPTIONS, ...RUN_OPTIONS, ...DECISION, ...DETAIL },
     args: runArgs,
   },
   diff: { options: { help: HELP, json: { type: "boolean" }, seed: SEED, profile: PROFILE }, args: diffArgs },
@@ -179,8 +187,14 @@ function checkChange(args, flags) {
 }
 
 function runArgs({ values, positionals, flags }) {
-  const args = { file: positionals[0] ?? null, files: positionals, json: Boolean(values.json), markdown: Boolean(values.markdown), events: Boolean(values.events), compare: Boolean(values.compare), level: values.decision ? "decision" : "run", apply: values.apply ?? [], namespace: values.namespace, ...runOptionsOf(values) };
+  const args = { file: positionals[0] ?? null, files: positionals, json: Boolean(values.json), markdown: Boolean(values.markdown), events: Boolean(values.events), compare: Boolean(values.compare), level: values.decision ? "decision" : "run", apply: values.apply ?? [], namespace: values.namespace, detail: Boolean(values.detail), pods: values.pod ?? [], ...runOptionsOf(values) };
   if (args.file === null) throw new UsageError("missing the scenario file (or - for stdin)");
+  if ((args.detail || args.pods.length > 0) && args.apply.length === 0) {
+    throw new UsageError(`${args.detail ? "--detail" : "--pod"} chooses what a report over a change details: it needs --apply (without it every attempt is detailed)`);
+  }
+  if ((args.detail || args.pods.length > 0) && (args.json || args.markdown || args.events)) {
+    throw new UsageError(`${args.detail ? "--detail" : "--pod"} chooses what the report details: --json, --markdown and --events print everything their way`);
+  }
   if ([args.json, args.markdown, args.events].filter(Boolean).length > 1) throw new UsageError("--json, --markdown and --events print different things: choose one");
   if (args.events && args.compare) throw new UsageError("--events prints one run: it cannot be combined with --compare");
   if (values.decision && (args.compare || args.events)) throw new UsageError("--decision gives each pending pod's first cycle alone: it cannot be combined with --compare or --events");
@@ -608,7 +622,7 @@ async function main(argv) {
   if (args.markdown) return finish(args, [result], formatMarkdown(result, { scenario: kept?.text() }));
   if (args.json) return finish(args, [result], JSON.stringify(result, null, 2));
   if (args.events) return finish(args, [result], formatEvents(result));
-  return finish(args, [result], formatReport({ ...result, diagnostics: [] }));
+  return finish(args, [result], formatReport({ ...result, diagnostics: [] }, { detail: args.detail, pods: args.pods }));
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === realpathSync(process.argv[1])) {

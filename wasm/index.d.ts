@@ -423,8 +423,10 @@ export interface LoadedCluster {
    * result's diagnostics are the scenario's own (the cluster's are in
    * {@link summary}). The scenario is the change: its pods carry
    * `fromChange`, and `options.namespace` names the namespace of its
-   * objects that name none (`kubectl apply -n`). Rejects once the cluster
-   * is freed.
+   * objects that name none (`kubectl apply -n`). A non-empty change also
+   * gets `change`, what it makes differ from the cluster settled alone
+   * ({@link ChangeEffect}; the cluster alone is settled once per options).
+   * Rejects once the cluster is freed.
    */
   simulate(text: string, options?: ClusterRunOptions): Promise<SimulationResult>;
   /**
@@ -555,6 +557,66 @@ export interface SimulationResult {
   workloads: Workloads;
   /** Allocatable, requests and placements: what the page's picture draws. */
   cluster: ClusterPicture;
+  /**
+   * Over a loaded cluster with a change ({@link LoadedCluster.simulate} of a
+   * non-empty text): what the change makes differ from the cluster settled
+   * alone under the same options.
+   */
+  change?: ChangeEffect;
+}
+
+/**
+ * What a change laid over a cluster makes differ: the cluster settled alone
+ * (a) and with the change (b). Attempts and chains are indexes into the
+ * result's `pods` and `workloads.chains`.
+ */
+export interface ChangeEffect {
+  /** The change's pods (and those its workloads created), where the run leaves each. */
+  pods: ChangePod[];
+  /** The cluster's pods that have a place when it settles alone and lose it with the change. */
+  displaced: DisplacedPod[];
+  /** The chains that start from the change: a preemption by its pods, or by a replacement such a chain created. */
+  cascades: number[];
+  /** The PDBs (`"namespace/name"`) whose disruptionsAllowed reaches 0 with the change and not without. */
+  exhaustedPdbs: string[];
+  /** The cluster's own activity, which it has alone too. */
+  own: OwnActivity;
+}
+
+export interface ChangePod {
+  pod: string;
+  /** `evicted`: a later preemption took it; `deleted`: its controller did. */
+  where: "bound" | "nominated" | "pending" | "evicted" | "deleted" | "not tried";
+  /** The node it is bound or nominated to; "" otherwise. */
+  node: string;
+  /** Its last attempt (an index into `pods`), or null when it had none. */
+  attempt: number | null;
+  /** The pods its preemptions deleted. */
+  evicted: string[];
+}
+
+export interface DisplacedPod {
+  pod: string;
+  /** Its node in the cluster settled alone. */
+  before: string;
+  /** `evicted`: a preemption deleted it; `deleted`: its controller; `moved`: it ends on another node; `pending`: unbound. */
+  fate: "evicted" | "deleted" | "moved" | "pending";
+  /** `moved`: the node it ends on; "" otherwise. */
+  after: string;
+  /** `evicted`: whose preemption deleted it; "" otherwise. */
+  by: string;
+  /** `by` is a pod of the change or of a cascade from it. */
+  byChange: boolean;
+}
+
+export interface OwnActivity {
+  /** Each of the cluster's own pending pods' last attempt (indexes into `pods`). */
+  pending: number[];
+  /** Its own attempts that evicted pods, and how many pods they evicted. */
+  preemptions: number;
+  victims: number;
+  /** The chains that do not start from the change (indexes into `workloads.chains`). */
+  chains: number[];
 }
 
 /** The simulated clock of a run. */
@@ -1286,6 +1348,8 @@ export interface ClusterSummary {
   }[];
   /** Pods that name no PriorityClass. */
   podsWithoutClass: number;
+  /** The classes pods name that the cluster lacks, each with its pods: with `priorityClasses` and `podsWithoutClass`, every pod counted once. */
+  podsOfMissingClasses: { name: string; pods: number }[];
   pdbs: { pdb: string; line: number; source?: string }[];
   /** Error diagnostics, all of them counted. */
   errors: number;

@@ -515,7 +515,10 @@ function namedSources(source) {
  *                     replaces, as kubectl apply would); the scenario
  *                     is the change: its pods are marked fromChange, and
  *                     options.namespace names the namespace of its objects
- *                     that name none; the scenario's own diagnostics only
+ *                     that name none; the scenario's own diagnostics only;
+ *                     a non-empty scenario also gets `change`, what it
+ *                     makes differ from the cluster settled alone (the
+ *                     cluster alone is settled once per options)
  *   reduce(pod, options)  reduce() over the cluster with options.change (text,
  *                     default none) laid over it: the Reduction without
  *                     scenario (reducedScenario() cuts it out of the

@@ -211,48 +211,78 @@ export function formatEvents(result) {
   return out.join("\n");
 }
 
-// Each pod's last attempt: where the queue left it.
-function lastAttempts(result) {
-  const last = new Map();
-  for (const attempt of result.pods) last.set(attempt.pod, attempt);
-  return last;
+/** A long list in a report shows this many items, then "... and N more". */
+export const SHOWN = 5;
+
+// The first SHOWN lines of a list, then how many more there are.
+function firstFew(lines, indent = "    ", what = "") {
+  const out = lines.slice(0, SHOWN).map((l) => `${indent}${l}`);
+  if (lines.length > SHOWN) out.push(`${indent}... and ${(lines.length - SHOWN).toLocaleString("en")} more${what}`);
+  return out;
 }
 
-function finalLine(attempt) {
-  if (attempt.outcome === "Scheduled") return `${attempt.pod} -> scheduled on ${attempt.node}`;
-  if (attempt.outcome === "Nominated") return `${verdictLine(attempt)} (still waiting when the run ended)`;
-  return `${attempt.pod} -> pending: ${attempt.message}`;
+// "4 bound, 2 pending": a list's items counted by what.
+function tally(items, what) {
+  const counts = new Map();
+  for (const item of items) counts.set(what(item), (counts.get(what(item)) ?? 0) + 1);
+  return [...counts].map(([k, n]) => `${n.toLocaleString("en")} ${k}`).join(", ");
+}
+
+const WHERE = { bound: "bound", nominated: "nominated (still waiting)", pending: "pending", evicted: "evicted later", deleted: "deleted by its controller", "not tried": "not tried" };
+const FATE = { evicted: "evicted", deleted: "deleted by their controller", moved: "moved", pending: "left pending" };
+
+function changePodLine(p) {
+  const on = p.node ? ` on ${p.node}` : "";
+  const evicting = p.evicted.length > 0 ? `, evicting ${p.evicted.length > 3 ? `${p.evicted.slice(0, 3).join(", ")} and ${p.evicted.length - 3} more` : p.evicted.join(", ")}` : "";
+  return `${p.pod} -> ${WHERE[p.where]}${on}${evicting}`;
+}
+
+function displacedLine(d) {
+  if (d.fate === "evicted") return `${d.pod} on ${d.before}: evicted by ${d.by}${d.byChange ? "" : " (a pod of the cluster, whose place the change took)"}`;
+  if (d.fate === "moved") return `${d.pod}: moved ${d.before} -> ${d.after}`;
+  return `${d.pod} on ${d.before}: ${FATE[d.fate]}`;
 }
 
 /**
- * The consequences of a change laid over a cluster (podsim run --apply,
- * the page's change): where its pods land, whom they evict, what the
- * controllers do about it, which budgets run out. [] without a change.
+ * What a change laid over a cluster makes differ from the cluster settled
+ * alone (result.change, podsim run --apply): its pods and where they end,
+ * the cluster's pods that lose their place, the cascades that start from
+ * it, the PDBs it exhausts, its workloads; each list shows its first few.
+ * [] without a change.
  */
 export function changeSection(result) {
-  const mine = [...lastAttempts(result).values()].filter((a) => a.fromChange);
-  const workloads = (result.workloads?.items ?? []).filter((w) => w.fromChange);
-  if (mine.length === 0 && workloads.length === 0) return [];
-  const out = ["", "Your change:"];
-  // Each victim once: a later preemption may find it already terminating.
-  const evictions = result.pods
-    .filter((a) => a.fromChange && a.outcome === "Nominated")
-    .map((a) => ({ ...a, victims: a.victims.filter((v) => !v.alreadyTerminating) }))
-    .filter((a) => a.victims.length > 0);
-  for (const attempt of mine) out.push(`  ${finalLine(attempt)}`);
-  for (const attempt of evictions) {
-    out.push(`  ${attempt.pod} evicted ${attempt.victims.map((v) => `${v.pod}${v.pdbViolation ? " (violating its PDB)" : ""}`).join(", ")} on ${attempt.node}`);
+  const c = result.change;
+  if (!c) return [];
+  const out = ["", "Your change (what differs from the cluster settled without it):"];
+  const workloads = (result.workloads?.items ?? []).filter((w) => w.fromChange && !w.parent);
+  if (c.pods.length === 0 && workloads.length === 0) out.push("  it adds no pods and no workloads");
+  if (c.pods.length > 0) {
+    out.push(`  Its pods (${c.pods.length.toLocaleString("en")}): ${tally(c.pods, (p) => WHERE[p.where])}`);
+    out.push(...firstFew(c.pods.map(changePodLine)));
   }
-  for (const w of workloads.filter((w) => !w.parent)) out.push(`  ${workloadLine(w)}`);
+  for (const w of workloads) out.push(`  ${workloadLine(w)}`);
+  out.push(
+    c.displaced.length === 0
+      ? "  Pods of the cluster that lose their place: none"
+      : `  Pods of the cluster that lose their place (${c.displaced.length.toLocaleString("en")}): ${tally(c.displaced, (d) => FATE[d.fate])}`,
+  );
+  out.push(...firstFew(c.displaced.map(displacedLine)));
   const chains = result.workloads?.chains ?? [];
-  if (chains.length > 0) {
-    out.push("", "Cascade (a controller replaces what preemption took):");
-    for (const chain of chains) out.push(`  ${chain.text}`);
+  if (c.cascades.length > 0) {
+    out.push(`  Cascades that start from it (${c.cascades.length.toLocaleString("en")}; a controller replaces what preemption took):`);
+    out.push(...firstFew(c.cascades.map((i) => chains[i].text)));
   }
-  const broken = (result.clock?.events ?? []).filter((e) => e.kind === "pdbStatus" && e.disruptionsAllowed === 0);
-  const budgets = [...new Set(broken.map((e) => e.pdb))];
-  if (budgets.length > 0) out.push("", `PodDisruptionBudgets that ran out (disruptionsAllowed 0): ${budgets.join(", ")}`);
+  if (c.exhaustedPdbs.length > 0) out.push(`  PodDisruptionBudgets it exhausts (disruptionsAllowed 0): ${c.exhaustedPdbs.join(", ")}`);
+  out.push("", ownLine(c.own));
   return out;
+}
+
+// The cluster's own activity, in one line: it happens without the change.
+function ownLine(own) {
+  const parts = [many(own.pending.length, "pending pod")];
+  if (own.preemptions > 0) parts.push(`${many(own.preemptions, "preemption")} evicting ${many(own.victims, "pod")}`);
+  if (own.chains.length > 0) parts.push(many(own.chains.length, "replacement chain"));
+  return `The cluster's own activity (it happens without your change too): ${parts.join(", ")}.`;
 }
 
 function workloadLine(w) {
@@ -265,62 +295,89 @@ function workloadLine(w) {
   return `${w.kind} ${w.namespace}/${w.name}${origin}: ${parts.join(", ")}${w.settled ? "" : " (not settled)"}`;
 }
 
-/** The settled summary per workload: wanted, running before and after, pending. */
-export function workloadSection(result) {
+/** The settled summary per workload: wanted, running before and after, pending (the first few when brief). */
+export function workloadSection(result, { brief = false } = {}) {
   const items = (result.workloads?.items ?? []).filter((w) => !w.parent && (w.created > 0 || w.lost > 0 || w.pending > 0 || w.fromChange));
   if (items.length === 0) return [];
-  const out = ["", "Workloads (those that changed):"];
-  for (const w of items) out.push(`  ${workloadLine(w)}`);
+  const lines = items.map(workloadLine);
+  const out = ["", `Workloads (those that changed${brief ? `: ${items.length.toLocaleString("en")}` : ""}):`, ...(brief ? firstFew(lines, "  ") : lines.map((l) => `  ${l}`))];
   if (result.workloads.capped) out.push("  the controllers stopped after 20,000 pods: the cascade did not settle");
   return out;
 }
 
-/** Formats the result document as a report a person can read. */
-export function formatReport(result) {
+function diagnosticLines(result) {
+  if (result.diagnostics.length === 0) return [];
+  const out = ["", "Diagnostics:"];
+  for (const d of result.diagnostics) {
+    const where = [d.object, d.path].filter(Boolean).join(" ");
+    // A cluster of several files: the file of the line.
+    const at = d.source ? `${d.source}${d.line > 0 ? `:${d.line}` : ""}` : d.line > 0 ? `line ${d.line}` : "";
+    out.push(`  ${d.severity.padEnd(7)} ${where}${at ? ` (${at})` : ""}: ${d.message}`);
+  }
+  return out;
+}
+
+// One attempt in full: its verdict, message, victims, steps, the nodes and
+// the choice among candidates.
+function attemptLines(attempt) {
+  const at = attempt.atMs === undefined ? "" : `, at +${formatDuration(attempt.atMs)}`;
+  const out = ["", `${verdictLine(attempt)}   [priority ${attempt.priority}, attempt ${attempt.attempt}${at}]`, `  message: ${attempt.message}`];
+  for (const v of attempt.victims) {
+    const leaves = v.goneAfterMs === undefined ? "" : v.alreadyTerminating ? `, already terminating, gone at +${formatDuration(v.goneAfterMs)}` : `, leaves at +${formatDuration(v.goneAfterMs)}`;
+    out.push(`  victim:  ${v.pod} on ${v.node}, priority ${v.priority}${v.pdbViolation ? ", violates its PDB" : ""}${leaves}`);
+  }
+  for (const step of attempt.trace) out.push(`  ${step.text}`);
+  const shown = attempt.nodes.filter((n) => n.filter || n.preemption);
+  if (shown.length > 0) out.push("  nodes:");
+  for (const node of shown) {
+    const score = node.score ? `, score ${node.score.total}` : "";
+    out.push(`    ${node.node}: ${describeStatus(node.filter)}${score}`);
+    if (node.preemption) {
+      out.push(`      preemption: ${node.preemption.verdict}`);
+      for (const step of node.preemption.trace) out.push(`        - ${step.text}`);
+    }
+  }
+  if (attempt.selection.length > 0) out.push("  choosing among candidates:");
+  for (const step of attempt.selection) {
+    const values = Object.entries(step.display).map(([n, s]) => `${n} ${s}`).join(", ");
+    const verdict = step.winner ? `${step.winner} wins` : `tie, kept ${step.kept.join(", ")}`;
+    out.push(`    ${step.criterion}: ${values}${values ? " -> " : ""}${verdict}`);
+    if (step.note) out.push(`      (${step.note})`);
+  }
+  return out;
+}
+
+// What a brief report leaves out, and the options that show it.
+function detailHint(result, asked) {
+  const tried = new Set(result.pods.map((a) => a.pod));
+  const out = [...asked].filter((p) => !tried.has(p)).map((p) => `${p} had no scheduling cycle in this run (--pod names a pending pod: "namespace/name").`);
+  const left = result.pods.filter((a) => !asked.has(a.pod)).length;
+  if (left > 0) {
+    out.push(`${many(left, "scheduling attempt")} not detailed here: --detail shows every attempt node by node, --pod NS/NAME one pod's (repeatable), --events the run in time order.`);
+  }
+  return out.length > 0 ? ["", ...out] : [];
+}
+
+/**
+ * Formats the result document as a report a person can read. Over a
+ * cluster with a change (result.change) it leads with the change's
+ * difference and details only the attempts asked for: detail, every
+ * attempt node by node; pods, the attempts of those pods ("ns/name").
+ * Without a change every attempt is detailed.
+ */
+export function formatReport(result, { detail = false, pods = [] } = {}) {
+  const brief = result.change !== undefined && !detail;
+  const asked = new Set(pods);
   const out = [`podsim: kube-scheduler ${result.kubernetesVersion} semantics (profile ${result.profile})`];
   if (result.pods.length > 0 && result.clock) out.push(describeClock(result.clock));
-  out.push(...changeSection(result));
-  if (result.diagnostics.length > 0) {
-    out.push("", "Diagnostics:");
-    for (const d of result.diagnostics) {
-      const where = [d.object, d.path].filter(Boolean).join(" ");
-      // A cluster of several files: the file of the line.
-      const at = d.source ? `${d.source}${d.line > 0 ? `:${d.line}` : ""}` : d.line > 0 ? `line ${d.line}` : "";
-      out.push(`  ${d.severity.padEnd(7)} ${where}${at ? ` (${at})` : ""}: ${d.message}`);
-    }
-  }
-  for (const pdb of result.pdbs) {
-    out.push("", `PodDisruptionBudget ${pdb.pdb}: ${pdb.explanation}`);
-  }
+  out.push(...changeSection(result), ...diagnosticLines(result));
+  if (!brief) for (const pdb of result.pdbs) out.push("", `PodDisruptionBudget ${pdb.pdb}: ${pdb.explanation}`);
   if (result.pods.length === 0) out.push("", "No pending pods to schedule.");
   for (const attempt of result.pods) {
-    const at = attempt.atMs === undefined ? "" : `, at +${formatDuration(attempt.atMs)}`;
-    out.push("", `${verdictLine(attempt)}   [priority ${attempt.priority}, attempt ${attempt.attempt}${at}]`);
-    out.push(`  message: ${attempt.message}`);
-    for (const v of attempt.victims) {
-      const leaves = v.goneAfterMs === undefined ? "" : v.alreadyTerminating ? `, already terminating, gone at +${formatDuration(v.goneAfterMs)}` : `, leaves at +${formatDuration(v.goneAfterMs)}`;
-      out.push(`  victim:  ${v.pod} on ${v.node}, priority ${v.priority}${v.pdbViolation ? ", violates its PDB" : ""}${leaves}`);
-    }
-    for (const step of attempt.trace) out.push(`  ${step.text}`);
-    const shown = attempt.nodes.filter((n) => n.filter || n.preemption);
-    if (shown.length > 0) out.push("  nodes:");
-    for (const node of shown) {
-      const score = node.score ? `, score ${node.score.total}` : "";
-      out.push(`    ${node.node}: ${describeStatus(node.filter)}${score}`);
-      if (node.preemption) {
-        out.push(`      preemption: ${node.preemption.verdict}`);
-        for (const step of node.preemption.trace) out.push(`        - ${step.text}`);
-      }
-    }
-    if (attempt.selection.length > 0) out.push("  choosing among candidates:");
-    for (const step of attempt.selection) {
-      const values = Object.entries(step.display).map(([n, s]) => `${n} ${s}`).join(", ");
-      const verdict = step.winner ? `${step.winner} wins` : `tie, kept ${step.kept.join(", ")}`;
-      out.push(`    ${step.criterion}: ${values}${values ? " -> " : ""}${verdict}`);
-      if (step.note) out.push(`      (${step.note})`);
-    }
+    if (!brief || asked.has(attempt.pod)) out.push(...attemptLines(attempt));
   }
-  out.push(...workloadSection(result));
+  out.push(...workloadSection(result, { brief }));
+  if (brief) out.push(...detailHint(result, asked));
   return out.join("\n");
 }
 

@@ -3,6 +3,7 @@
 
 #include "core/output/cluster_json.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <map>
 #include <string>
@@ -90,6 +91,25 @@ void WriteClasses(JsonWriter& w, const Scenario& s, const PodCounts& counts) {
     w.Key("pods").Value(CountOf(counts.by_class, c.name));
     w.Key("preemptionPolicy").Value(ToString(c.preemption_policy));
     w.Key("value").Value(int64_t{c.value});
+    w.EndObject();
+  }
+  w.EndArray();
+}
+
+// The classes pods name that the cluster lacks, with their pods: with
+// priorityClasses and podsWithoutClass, every pod is counted once.
+void WriteMissingClasses(JsonWriter& w, const Scenario& s,
+                         const PodCounts& counts) {
+  w.Key("podsOfMissingClasses").BeginArray();
+  for (const auto& entry : counts.by_class) {
+    const std::string& name = entry.first;
+    const bool known =
+        std::any_of(s.priority_classes.begin(), s.priority_classes.end(),
+                    [&](const PriorityClass& c) { return c.name == name; });
+    if (name.empty() || known) continue;
+    w.BeginObject();
+    w.Key("name").Value(name);
+    w.Key("pods").Value(entry.second);
     w.EndObject();
   }
   w.EndArray();
@@ -227,6 +247,7 @@ std::string ClusterSummaryJson(const LoadedCluster& cluster) {
     w.EndObject();
   }
   w.EndArray();
+  WriteMissingClasses(w, s, counts);
   w.Key("podsWithoutClass").Value(CountOf(counts.by_class, ""));
   WriteClasses(w, s, counts);
   WriteAmounts(w, "requested", counts.cpu, counts.memory);

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "core/analysis/change_effect.h"
 #include "core/analysis/compare.h"
 #include "core/analysis/reduce.h"
 #include "core/analysis/variant_diff.h"
@@ -23,8 +24,9 @@ namespace {
 // Writes one run: its record and its RunOutcome, field by field.
 class ResultWriter {
  public:
-  ResultWriter(const SimulationResult& result, const RunOutcome& outcome)
-      : r_(result), o_(outcome) {}
+  ResultWriter(const SimulationResult& result, const RunOutcome& outcome,
+               const ChangeEffect* change = nullptr)
+      : r_(result), o_(outcome), c_(change) {}
 
   std::string Write() {
     w_.BeginObject();
@@ -68,6 +70,7 @@ class ResultWriter {
     WriteClock();
     WriteWorkloads();
     WriteCluster();
+    if (c_) WriteChange(*c_);
     w_.EndObject();
     return w_.Take();
   }
@@ -125,6 +128,65 @@ class ResultWriter {
       w_.EndObject();
     }
     w_.EndArray();
+    w_.EndObject();
+  }
+
+  void Strings(const std::vector<std::string>& items) {
+    w_.BeginArray();
+    for (const std::string& s : items) w_.Value(s);
+    w_.EndArray();
+  }
+  template <typename T>
+  void Numbers(const std::vector<T>& items) {
+    w_.BeginArray();
+    for (T i : items) w_.Value(static_cast<int64_t>(i));
+    w_.EndArray();
+  }
+
+  // What the change makes differ from the cluster settled alone.
+  void WriteChange(const ChangeEffect& c) {
+    w_.Key("change").BeginObject();
+    w_.Key("pods").BeginArray();
+    for (const ChangePod& p : c.pods) {
+      w_.BeginObject();
+      w_.Key("pod").Value(p.pod);
+      w_.Key("where").Value(p.where);
+      w_.Key("node").Value(p.node);
+      w_.Key("attempt");
+      if (p.attempt >= 0) {
+        w_.Value(p.attempt);
+      } else {
+        w_.Null();
+      }
+      w_.Key("evicted");
+      Strings(p.evicted);
+      w_.EndObject();
+    }
+    w_.EndArray();
+    w_.Key("displaced").BeginArray();
+    for (const DisplacedPod& d : c.displaced) {
+      w_.BeginObject();
+      w_.Key("pod").Value(d.pod);
+      w_.Key("before").Value(d.before);
+      w_.Key("fate").Value(d.fate);
+      w_.Key("after").Value(d.after);
+      w_.Key("by").Value(d.by);
+      w_.Key("byChange").Bool(d.by_change);
+      w_.EndObject();
+    }
+    w_.EndArray();
+    w_.Key("cascades");
+    Numbers(c.cascades);
+    w_.Key("exhaustedPdbs");
+    Strings(c.exhausted);
+    w_.Key("own").BeginObject();
+    w_.Key("pending");
+    Numbers(c.own.pending);
+    w_.Key("preemptions").Value(c.own.preemptions);
+    w_.Key("victims").Value(c.own.victims);
+    w_.Key("chains");
+    Numbers(c.own.chains);
+    w_.EndObject();
     w_.EndObject();
   }
 
@@ -429,6 +491,7 @@ class ResultWriter {
 
   const SimulationResult& r_;
   const RunOutcome& o_;
+  const ChangeEffect* c_;
   JsonWriter w_;
 };
 
@@ -436,6 +499,10 @@ class ResultWriter {
 
 std::string ToJson(const SimulationResult& result) {
   return ResultWriter(result, SummarizeRun(result)).Write();
+}
+
+std::string ToJson(const SimulationResult& result, const ChangeEffect& change) {
+  return ResultWriter(result, SummarizeRun(result), &change).Write();
 }
 
 std::string ProfilesJson() {

@@ -6,6 +6,7 @@
 #include <string>
 #include <string_view>
 
+#include "core/analysis/change_effect.h"
 #include "core/analysis/compare.h"
 #include "core/analysis/reduce.h"
 #include "core/analysis/variant_diff.h"
@@ -15,6 +16,11 @@ namespace podsim {
 
 // Returns the result document (apiVersion podsim/v1) as JSON text.
 std::string ToJson(const SimulationResult& result);
+
+// The same with "change": what a change laid over a cluster makes differ
+// from the cluster alone (ChangeEffect; attempts and chains by index into
+// "pods" and "workloads.chains").
+std::string ToJson(const SimulationResult& result, const ChangeEffect& change);
 
 // Returns {"apiVersion","kind":"Comparison","profiles","differences",
 // "results":[a, b]} as JSON text.

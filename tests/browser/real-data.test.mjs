@@ -65,8 +65,12 @@ test("real data: Add files reads another namespace into the loaded cluster, unde
   assert.equal(await stat(page, "Pods"), "4");
   assert.match(await page.locator(".editor:not([hidden]) .cm-content").textContent(), /name: probe/);
   assert.ok((await page.locator(".attempt .verdict").allTextContents()).some((v) => v.startsWith("probe")));
-  // The dump's own problems name their files and lines.
-  assert.deepEqual(await page.locator(".cluster-problems .diagnostic-line .where").allTextContents(), ["EventList · kind · events.json:2"]);
+  // The dump's own problems name their files and lines: those found reading
+  // it, and those the run found of its objects (the Cluster panel's, not the
+  // editors').
+  assert.deepEqual(await page.locator(".cluster-problems:not(.run-problems) .diagnostic-line .where").allTextContents(), ["EventList · kind · events.json:2"]);
+  assert.deepEqual(await page.locator(".run-problems .diagnostic-line .where").allTextContents(), ["Pod default/nightly-report · spec.priorityClassName · pods.json:182"]);
+  assert.equal(await page.locator("#diagnostics .diagnostic").count(), 0, "the editors list none of them");
   await page.locator(".cluster-files summary").click();
   assert.deepEqual(await page.locator(".cluster-files .file-list .file-name").allTextContents(), ["nodes.json", "pods.json", "events.json", "pods.json (2)"]);
   await screenshot(page, "31-added-file");

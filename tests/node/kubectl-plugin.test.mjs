@@ -308,7 +308,7 @@ describe("kubectl-podsim: the simulation", () => {
   test("the change's pod is simulated against the cluster kubectl printed, and the report names it", () => {
     const r = kubectlPodsim(["-f", "change.yaml", "-n", "shop"]);
     assert.equal(r.status, 0, r.stderr);
-    assert.match(r.stdout, /shop\/payments-api -> nominated node-c, evicting 1 pod: shop\/report-7c9d8f5b6d-tw9p5/);
+    assert.match(r.stdout, /\n {4}shop\/payments-api -> bound on node-c, evicting shop\/report-7c9d8f5b6d-tw9p5\n/);
     assert.deepEqual(r.leftovers, []);
     const [first] = result(kubectlPodsim(["-f", "change.yaml", "-n", "shop", "--json"])).pods;
     assert.equal(first.pod, "shop/payments-api");

@@ -146,6 +146,8 @@ async function corpus() {
     add("loadCluster(...).simulate(\"\")", "SimulationResult", await cluster.simulate(""));
     const pod = (await cluster.simulate("")).pods[0]?.pod;
     add(`loadCluster(...).reduce("${pod}")`, "Reduction", await cluster.reduce(pod));
+    const change = "apiVersion: v1\nkind: Pod\nmetadata: {name: urgent}\nspec:\n  priority: 1000000000\n  containers: [{name: c, resources: {requests: {cpu: '1'}}}]\n";
+    add("loadCluster(...).simulate(change): with its difference", "SimulationResult", await cluster.simulate(change));
     add("loadCluster(...).simulate(problems)", "SimulationResult", await cluster.simulate(scenarios.find((s) => s.name.endsWith("problems.yaml"))?.text ?? ""));
   } finally {
     cluster.free();

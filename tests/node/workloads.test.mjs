@@ -125,19 +125,24 @@ function files() {
   return dir;
 }
 
-test("workloads: podsim run --apply leads with the change, its evictions and the cascade, and ends with the workloads", () => {
+test("workloads: podsim run --apply leads with the change's difference: its pods, whom they evict, the cascade, then the workloads", () => {
   const dir = files();
   const r = podsim(["run", join(dir, "cluster.yaml"), "--apply", join(dir, "change.yaml"), "--namespace", "shop"]);
   assert.equal(r.status, 0, r.stderr);
   const lines = r.stdout.split("\n");
   const at = (re) => lines.findIndex((l) => re.test(l));
-  assert.ok(at(/^Your change:$/) > 0, r.stdout);
-  assert.ok(at(/^ {2}shop\/api-[a-z0-9]+-[a-z0-9]{5} -> scheduled on node-a$/) > at(/^Your change:$/), r.stdout);
-  assert.match(r.stdout, /\n {2}shop\/api-\S+ evicted jobs\/batch-7c9d8-x[12] on node-a\n/);
-  assert.match(r.stdout, /\n {2}Deployment shop\/api: wanted 1, running 0 -> 1, 1 created\n/);
-  assert.match(r.stdout, /\nCascade \(a controller replaces what preemption took\):\n {2}shop\/api-\S+ evicted jobs\/batch-7c9d8-x[12]; ReplicaSet jobs\/batch-7c9d8 recreated it as jobs\/batch-7c9d8-[a-z0-9]{5}; jobs\/batch-7c9d8-[a-z0-9]{5} pending: 0\/1 nodes are available: 1 Insufficient cpu\./);
-  assert.ok(at(/^Cascade/) < at(/ -> nominated node-a, evicting 1 pod/), "the change's consequences come before the attempts");
-  assert.match(r.stdout, /\nWorkloads \(those that changed\):\n {2}ReplicaSet jobs\/batch-7c9d8: wanted 2, running 2 -> 1, 1 pending, 1 created, 1 preempted \(not settled\)\n {2}Deployment shop\/api: wanted 1, running 0 -> 1, 1 created\n$/);
+  const head = at(/^Your change \(what differs from the cluster settled without it\):$/);
+  assert.equal(head, 3, r.stdout);
+  assert.equal(lines[4], "  Its pods (1): 1 bound");
+  assert.match(lines[5], /^ {4}shop\/api-[a-z0-9]+-[a-z0-9]{5} -> bound on node-a, evicting jobs\/batch-7c9d8-x[12]$/);
+  assert.match(r.stdout, /\n {2}Deployment shop\/api: wanted 1, running 0 -> 1, 1 created\n {2}Pods of the cluster that lose their place \(1\): 1 evicted\n {4}jobs\/batch-7c9d8-x[12] on node-a: evicted by shop\/api-\S+\n/);
+  assert.match(r.stdout, /\n {2}Cascades that start from it \(1; a controller replaces what preemption took\):\n {4}shop\/api-\S+ evicted jobs\/batch-7c9d8-x[12]; ReplicaSet jobs\/batch-7c9d8 recreated it as jobs\/batch-7c9d8-[a-z0-9]{5}; jobs\/batch-7c9d8-[a-z0-9]{5} pending: 0\/1 nodes are available: 1 Insufficient cpu\./);
+  assert.match(r.stdout, /\nThe cluster's own activity \(it happens without your change too\): 0 pending pods\.\n/);
+  assert.match(r.stdout, /\nWorkloads \(those that changed: 2\):\n {2}ReplicaSet jobs\/batch-7c9d8: wanted 2, running 2 -> 1, 1 pending, 1 created, 1 preempted \(not settled\)\n {2}Deployment shop\/api: wanted 1, running 0 -> 1, 1 created\n/);
+  // The attempts in full only when asked for.
+  assert.equal(at(/ -> nominated node-a, evicting 1 pod/), -1);
+  const detail = podsim(["run", join(dir, "cluster.yaml"), "--apply", join(dir, "change.yaml"), "--namespace", "shop", "--detail"]);
+  assert.ok(detail.stdout.indexOf("Cascades that start from it") < detail.stdout.search(/ -> nominated node-a, evicting 1 pod/), "the change's difference comes before the attempts");
 });
 
 test("workloads: --apply - reads the change from standard input; --json marks the change's pods", () => {

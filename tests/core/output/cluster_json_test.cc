@@ -11,13 +11,31 @@ TEST_CASE("ClusterSummaryJson: counts, classes and PDBs, keys in byte order") {
   LoadedCluster loaded(Decode(ScenarioWith(NodeWith("n1", {"2", "1Gi"}),
                                            RunningPod("low", "n1", {"1"}, 1),
                                            PendingPod("web", {"1"}, 10))));
-  CHECK(ClusterSummaryJson(loaded) ==
-        R"({"allocatable":{"cpuMillis":2000,"memoryBytes":1073741824},)"
-        R"("diagnosticCount":0,"diagnostics":[],"errors":0,"nodes":1,)"
-        R"("pdbs":[],"pods":{"bound":1,"pending":1,"total":2},)"
-        R"("podsByNamespace":[{"namespace":"default","pods":2}],)"
-        R"("podsWithoutClass":2,"priorityClasses":[],)"
-        R"("requested":{"cpuMillis":1000,"memoryBytes":0},"warnings":0})");
+  CHECK(
+      ClusterSummaryJson(loaded) ==
+      R"({"allocatable":{"cpuMillis":2000,"memoryBytes":1073741824},)"
+      R"("diagnosticCount":0,"diagnostics":[],"errors":0,"nodes":1,)"
+      R"("pdbs":[],"pods":{"bound":1,"pending":1,"total":2},)"
+      R"("podsByNamespace":[{"namespace":"default","pods":2}],)"
+      R"("podsOfMissingClasses":[],"podsWithoutClass":2,"priorityClasses":[],)"
+      R"("requested":{"cpuMillis":1000,"memoryBytes":0},"warnings":0})");
+}
+
+TEST_CASE(
+    "ClusterSummaryJson: every pod is counted once by class: the cluster's "
+    "classes, the classes pods name that it lacks, and no class") {
+  Json named = RunningPod("agent", "n1", {"1"}, 5);
+  named["spec"]["priorityClassName"] = "system-node-critical";
+  Json high = PendingPod("web", {"1"}, std::nullopt);
+  high["spec"]["priorityClassName"] = "high";
+  LoadedCluster loaded(Decode(
+      ScenarioWith(NodeWith("n1", {"2"}), PriorityClassWith("high", 100), named,
+                   high, PendingPod("plain", {"1"}, std::nullopt))));
+  Json summary = Json::parse(ClusterSummaryJson(loaded));
+  CHECK(summary["priorityClasses"][0]["pods"] == 1);
+  CHECK(summary["podsOfMissingClasses"] ==
+        Json::parse(R"([{"name":"system-node-critical","pods":1}])"));
+  CHECK(summary["podsWithoutClass"] == 1);
 }
 
 TEST_CASE("ClusterSummaryJson: a cluster read from several files names them") {

@@ -44,11 +44,20 @@ async function reduceFor({ pod, text, profile, overCluster }) {
   return { reduction, scenario: await reducedScenario(reduction, { cluster: clusterSource, change: text }) };
 }
 
+// What the run found of the cluster's own objects (inCluster: a pod bound to
+// a node the dump lacks) is the Cluster panel's, not the editors': it goes
+// to result.clusterDiagnostics.
+function apart(result) {
+  result.clusterDiagnostics = result.diagnostics.filter((d) => d.inCluster);
+  result.diagnostics = result.diagnostics.filter((d) => !d.inCluster);
+  return result;
+}
+
 async function run({ kind, text, seed, detailAttempt, profile, overCluster, variants }) {
   if (kind === "profiles") return { profiles: await profiles() };
   if (overCluster) {
     if (!cluster) throw new Error("the cluster is no longer loaded: open the dump again");
-    return { result: await cluster.simulate(text, { seed, detailAttempt, profile }), overCluster };
+    return { result: apart(await cluster.simulate(text, { seed, detailAttempt, profile })), overCluster };
   }
   // Variants A and B of the scenario, under one profile.
   if (kind === "diff") return { variantDiff: await diff(variants.a, variants.b, { seed, profile }) };

@@ -4,6 +4,7 @@
 // Over a cluster, the change's consequences lead; the workloads follow the
 // victims. It owns how much of the panels shows (node cards, events) and
 // the resource the pictures draw.
+import { renderRunProblems } from "../views/cluster.js";
 import { differencesByPod, renderDifferences } from "../views/differences.js";
 import { $, mount } from "../views/dom.js";
 import { NODE_PAGE, renderNodes } from "../views/nodes.js";
@@ -65,6 +66,9 @@ export function createResultView(mode, { runs, focus, profiles }, { requestDetai
     const cluster = runs.shownRun()?.cluster ?? null;
     const variantDiff = runs.variantDiff();
     mount($("change"), cluster ? renderChange(result, cluster, showTarget) : null);
+    // The run's problems with the cluster's own objects go to its panel.
+    const clusterProblems = document.getElementById("cluster-run-problems");
+    if (clusterProblems) mount(clusterProblems, cluster ? renderRunProblems(result.clusterDiagnostics) : null);
     mount(
       $("differences"),
       profiles.compare() ? renderDifferences(runs.comparison(), focusPod) : variantDiff ? variantDiffView.render(variantDiff, runs.shownRun(), focusPod, showVariant) : null,

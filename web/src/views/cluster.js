@@ -43,6 +43,14 @@ function bar(fraction) {
   return h("span", { class: "bar", "aria-hidden": "true" }, h("span", { style: { width: `${Math.min(100, Math.max(0, fraction * 100)).toFixed(1)}%` } }));
 }
 
+// A resource requested of what the nodes allocate: with nothing allocatable
+// there is no share to give, and the detail says why.
+function share(label, requested, allocatable, amount, nodes) {
+  if (allocatable > 0) return stat(label, `${percent(requested, allocatable)}%`, `${amount(requested)} of ${amount(allocatable)}`);
+  const why = nodes === 0 ? "no Nodes to allocate it" : "the Nodes allocate none";
+  return stat(label, "–", requested > 0 ? `${amount(requested)} requested; ${why}` : why);
+}
+
 function stat(label, value, detail) {
   return h("div", { class: "stat" }, h("span", { class: "stat-label" }, label), h("strong", { class: "stat-value" }, value), detail ? h("span", { class: "stat-detail" }, detail) : null);
 }
@@ -89,7 +97,7 @@ function classes(summary) {
   return h(
     "div",
     {},
-    h("h3", {}, `Pods by priority class (${list.length})`),
+    h("h3", {}, `Pods by priority class (${list.length}; ${plural(summary.pods.total, "pod")})`),
     h(
       "table",
       { class: "classes" },
@@ -112,8 +120,17 @@ function classes(summary) {
             h("td", { class: "num" }, count(c.pods)),
           ),
         ),
+        (summary.podsOfMissingClasses ?? []).map((c) =>
+          h(
+            "tr",
+            { class: "missing-class" },
+            h("td", {}, c.name, h("span", { class: "badge", title: "Pods name this class; the dump holds no PriorityClass of that name: their priority is spec.priority as written" }, "not in the dump")),
+            h("td", { class: "num" }, ""),
+            h("td", { class: "num" }, count(c.pods)),
+          ),
+        ),
         summary.podsWithoutClass > 0
-          ? h("tr", { class: "muted" }, h("td", {}, "no priorityClassName"), h("td", { class: "num" }, ""), h("td", { class: "num" }, count(summary.podsWithoutClass)))
+          ? h("tr", { class: "muted" }, h("td", {}, "no class"), h("td", { class: "num" }, ""), h("td", { class: "num" }, count(summary.podsWithoutClass)))
           : null,
       ),
     ),
@@ -141,18 +158,65 @@ function problem(d) {
   );
 }
 
+// What the dump lacks for a run to mean anything, each with its fix.
+function gaps(summary) {
+  const out = [];
+  if (summary.nodes === 0) {
+    out.push(
+      h(
+        "li",
+        { class: "diagnostic-line error cluster-gap" },
+        h("span", { class: "severity" }, "error"),
+        " ",
+        h("span", { class: "text" }, `The dump has no Nodes: ${summary.pods.total > 0 ? "its pods have nowhere to run, and every pending pod is unschedulable" : "nothing can be scheduled"}. Add them with Add files… (`, h("code", {}, "kubectl get nodes -o yaml > nodes.yaml"), "), or dump them with the pods: ", h("code", {}, "kubectl get priorityclasses,nodes,pods,pdb -A -o yaml"), "."),
+      ),
+    );
+  }
+  return out.length > 0 ? h("ul", { class: "problem-list cluster-gaps" }, out) : null;
+}
+
 function problems(summary) {
   const list = summary.diagnostics;
-  if (summary.diagnosticCount === 0) return h("p", { class: "hint" }, "The engine read every object without a problem.");
+  if (summary.diagnosticCount === 0) return [gaps(summary), summary.nodes === 0 ? null : h("p", { class: "hint" }, "The engine read every object without a problem.")];
   const listed = list.length < summary.diagnosticCount ? ` (the first ${count(list.length)} are listed)` : "";
   return h(
     "div",
     { class: "cluster-problems" },
+    gaps(summary),
     h("p", {}, `${plural(summary.diagnosticCount, "problem")} while reading${listed}:`),
     h("ul", { class: "problem-list" }, list.slice(0, SHOWN_PROBLEMS).map(problem)),
     list.length > SHOWN_PROBLEMS
       ? h("details", {}, h("summary", {}, `${count(list.length - SHOWN_PROBLEMS)} more`), h("ul", { class: "problem-list" }, list.slice(SHOWN_PROBLEMS).map(problem)))
       : null,
+  );
+}
+
+/**
+ * What the last run found of the cluster's own objects (a pod bound to a
+ * node the dump lacks): the Cluster panel's problems, not the editors'. One
+ * entry per root cause (cause), with how many objects it touches. null when
+ * none.
+ */
+export function renderRunProblems(diagnostics = []) {
+  if (diagnostics.length === 0) return null;
+  const causes = new Map();
+  for (const d of diagnostics) {
+    const key = d.cause || `${d.severity} ${d.message}`;
+    if (causes.has(key)) causes.get(key).more += 1;
+    else causes.set(key, { first: d, more: 0 });
+  }
+  const entry = ({ first, more }) => {
+    const li = problem(first);
+    if (more > 0) li.append(h("span", { class: "muted" }, ` (and ${plural(more, "more object")} alike)`));
+    return li;
+  };
+  const list = [...causes.values()];
+  return h(
+    "div",
+    { class: "cluster-problems run-problems" },
+    h("p", {}, `${plural(list.length, "problem")} the run found in the cluster's objects (your change is not the cause):`),
+    h("ul", { class: "problem-list" }, list.slice(0, SHOWN_PROBLEMS).map(entry)),
+    list.length > SHOWN_PROBLEMS ? h("details", {}, h("summary", {}, `${count(list.length - SHOWN_PROBLEMS)} more`), h("ul", { class: "problem-list" }, list.slice(SHOWN_PROBLEMS).map(entry))) : null,
   );
 }
 
@@ -242,9 +306,10 @@ function addButton(onAdd) {
  */
 export function renderCluster({ name, bytes, summary, files = null }, { onRemove, onAdd = null, onSearch, query = "", open = true, onToggle, inLink = false }) {
   const { nodes, pods, requested, allocatable } = summary;
-  const errors = summary.errors;
-  const warnings = summary.warnings ?? summary.diagnosticCount - errors;
-  const notes = summary.diagnosticCount - errors - warnings;
+  const warnings = summary.warnings ?? summary.diagnosticCount - summary.errors;
+  const notes = summary.diagnosticCount - summary.errors - warnings;
+  // A dump without Nodes is one more error, the panel's own (gaps).
+  const errors = summary.errors + (nodes === 0 ? 1 : 0);
   return h(
     "details",
     { class: "panel cluster-panel", open, ontoggle: (e) => onToggle?.(e.currentTarget.open) },
@@ -262,8 +327,8 @@ export function renderCluster({ name, bytes, summary, files = null }, { onRemove
       { class: "stats" },
       stat("Nodes", count(nodes)),
       stat("Pods", count(pods.total), `${count(pods.bound)} bound · ${count(pods.pending)} pending`),
-      stat("CPU requested", `${percent(requested.cpuMillis, allocatable.cpuMillis)}%`, `${cores(requested.cpuMillis)} of ${cores(allocatable.cpuMillis)} cores`),
-      stat("Memory requested", `${percent(requested.memoryBytes, allocatable.memoryBytes)}%`, `${memory(requested.memoryBytes)} of ${memory(allocatable.memoryBytes)}`),
+      share("CPU requested", requested.cpuMillis, allocatable.cpuMillis, (m) => `${cores(m)} cores`, nodes),
+      share("Memory requested", requested.memoryBytes, allocatable.memoryBytes, memory, nodes),
       stat("PDBs", count(summary.pdbs.length)),
       stat(
         "Problems",
@@ -275,7 +340,7 @@ export function renderCluster({ name, bytes, summary, files = null }, { onRemove
       "div",
       { class: "cluster-grid" },
       namespaces(summary),
-      h("div", { class: "cluster-block" }, classes(summary), problems(summary), pdbs(summary), filesBlock(files)),
+      h("div", { class: "cluster-block" }, classes(summary), problems(summary), h("div", { id: "cluster-run-problems" }), pdbs(summary), filesBlock(files)),
       searchBlock(query, onSearch),
     ),
     h(

@@ -70,20 +70,25 @@ function roleTitle(role, pod) {
   return ROLE_TITLES[role] ?? "";
 }
 
-// One pod's block; entry: {pod, role, terminating, changed, state} (state:
-// the timeline's name for where the pod is, on a moment's picture).
+// What a change mark adds to a block's title.
+const MARK_TITLES = { mine: " · your change", "evicted-by-change": " · evicted because of your change" };
+
+// One pod's block; entry: {pod, role, terminating, changed, state, mark}
+// (state: the timeline's name for where the pod is, on a moment's picture;
+// mark: "mine" for the change's pods, "evicted-by-change" for those they
+// evicted).
 function block(entry, resource, capacity, priorities, least = LABEL_HEIGHT, full = HEIGHT) {
-  const { pod, role, terminating = pod.terminating, changed = false, state = null } = entry;
+  const { pod, role, terminating = pod.terminating, changed = false, state = null, mark = null } = entry;
   const value = pod.requests[resource];
   const height = capacity > 0 ? Math.max(least, Math.round((value / capacity) * full)) : LABEL_HEIGHT;
   const title = `${pod.pod} · priority ${pod.priority} · ${amount(resource, value)}${
     terminating ? " · terminating (being deleted; it holds its room until it is gone)" : ""
-  }${roleTitle(role, pod)}${changed ? " · changed at this step" : ""}`;
+  }${roleTitle(role, pod)}${changed ? " · changed at this step" : ""}${mark ? MARK_TITLES[mark] : ""}`;
   const roleClass = { gone: "victim gone", deleted: "victim gone", nominated: "incoming nominated" }[role] ?? role;
   return h(
     "div",
     {
-      class: `pod prio-${colourIndex(priorities, pod.priority)} ${roleClass}${terminating ? " terminating" : ""}${changed ? " changed" : ""}`,
+      class: `pod prio-${colourIndex(priorities, pod.priority)} ${roleClass}${terminating ? " terminating" : ""}${changed ? " changed" : ""}${mark ? ` ${mark}` : ""}`,
       style: { height: `${height}px` },
       title,
       role: "img",
@@ -98,11 +103,21 @@ function block(entry, resource, capacity, priorities, least = LABEL_HEIGHT, full
   );
 }
 
+// Over a cluster with a change: pod key -> its mark, for the change's pods
+// and the cluster's pods evicted because of it (result.change); empty
+// without a change.
+function changeMarks(result) {
+  const marks = new Map();
+  for (const d of result.change?.displaced ?? []) if (d.fate === "evicted" && d.byChange) marks.set(d.pod, "evicted-by-change");
+  for (const p of result.change?.pods ?? []) marks.set(p.pod, "mine");
+  return marks;
+}
+
 // The end of the run, per node: the pods evicted (lifted out above the
 // box), those that stay, and the preemptors that land; and the pods still
-// pending nowhere.
-function endLayout(cluster) {
-  const entry = (pod, role) => ({ pod, role });
+// pending nowhere. marks: changeMarks.
+function endLayout(cluster, marks) {
+  const entry = (pod, role) => ({ pod, role, mark: marks.get(pod.pod) ?? null });
   const placed = new Map(cluster.nodes.map((n) => [n.node, { lifted: [], staying: [], incoming: [] }]));
   for (const p of cluster.pods) {
     // A pod its controller deleted (a scale-down, a rollout) leaves as a victim does.
@@ -113,8 +128,13 @@ function endLayout(cluster) {
     if (p.nominatedNode && p.nominatedNode !== p.finalNode) placed.get(p.nominatedNode)?.incoming.push(entry(p, "incoming"));
   }
   const waiting = cluster.pods.filter((p) => p.pending && !p.finalNode && !p.nominatedNode && !p.deletedBy).map((p) => entry(p, "pending"));
-  // In a large cluster, the nodes where a pod lands or is evicted come first.
-  const rank = (n) => (placed.get(n.node).incoming.length > 0 || placed.get(n.node).lifted.length > 0 ? 0 : 1);
+  // In a large cluster, the nodes where the change acts come first, then
+  // those where a pod lands or is evicted.
+  const rank = (n) => {
+    const { incoming, lifted, staying } = placed.get(n.node);
+    if ([...incoming, ...lifted, ...staying].some((e) => e.mark)) return 0;
+    return incoming.length > 0 || lifted.length > 0 ? 1 : 2;
+  };
   return { placed, waiting, rank, columns: MAX_COLUMNS };
 }
 
@@ -194,7 +214,8 @@ export function renderPicture(result, resource, onResource, { height = HEIGHT, p
   const cluster = result.cluster;
   if (!cluster || cluster.nodes.length === 0) return null;
   const priorities = [...new Set(cluster.pods.map((p) => p.priority))].sort((a, b) => a - b);
-  const { placed, waiting, rank, columns: most } = moment ? momentLayout(cluster, moment) : endLayout(cluster);
+  const marks = changeMarks(result);
+  const { placed, waiting, rank, columns: most } = moment ? momentLayout(cluster, moment) : endLayout(cluster, marks);
   const large = cluster.nodes.length > SCREENFUL;
   const shown = large ? byRank(cluster.nodes, rank).slice(0, most) : cluster.nodes;
   const columns = shown.map((node) => {
@@ -250,7 +271,11 @@ export function renderPicture(result, resource, onResource, { height = HEIGHT, p
           "p",
           { class: "hint" },
           cluster.nodes.length > most ? `Showing ${most} of ${cluster.nodes.length} nodes, ` : `${cluster.nodes.length} nodes, `,
-          moment ? "those where this step changes something first, then those where the run does." : "those where a pod lands or is evicted first.",
+          moment
+            ? "those where this step changes something first, then those where the run does."
+            : marks.size > 0
+              ? "those where your change acts first, then those where a pod lands or is evicted."
+              : "those where a pod lands or is evicted first.",
         )
       : null,
     waiting.length > 0
@@ -262,7 +287,7 @@ export function renderPicture(result, resource, onResource, { height = HEIGHT, p
           waiting.length > MAX_WAITING ? h("span", {}, `and ${plural(waiting.length - MAX_WAITING, "more pod")}`) : null,
         )
       : null,
-    h("p", { class: "legend" }, colourLegend(priorities, drawn), moment ? momentLegend() : endLegend(cluster)),
+    h("p", { class: "legend" }, colourLegend(priorities, drawn), moment ? momentLegend() : endLegend(cluster, marks)),
   );
   const first = section.querySelector(".pod");
   if (first) first.tabIndex = 0;
@@ -287,11 +312,14 @@ const terminatingLegend = () =>
 
 const swatches = (items) => items.map(([swatch, text]) => h("span", { class: "legend-item" }, h("span", { class: `swatch ${swatch}` }), text));
 
-function endLegend(cluster) {
+function endLegend(cluster, marks) {
+  const drawn = new Set(marks.values());
   return [
     swatches([
       ["victim", LEGEND.gone],
       ["incoming", LEGEND.lands],
+      ...(drawn.has("mine") ? [["mine", "your change"]] : []),
+      ...(drawn.has("evicted-by-change") ? [["evicted-by-change", "evicted because of your change"]] : []),
     ]),
     cluster.pods.some((p) => p.terminating) ? terminatingLegend() : null,
   ];

@@ -9,8 +9,6 @@ import { h, plural, shortName } from "./dom.js";
 
 /** Controller events listed at a time. */
 export const EVENT_PAGE = 100;
-/** Pods of the change listed at a time (the verdicts list them all). */
-const CHANGE_PODS = 20;
 
 const CONTROLLER_EVENTS = new Set(["created", "deleted", "pdbStatus"]);
 
@@ -106,7 +104,7 @@ function renderChains(result, targets, onPod) {
   if (chains.length === 0) return null;
   return [
     h("h3", {}, "Cascade: a controller replaces what preemption took"),
-    h("ol", { class: "chains", "aria-label": "Replacement chains" }, chains.map((chain) => renderChain(chain, result, targets, onPod))),
+    collapsedList(chains, (chain) => renderChain(chain, result, targets, onPod), { tag: "ol", cls: "chains", what: "chains", label: "Replacement chains" }),
   ];
 }
 
@@ -221,15 +219,6 @@ export function renderWorkloads(result, onPod, { chains = true, eventsShown = EV
   );
 }
 
-// Where a pod of the change ended, as the CLI's report says it.
-function finalVerdict(attempt) {
-  if (attempt.outcome === "Scheduled") return [" → scheduled on ", h("strong", {}, attempt.node)];
-  if (attempt.outcome === "Nominated") {
-    return [" → nominated ", h("strong", {}, attempt.node), `, evicting ${plural(attempt.victims.length, "pod")} (still waiting when the run ended)`];
-  }
-  return [" → pending"];
-}
-
 function workloadLine(w) {
   const parts = [`wanted ${w.wanted}`, `running ${w.runningBefore} → ${w.runningAfter}`];
   if (w.pending > 0) parts.push(`${w.pending} pending`);
@@ -239,90 +228,173 @@ function workloadLine(w) {
   return h("li", {}, h("span", { class: "badge kind" }, w.kind), " ", shortName(`${w.namespace}/${w.name}`), `: ${parts.join(", ")}`, w.settled ? "" : h("span", { class: "not-settled" }, " (not settled)"));
 }
 
+/** A long list shows this many items; the rest wait behind a count. */
+export const SHOWN = 3;
+
 /**
- * Renders "Your change, applied to <cluster>": where the change's pods
- * landed, whom they evicted, its workloads, the chains and the budgets that
- * ran out. onPod({index, row}) focuses an attempt.
+ * A list of items: the first SHOWN rendered, the rest behind a count ("12
+ * more pods") that opens them. tag: "ul" or "ol"; what names the items.
+ */
+export function collapsedList(items, render, { tag = "ul", cls, what, label }) {
+  const list = h(tag, { class: cls, "aria-label": label }, items.slice(0, SHOWN).map(render));
+  if (items.length <= SHOWN) return list;
+  const rest = items.length - SHOWN;
+  const more = h("details", { class: "more-items" }, h("summary", {}, `${rest.toLocaleString("en")} more ${what}`));
+  // The rest are built when opened: a list of thousands costs nothing shut.
+  more.addEventListener("toggle", () => {
+    if (more.open && more.childElementCount === 1) more.append(h(tag, { class: cls, start: tag === "ol" ? SHOWN + 1 : null }, items.slice(SHOWN).map(render)));
+  });
+  return [list, more];
+}
+
+const WHERE = { bound: " → bound on ", nominated: " → nominated to ", pending: " → pending", evicted: " → evicted later by another preemption", deleted: " → deleted by its controller", "not tried": " → not tried before the run ended" };
+const FATE = { evicted: "evicted", deleted: "deleted by its controller", moved: "moved", pending: "left pending" };
+
+// "6 bound, 2 pending": items counted by what.
+function tally(items, what, words) {
+  const counts = new Map();
+  for (const item of items) counts.set(what(item), (counts.get(what(item)) ?? 0) + 1);
+  return [...counts].map(([k, n]) => `${n.toLocaleString("en")} ${words[k]}`).join(", ");
+}
+
+// A pod of the change: where it ends, and whom it evicted (the first few).
+function changePodItem(p, targets, onPod) {
+  const evicted = p.evicted.slice(0, 3);
+  return h(
+    "li",
+    { class: `where-${p.where.replace(" ", "-")}` },
+    podLink(p.pod, p.attempt === null ? null : { index: p.attempt, row: null }, onPod),
+    WHERE[p.where],
+    p.node ? h("strong", {}, p.node) : null,
+    p.evicted.length > 0
+      ? [", evicting ", evicted.map((v, i) => [i > 0 ? ", " : "", podLink(v, targets.eviction(v), onPod)]), p.evicted.length > 3 ? ` and ${p.evicted.length - 3} more` : ""]
+      : null,
+  );
+}
+
+// A pod of the cluster that loses its place because of the change (its
+// node in the title: the evictor's line names it).
+function displacedItem(d, targets, onPod) {
+  const pod = podLink(d.pod, d.fate === "evicted" ? targets.eviction(d.pod) : targets.attempt(d.pod), onPod);
+  if (d.fate === "moved") return h("li", { class: "fate-moved" }, pod, ` moved from ${d.before} to `, h("strong", {}, d.after));
+  if (d.fate !== "evicted") return h("li", { class: `fate-${d.fate}`, title: `It ran on ${d.before}` }, pod, ` ${FATE[d.fate]}`);
+  return h(
+    "li",
+    { class: "fate-evicted", title: `It ran on ${d.before}` },
+    pod,
+    " evicted by ",
+    podLink(d.by, targets.attempt(d.by), onPod),
+    d.byChange ? "" : h("span", { class: "hint" }, " (a pod of the cluster whose place the change took)"),
+  );
+}
+
+// A cascade in short: the victim, its replacement and what became of it
+// (the preemptor is the change's, or a replacement above); the sentence is
+// the title.
+function cascadeItem(chain, result, targets, onPod) {
+  const fate = { Scheduled: ["bound to ", h("strong", {}, chain.node)], Nominated: ["nominated to ", h("strong", {}, chain.node)], Unschedulable: ["pending"] }[chain.outcome] ?? ["not tried"];
+  return h(
+    "li",
+    { class: "chain cascade", title: chain.text },
+    podLink(chain.victim, targets.eviction(chain.victim), onPod),
+    " → ",
+    podLink(chain.replacement, targets.attempt(chain.replacement), onPod),
+    ", ",
+    fate,
+    chain.outcome === "Unschedulable" ? h("q", { class: "message" }, chain.message) : null,
+  );
+}
+
+// The one-line tally the panel opens with.
+function changeSummary(c) {
+  const parts = [];
+  if (c.pods.length > 0) parts.push(`${plural(c.pods.length, "pod")} of yours: ${tally(c.pods, (p) => p.where, { bound: "bound", nominated: "nominated", pending: "pending", evicted: "evicted", deleted: "deleted", "not tried": "not tried" })}`);
+  parts.push(c.displaced.length === 0 ? "no pod of the cluster loses its place" : `${plural(c.displaced.length, "pod")} of the cluster lose their place`);
+  if (c.cascades.length > 0) parts.push(plural(c.cascades.length, "cascade"));
+  if (c.exhaustedPdbs.length > 0) parts.push(`${plural(c.exhaustedPdbs.length, "PDB")} exhausted`);
+  return h("p", { class: "change-summary" }, `${parts.join(" · ")}.`);
+}
+
+// The cluster's own activity, which it has without the change too: shut.
+function renderOwn(result, own, targets, onPod) {
+  const chains = result.workloads?.chains ?? [];
+  const parts = [plural(own.pending.length, "pending pod")];
+  if (own.preemptions > 0) parts.push(`${plural(own.preemptions, "preemption")} evicting ${plural(own.victims, "pod")}`);
+  if (own.chains.length > 0) parts.push(plural(own.chains.length, "replacement chain"));
+  return h(
+    "details",
+    { class: "own-activity" },
+    h("summary", {}, `The cluster's own activity, without your change too: ${parts.join(", ")}`),
+    own.pending.length > 0
+      ? [
+          h("h3", {}, "Its own pending pods"),
+          collapsedList(own.pending, (i) => h("li", {}, podLink(result.pods[i].pod, { index: i, row: null }, onPod), ` → ${result.pods[i].outcome === "Scheduled" ? `bound on ${result.pods[i].node}` : result.pods[i].outcome === "Nominated" ? `nominated to ${result.pods[i].node}` : "pending"}`), {
+            cls: "change-pods",
+            what: "pending pods",
+            label: "The cluster's own pending pods",
+          }),
+        ]
+      : null,
+    own.chains.length > 0
+      ? [h("h3", {}, "Its own chains"), collapsedList(own.chains.map((i) => chains[i]), (chain) => renderChain(chain, result, targets, onPod), { tag: "ol", cls: "chains", what: "chains", label: "The cluster's own chains" })]
+      : null,
+  );
+}
+
+// A part of the panel under its count: open where the screen is wide
+// enough for the whole difference at once, shut behind its heading on a
+// phone.
+function section(title, body) {
+  const wide = typeof matchMedia === "function" && matchMedia("(min-width: 700px)").matches;
+  return h("details", { class: "change-section", open: wide }, h("summary", {}, h("h3", {}, title)), body);
+}
+
+/**
+ * Renders "Your change, applied to <cluster>": what the change makes
+ * differ from the cluster settled without it (result.change): its pods and
+ * where they end, the cluster's pods that lose their place, the cascades
+ * that start from it, the budgets it exhausts, its workloads; then the
+ * cluster's own activity, shut. Every list shows its first few.
+ * onPod({index, row}) focuses an attempt.
  */
 export function renderChange(result, clusterName, onPod) {
-  const targets = podTargets(result);
-  const lastOfMine = new Map();
-  result.pods.forEach((attempt, index) => {
-    if (attempt.fromChange) lastOfMine.set(attempt.pod, index);
-  });
-  const mine = [...lastOfMine.values()];
-  const evictions = result.pods.map((attempt, index) => ({ attempt, index })).filter(({ attempt }) => attempt.fromChange && attempt.outcome === "Nominated" && attempt.victims.length > 0);
-  const workloads = changedWorkloads(result).filter((w) => w.fromChange);
-  const broken = new Map();
-  for (const e of result.clock?.events ?? []) {
-    if (e.kind === "pdbStatus" && e.disruptionsAllowed === 0 && !broken.has(e.pdb)) broken.set(e.pdb, e);
-  }
   const title = h("h2", {}, "Your change, applied to ", h("span", { class: "file-name" }, clusterName));
-  if (mine.length === 0 && workloads.length === 0) {
+  const c = result.change;
+  const workloads = changedWorkloads(result).filter((w) => w.fromChange);
+  if (!c || (c.pods.length === 0 && workloads.length === 0)) {
     return h(
       "section",
       { class: "panel change-panel", "aria-label": "Your change" },
       title,
       h("p", { class: "hint" }, "Your change adds no pods and no workloads: the verdicts below are the cluster's own pending pods. Type pods or a workload in the editors to see where they land."),
-      renderBudgets(broken),
     );
   }
+  const targets = podTargets(result);
+  const chains = result.workloads?.chains ?? [];
   return h(
     "section",
     { class: "panel change-panel", "aria-label": "Your change" },
     title,
-    mine.length > 0
-      ? [
-          h("h3", {}, `Its pods (${mine.length}), where they end`),
-          h(
-            "ul",
-            { class: "change-pods" },
-            mine.slice(0, CHANGE_PODS).map((index) => {
-              const attempt = result.pods[index];
-              return h("li", { class: `outcome-${attempt.outcome.toLowerCase()}` }, podLink(attempt.pod, { index, row: null }, onPod), finalVerdict(attempt));
-            }),
-          ),
-          mine.length > CHANGE_PODS ? h("p", { class: "hint" }, `${mine.length - CHANGE_PODS} more in the verdicts below.`) : null,
-        ]
+    changeSummary(c),
+    c.pods.length > 0
+      ? [h("h3", {}, `Its pods (${c.pods.length}), where they end`), collapsedList(c.pods, (p) => changePodItem(p, targets, onPod), { cls: "change-pods", what: "pods of yours", label: "Your change's pods" })]
       : null,
-    evictions.length > 0
-      ? [
-          h("h3", {}, "Whom they evict"),
-          h(
-            "ul",
-            { class: "change-evictions" },
-            evictions.map(({ attempt, index }) =>
-              h(
-                "li",
-                {},
-                podLink(attempt.pod, { index, row: null }, onPod),
-                " evicts ",
-                attempt.victims.map((v, i) => [
-                  i > 0 ? ", " : "",
-                  podLink(v.pod, { index, row: v.pod }, onPod),
-                  v.pdbViolation ? h("span", { class: "pdb-violated" }, " (violating its PDB)") : "",
-                ]),
-                " on ",
-                h("strong", {}, attempt.node),
-              ),
-            ),
-          ),
-        ]
+    c.displaced.length > 0
+      ? section(
+          `Pods of the cluster that lose their place (${c.displaced.length}): ${tally(c.displaced, (d) => d.fate, FATE)}`,
+          collapsedList(c.displaced, (d) => displacedItem(d, targets, onPod), { cls: "change-displaced", what: "pods", label: "Pods that lose their place" }),
+        )
       : null,
-    workloads.length > 0 ? [h("h3", {}, "Its workloads"), h("ul", { class: "change-workloads" }, workloads.map(workloadLine))] : null,
-    renderChains(result, targets, onPod),
-    renderBudgets(broken),
+    c.cascades.length > 0
+      ? section(
+          `Cascades that start from it (${c.cascades.length}): each victim's replacement, and where it ends`,
+          collapsedList(c.cascades.map((i) => chains[i]), (chain) => cascadeItem(chain, result, targets, onPod), { tag: "ol", cls: "chains", what: "cascades", label: "Cascades from your change" }),
+        )
+      : null,
+    c.exhaustedPdbs.length > 0
+      ? section(`PodDisruptionBudgets it exhausts (${c.exhaustedPdbs.length})`, collapsedList(c.exhaustedPdbs, (pdb) => h("li", {}, h("strong", {}, shortName(pdb)), " reaches disruptionsAllowed 0"), { cls: "change-budgets", what: "budgets" }))
+      : null,
+    workloads.length > 0 ? [h("h3", {}, "Its workloads"), collapsedList(workloads, workloadLine, { cls: "change-workloads", what: "workloads" })] : null,
+    renderOwn(result, c.own, targets, onPod),
   );
-}
-
-function renderBudgets(broken) {
-  if (broken.size === 0) return null;
-  return [
-    h("h3", {}, "PodDisruptionBudgets that ran out"),
-    h(
-      "ul",
-      { class: "change-budgets" },
-      [...broken.values()].map((e) => h("li", {}, h("strong", {}, shortName(e.pdb)), ` reached disruptionsAllowed 0 at +${formatDuration(e.atMs)}, after ${shortName(e.pod)} changed.`)),
-    ),
-  ];
 }
