@@ -107,6 +107,22 @@ func (p preemptionInterface) CandidatesToVictimsMap(candidates []preemption.Cand
 	pick := func(m map[string]*extenderv1.Victims) string {
 		return pickOneNodeForPreemption(r.logger, m, p.DefaultPreemption.OrderedScoreFuncs(context.Background(), m))
 	}
+	tied := tiedCandidates(found, pick)
+	var names []string
+	for _, n := range r.c.input.Nodes {
+		if tied[n.Name] {
+			names = append(names, n.Name)
+		}
+	}
+	r.mu.Lock()
+	r.alternatives = names
+	r.mu.Unlock()
+	return map[string]*extenderv1.Victims{names[0]: found[names[0]]}
+}
+
+// tiedCandidates is every candidate pick can return: its first pick over all of them, and each
+// one that pick, asked over the pair of them, returns at least once in tieSamples tries.
+func tiedCandidates(found map[string]*extenderv1.Victims, pick func(map[string]*extenderv1.Victims) string) map[string]bool {
 	first := pick(found)
 	tied := map[string]bool{first: true}
 	for node, victims := range found {
@@ -118,16 +134,7 @@ func (p preemptionInterface) CandidatesToVictimsMap(candidates []preemption.Cand
 			tied[node] = pick(pair) == node
 		}
 	}
-	var names []string
-	for _, n := range r.c.input.Nodes {
-		if tied[n.Name] {
-			names = append(names, n.Name)
-		}
-	}
-	r.mu.Lock()
-	r.alternatives = names
-	r.mu.Unlock()
-	return map[string]*extenderv1.Victims{names[0]: found[names[0]]}
+	return tied
 }
 
 // tieSamples is how often a pair of candidates is tried. A two-entry Go map does not start its
