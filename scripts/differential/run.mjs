@@ -113,12 +113,17 @@ for (let i = 0; i < count; i++) {
     knownDiffered++;
     continue;
   }
-  // A step must stay a valid scenario (no error diagnostics) that still differs.
+  // A step must stay a valid scenario (no error diagnostics) that still differs, for a pod the
+  // scenario's differences name when they name one: any difference would let ddmin wander off to
+  // another class (decision 2413372441 once shrank to a pod whose claims the step had dropped,
+  // which podsim takes to exist when the input holds no claim at all).
+  const pods = found.map((d) => /^attempt \d+ \(([^)]+)\)/.exec(d)?.[1]).filter(Boolean);
+  const same = (d) => pods.length === 0 || pods.some((pod) => d.startsWith("attempt ") && d.includes(` (${pod}): `));
   const still = async (candidate) => {
     const result = await podsimAnswer(candidate, { level, profile });
     if (result.diagnostics.some((d) => d.severity === "error")) return false;
     const answer = await oracle.ask(candidate).catch(() => null);
-    return answer !== null && differences(result, answer).length > 0;
+    return answer !== null && differences(result, answer).some(same);
   };
   const small = await shrink(text, still);
   const smallOurs = await podsimAnswer(small, { level, profile });

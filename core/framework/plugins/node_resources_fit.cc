@@ -52,12 +52,22 @@ int64_t ScoreNodeResourcesFit(const Cluster& cluster, const Pod& pod,
                               ObjectIndex n) {
   const Node& node = cluster.node(n);
   const NodeInfo& info = cluster.info(n);
+  // The scorer NodeResourcesFit builds (nodeResourceStrategyTypeMap in
+  // fit.go, v1.35) never sets enablePodLevelResources, so
+  // resourceAllocationScorer.calculatePodResourceRequest skips the pod's
+  // pod-level requests: its containers' sums with the defaults count. The
+  // node's pods count with theirs (PodInfo.CalculateResource).
+  const int64_t pod_cpu = pod.without_pod_level
+                              ? pod.without_pod_level->nonzero_cpu
+                              : pod.nonzero_cpu;
+  const int64_t pod_memory = pod.without_pod_level
+                                 ? pod.without_pod_level->nonzero_memory
+                                 : pod.nonzero_memory;
   int64_t sum = 0;
   int64_t weights = 0;
   const std::pair<int64_t, int64_t> resources[] = {
-      {node.allocatable.Get(kCpu), info.nonzero_cpu + pod.nonzero_cpu},
-      {node.allocatable.Get(kMemory),
-       info.nonzero_memory + pod.nonzero_memory}};
+      {node.allocatable.Get(kCpu), info.nonzero_cpu + pod_cpu},
+      {node.allocatable.Get(kMemory), info.nonzero_memory + pod_memory}};
   for (auto [alloc, requested] : resources) {
     if (alloc == 0) continue;
     sum += LeastRequested(requested, alloc);

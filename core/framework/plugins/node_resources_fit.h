@@ -18,8 +18,9 @@ void FilterNodeResourcesFit(const CycleState& state, ObjectIndex n,
                             Status& status);
 
 // Mirrors NodeResourcesFit.Score with the LeastAllocated scorer: cpu and
-// memory weighted 1 each, on requests with the non-zero defaults. Returns
-// 0 to 100.
+// memory weighted 1 each, on requests with the non-zero defaults; the
+// pod's own without its pod-level requests, as upstream's scorer counts
+// them. Returns 0 to 100.
 int64_t ScoreNodeResourcesFit(const Cluster& cluster, const Pod& pod,
                               ObjectIndex n);
 

@@ -40,6 +40,16 @@ void Decoder::SetRequests(const PodResourceSpec& resources, Pod& pod) {
   Resources nonzero = PodRequests(resources, true);
   pod.nonzero_cpu = nonzero.Get(kCpu);
   pod.nonzero_memory = nonzero.Get(kMemory);
+  if (resources.pod_level && (resources.pod_level->Get(kCpu) != 0 ||
+                              resources.pod_level->Get(kMemory) != 0)) {
+    // Mirrors getNonMissingContainerRequests (framework/types.go): with
+    // pod-level requests, a container's missing request defaults only for
+    // a resource the pod requests nowhere (a request of "0" reads as none).
+    if (pod.requests.Get(kCpu) != 0) pod.nonzero_cpu = pod.requests.Get(kCpu);
+    if (pod.requests.Get(kMemory) != 0) {
+      pod.nonzero_memory = pod.requests.Get(kMemory);
+    }
+  }
   if (resources.pod_level) {
     // What a release without PodLevelResources counts (AdaptToProfile).
     PodResourceSpec containers_only = resources;

@@ -68,4 +68,49 @@ TEST_CASE("NodeResourcesFit: Score is LeastAllocated over cpu and memory") {
   CHECK(NodeName(r, at) == "b");
 }
 
+TEST_CASE(
+    "NodeResourcesFit: Score leaves out the pod's own pod-level requests, not "
+    "those of the node's pods") {
+  // Upstream's LeastAllocated scorer (nodeResourceStrategyTypeMap in
+  // fit.go) is built without enablePodLevelResources, so
+  // resourceAllocationScorer.calculatePodResourceRequest skips the scored
+  // pod's spec.resources; the node's pods count with theirs
+  // (PodInfo.CalculateResource), and so does BalancedAllocation.
+  Json load = RunningPod("load", "b", {"1", "1Gi"}, 1);
+  load["spec"]["resources"]["requests"]["cpu"] = "2";
+  load["spec"]["resources"]["requests"]["memory"] = "2Gi";
+  Json web = PendingPod("web", {"1", "1Gi"}, 1);
+  web["spec"]["resources"]["requests"]["cpu"] = "2";
+  web["spec"]["resources"]["requests"]["memory"] = "1536Mi";
+  SimulationResult r = Run(ScenarioWith(
+      NodeWith("a", {"4", "4Gi"}), NodeWith("b", {"4", "4Gi"}), load, web));
+  const Attempt& at = FirstAttempt(r, "web");
+  // a: cpu (4-1)/4 -> 75, memory (4-1)/4 -> 75 (with 2 and 1.5Gi: 56).
+  CHECK(PluginScoreOf(NodeIn(r, at, "a"), "NodeResourcesFit") == 75);
+  // b: cpu (4-2-1)/4 -> 25, memory (4-2-1)/4 -> 25.
+  CHECK(PluginScoreOf(NodeIn(r, at, "b"), "NodeResourcesFit") == 25);
+  // BalancedAllocation reads them: cpu 2/4, memory 1.5/4 -> 100 - 6.25.
+  CHECK(PluginScoreOf(NodeIn(r, at, "a"), "NodeResourcesBalancedAllocation") ==
+        93);
+}
+
+TEST_CASE(
+    "NodeResourcesFit: with pod-level requests, a node's pod counts the "
+    "defaults only for what it requests nowhere") {
+  // getNonMissingContainerRequests (framework/types.go): the second
+  // container asks no memory, but the first does, so no 200Mi default.
+  Json mixed = RunningPod("mixed", "c", {"1", "1Gi"}, 1);
+  mixed["spec"]["containers"].push_back(
+      {{"name", "d"},
+       {"image", "registry.k8s.io/pause:3.10"},
+       {"resources", {{"requests", {{"cpu", "1"}}}}}});
+  mixed["spec"]["resources"]["requests"]["cpu"] = "2";
+  SimulationResult r =
+      Run(ScenarioWith(NodeWith("c", {"4", "4Gi"}), NodeWith("d", {"1", "1Gi"}),
+                       mixed, PendingPod("web", {"1", "1Gi"}, 1)));
+  const Attempt& at = FirstAttempt(r, "web");
+  // cpu (4-2-1)/4 -> 25, memory (4-1-1)/4 -> 50 (with 200Mi more: 45).
+  CHECK(PluginScoreOf(NodeIn(r, at, "c"), "NodeResourcesFit") == 37);
+}
+
 }  // namespace podsim
