@@ -80,6 +80,7 @@ let agreed = 0;
 let differed = 0;
 let knownDiffered = 0;
 const oracleFailed = [];
+const unsteady = [];
 let attempts = 0;
 const started = performance.now();
 let podsimMs = 0;
@@ -106,6 +107,15 @@ for (let i = 0; i < count; i++) {
   const found = differences(ours, theirs);
   if (found.length === 0) {
     agreed++;
+    continue;
+  }
+  // Under load the oracle's run is not quite always the same twice (docs/fidelity.md, "Known
+  // weaknesses"): a difference is asked again, and one whose second answer agrees is the
+  // oracle's, counted apart and named, not podsim's.
+  const again = await oracle.ask(text).catch(() => null);
+  if (again && differences(ours, again).length === 0) {
+    unsteady.push(s);
+    console.log(`seed ${s}: upstream answered otherwise when asked again, and that agrees (the oracle's unsteadiness)`);
     continue;
   }
   differed++;
@@ -144,7 +154,8 @@ const seconds = (performance.now() - started) / 1000;
 console.error(`${attempts} ${level === "decision" ? "decisions" : "attempts"} in ${seconds.toFixed(1)} s: ` +
   `podsim ${(count / (podsimMs / 1000)).toFixed(0)} scenarios/s, upstream ${(count / (oracleMs / 1000)).toFixed(0)} scenarios/s`);
 console.log(`${agreed} agreed, ${differed} differed${values.known ? ` (${knownDiffered} as listed in ${values.known})` : ""}` +
-  (oracleFailed.length ? `, the oracle failed on ${oracleFailed.length}` : ""));
+  (oracleFailed.length ? `, the oracle failed on ${oracleFailed.length}` : "") +
+  (unsteady.length ? `, ${unsteady.length} agreed only when upstream was asked again` : ""));
 process.exitCode = differed > knownDiffered || oracleFailed.length ? 1 : 0;
 
 // The oracle against the conformance cases translated from upstream's tests: each case's
