@@ -250,3 +250,47 @@ test("readable: plain words next to the verbatim message, and cleared nomination
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+// Fourteen small pods on one node, and a pod that needs all of them gone.
+function manyVictims() {
+  const small = Array.from({ length: 14 }, (_, i) => `---
+apiVersion: v1
+kind: Pod
+metadata: {name: small-${String(i + 1).padStart(2, "0")}}
+spec:
+  nodeName: node-a
+  priority: 10
+  containers: [{name: c, image: i, resources: {requests: {cpu: 100m}}}]
+status: {phase: Running, startTime: "2024-05-01T08:00:00Z"}`);
+  return `apiVersion: v1
+kind: Node
+metadata: {name: node-a}
+status: {allocatable: {cpu: 1400m, memory: 8Gi, pods: "110"}}
+${small.join("\n")}
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: big}
+spec:
+  priority: 1000
+  containers: [{name: c, image: i, resources: {requests: {cpu: 1400m}}}]
+`;
+}
+
+test("readable: a preemption of many pods names its first victims in the verdict and shows the rest of the Victims table behind a count", async () => {
+  const { page, context, errors } = await fresh();
+  await page.locator(".tab", { hasText: "All" }).click();
+  await page.locator(".editor:not([hidden]) .cm-content").click();
+  await page.keyboard.press("Control+a");
+  await page.evaluate((t) => navigator.clipboard.writeText(t), manyVictims());
+  await page.keyboard.press("Control+v");
+  await page.waitForFunction(() => document.querySelector(".attempt .verdict")?.textContent.startsWith("big "));
+  await settled(page);
+  assert.match(await page.locator(".attempt .verdict").first().textContent(), /^big → nominated node-a, evicting 14 pods: small-\d\d, small-\d\d, small-\d\d and 11 more$/);
+  assert.equal(await page.locator("table.victims tbody tr").count(), 10);
+  await page.getByRole("button", { name: "Show 4 more victims" }).click();
+  assert.equal(await page.locator("table.victims tbody tr").count(), 14);
+  assert.equal(await page.getByRole("button", { name: /more victims/ }).count(), 0);
+  assert.deepEqual(errors, []);
+  await context.close();
+});

@@ -4,11 +4,16 @@
 import { formatDuration } from "../../../wasm/report.mjs";
 import { h, plural, shortName } from "./dom.js";
 
+const VERDICT_VICTIMS = 3;
+
 function verdictText(attempt) {
   const name = shortName(attempt.pod);
   if (attempt.outcome === "Scheduled") return [name, " → scheduled on ", h("strong", {}, attempt.node)];
   if (attempt.outcome === "Nominated") {
-    const victims = attempt.victims.map((v) => shortName(v.pod)).join(", ");
+    // A long list of victims is named in the Victims panel; the verdict names the first few.
+    const named = attempt.victims.slice(0, VERDICT_VICTIMS).map((v) => shortName(v.pod)).join(", ");
+    const rest = attempt.victims.length - VERDICT_VICTIMS;
+    const victims = rest > 0 ? `${named} and ${rest} more` : named;
     return [name, " → nominated ", h("strong", {}, attempt.node), `, evicting ${plural(attempt.victims.length, "pod")}: ${victims}`];
   }
   return [name, " → cannot be scheduled"];

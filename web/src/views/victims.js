@@ -46,22 +46,36 @@ export function renderVictims(attempt, { profileLabel = null } = {}) {
           {},
           h("tr", {}, h("th", {}, "Pod"), h("th", {}, "Node"), h("th", { class: "num" }, "Priority"), h("th", {}, "Pod", h("wbr"), "Disruption", h("wbr"), "Budget")),
         ),
-        h(
-          "tbody",
-          {},
-          attempt.victims.map((v) =>
-            h(
-              "tr",
-              { tabindex: "0", dataset: { object: `Pod ${v.pod}` } },
-              h("td", {}, shortName(v.pod), leaves(v, attempt)),
-              h("td", { dataset: { object: `Node ${v.node}` } }, v.node),
-              h("td", { class: "num" }, v.priority),
-              h("td", {}, v.pdbViolation ? h("span", { class: "pdb-violated" }, "violated") : "respected"),
-            ),
-          ),
-        ),
+        h("tbody", {}, attempt.victims.slice(0, SHOWN_VICTIMS).map((v) => victimRow(v, attempt))),
       ),
     ),
+    moreVictims(attempt),
     waiting(attempt),
   );
+}
+
+// The first SHOWN_VICTIMS rows; a preemption of many small pods lists the rest
+// behind a count, built when asked for.
+const SHOWN_VICTIMS = 10;
+
+function victimRow(v, attempt) {
+  return h(
+    "tr",
+    { tabindex: "0", dataset: { object: `Pod ${v.pod}` } },
+    h("td", {}, shortName(v.pod), leaves(v, attempt)),
+    h("td", { dataset: { object: `Node ${v.node}` } }, v.node),
+    h("td", { class: "num" }, v.priority),
+    h("td", {}, v.pdbViolation ? h("span", { class: "pdb-violated" }, "violated") : "respected"),
+  );
+}
+
+function moreVictims(attempt) {
+  const rest = attempt.victims.slice(SHOWN_VICTIMS);
+  if (rest.length === 0) return null;
+  const button = h("button", { type: "button", class: "more" }, `Show ${rest.length.toLocaleString("en")} more victims`);
+  button.addEventListener("click", () => {
+    button.closest("section").querySelector("tbody").append(...rest.map((v) => victimRow(v, attempt)));
+    button.remove();
+  });
+  return button;
 }
