@@ -384,3 +384,30 @@ test("workloads: the chains and the change's pods are reached and followed by ke
   assert.deepEqual(over.errors, []);
   await over.context.close();
 });
+
+test("workloads: a long workloads table shows ten rows and the rest behind Show N more workloads", async () => {
+  const deployments = Array.from({ length: 12 }, (_, i) => `---
+apiVersion: apps/v1
+kind: Deployment
+metadata: {name: app-${String(i + 1).padStart(2, "0")}}
+spec:
+  replicas: 1
+  selector: {matchLabels: {app: app-${i + 1}}}
+  template:
+    metadata: {labels: {app: app-${i + 1}}}
+    spec:
+      containers: [{name: c, image: i, resources: {requests: {cpu: 100m}}}]`);
+  const text = `apiVersion: v1
+kind: Node
+metadata: {name: node-a}
+status: {allocatable: {cpu: "4", memory: 8Gi, pods: "110"}}
+${deployments.join("\n")}
+`;
+  const { page, context, errors } = await openScenario(text);
+  await page.waitForSelector("table.workloads");
+  assert.equal(await page.locator("table.workloads tbody tr").count(), 10);
+  await page.getByRole("button", { name: "Show 2 more workloads" }).click();
+  assert.equal(await page.locator("table.workloads tbody tr").count(), 12);
+  assert.deepEqual(errors, []);
+  await context.close();
+});

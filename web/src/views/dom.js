@@ -34,3 +34,19 @@ export function plural(n, word) {
 export function shortName(key) {
   return key.startsWith("default/") ? key.slice("default/".length) : key;
 }
+
+/**
+ * A long table's rows: the first `shown` built, and a button ("Show 4 more
+ * victims") that adds the rest to the table's body when asked for. Returns
+ * [rows, button or null]; the button goes after the table.
+ */
+export function rowsWithMore(items, renderRow, { shown, what }) {
+  const rest = items.slice(shown);
+  if (rest.length === 0) return [items.map(renderRow), null];
+  const button = h("button", { type: "button", class: "more" }, `Show ${rest.length.toLocaleString("en")} more ${what}`);
+  button.addEventListener("click", () => {
+    button.previousElementSibling.querySelector("tbody").append(...rest.map(renderRow));
+    button.remove();
+  });
+  return [items.slice(0, shown).map(renderRow), button];
+}

@@ -3,7 +3,7 @@
 // screen reader reads it whole), and a table wider than its column scrolls
 // inside it; "PodDisruptionBudget" may break at its words in a narrow one.
 import { formatDuration } from "../../../wasm/report.mjs";
-import { h, plural, shortName } from "./dom.js";
+import { h, plural, rowsWithMore, shortName } from "./dom.js";
 
 // Under the pod's name: "leaves at +30 s", "(already terminating)" when an
 // earlier preemption deleted it; a line, not a column, so that a phone's
@@ -31,6 +31,8 @@ function waiting(attempt) {
 /** Renders the victims; options.profileLabel names the profile in compare mode. */
 export function renderVictims(attempt, { profileLabel = null } = {}) {
   if (!attempt || attempt.victims.length === 0) return null;
+  // A preemption of many small pods shows the first rows, the rest behind a count.
+  const [rows, more] = rowsWithMore(attempt.victims, (v) => victimRow(v, attempt), { shown: SHOWN_VICTIMS, what: "victims" });
   return h(
     "section",
     { class: "panel", "aria-label": "Victims" },
@@ -46,16 +48,14 @@ export function renderVictims(attempt, { profileLabel = null } = {}) {
           {},
           h("tr", {}, h("th", {}, "Pod"), h("th", {}, "Node"), h("th", { class: "num" }, "Priority"), h("th", {}, "Pod", h("wbr"), "Disruption", h("wbr"), "Budget")),
         ),
-        h("tbody", {}, attempt.victims.slice(0, SHOWN_VICTIMS).map((v) => victimRow(v, attempt))),
+        h("tbody", {}, rows),
       ),
     ),
-    moreVictims(attempt),
+    more,
     waiting(attempt),
   );
 }
 
-// The first SHOWN_VICTIMS rows; a preemption of many small pods lists the rest
-// behind a count, built when asked for.
 const SHOWN_VICTIMS = 10;
 
 function victimRow(v, attempt) {
@@ -67,15 +67,4 @@ function victimRow(v, attempt) {
     h("td", { class: "num" }, v.priority),
     h("td", {}, v.pdbViolation ? h("span", { class: "pdb-violated" }, "violated") : "respected"),
   );
-}
-
-function moreVictims(attempt) {
-  const rest = attempt.victims.slice(SHOWN_VICTIMS);
-  if (rest.length === 0) return null;
-  const button = h("button", { type: "button", class: "more" }, `Show ${rest.length.toLocaleString("en")} more victims`);
-  button.addEventListener("click", () => {
-    button.closest("section").querySelector("tbody").append(...rest.map((v) => victimRow(v, attempt)));
-    button.remove();
-  });
-  return button;
 }

@@ -5,7 +5,7 @@
 // lead: its pods, whom they evict, the chains and the budgets that ran out.
 // Every number is the engine's; pods link to the attempt that tells of them.
 import { formatDuration } from "../../../wasm/report.mjs";
-import { h, plural, shortName } from "./dom.js";
+import { h, plural, rowsWithMore, shortName } from "./dom.js";
 
 /** Controller events listed at a time. */
 export const EVENT_PAGE = 100;
@@ -133,45 +133,50 @@ function workloadCell(w) {
 const count = (n, label) => h("td", { class: `num${n === 0 ? " zero" : ""}`, dataset: { label } }, n);
 
 function renderTable(items) {
-  return h(
-    "div",
-    { class: "table-scroll" },
+  const [rows, more] = rowsWithMore(items, workloadRow, { shown: SHOWN_WORKLOADS, what: "workloads" });
+  return [
     h(
-      "table",
-      { class: "workloads" },
+      "div",
+      { class: "table-scroll" },
       h(
-        "thead",
-        {},
+        "table",
+        { class: "workloads" },
         h(
-          "tr",
+          "thead",
           {},
-          h("th", {}, "Workload"),
-          h("th", { class: "num", title: "Replicas wanted (a DaemonSet: the nodes it should run on)" }, "Wanted"),
-          h("th", { class: "num", title: "Running before the run → after it" }, "Running"),
-          h("th", { class: "num" }, "Pending"),
-          h("th", { class: "num", title: "Pods its controller created in the run" }, "Created"),
-          h("th", { class: "num", title: "Its pods that preemption deleted" }, "Preempted"),
-          h("th", {}, "Settled"),
-        ),
-      ),
-      h(
-        "tbody",
-        {},
-        items.map((w) =>
           h(
             "tr",
-            { tabindex: "0", class: w.settled ? "" : "unsettled" },
-            workloadCell(w),
-            count(w.wanted, "Wanted"),
-            h("td", { class: "num running", dataset: { label: "Running" } }, `${w.runningBefore} → ${w.runningAfter}`),
-            count(w.pending, "Pending"),
-            count(w.created, "Created"),
-            count(w.lost, "Preempted"),
-            h("td", { dataset: { label: "Settled" } }, w.settled ? "yes" : h("span", { class: "not-settled" }, "no")),
+            {},
+            h("th", {}, "Workload"),
+            h("th", { class: "num", title: "Replicas wanted (a DaemonSet: the nodes it should run on)" }, "Wanted"),
+            h("th", { class: "num", title: "Running before the run → after it" }, "Running"),
+            h("th", { class: "num" }, "Pending"),
+            h("th", { class: "num", title: "Pods its controller created in the run" }, "Created"),
+            h("th", { class: "num", title: "Its pods that preemption deleted" }, "Preempted"),
+            h("th", {}, "Settled"),
           ),
         ),
+        h("tbody", {}, rows),
       ),
     ),
+    more,
+  ];
+}
+
+// The workloads table shows this many rows; the rest wait behind a count.
+const SHOWN_WORKLOADS = 10;
+
+function workloadRow(w) {
+  return h(
+    "tr",
+    { tabindex: "0", class: w.settled ? "" : "unsettled" },
+    workloadCell(w),
+    count(w.wanted, "Wanted"),
+    h("td", { class: "num running", dataset: { label: "Running" } }, `${w.runningBefore} → ${w.runningAfter}`),
+    count(w.pending, "Pending"),
+    count(w.created, "Created"),
+    count(w.lost, "Preempted"),
+    h("td", { dataset: { label: "Settled" } }, w.settled ? "yes" : h("span", { class: "not-settled" }, "no")),
   );
 }
 
