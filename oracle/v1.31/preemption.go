@@ -102,22 +102,21 @@ func (c *Cluster) preemptionFactory(ctx context.Context, args runtime.Object, fh
 	return oraclePreemption{pl.(*defaultpreemption.DefaultPreemption), fh, c}, nil
 }
 
-// hostSamples is how often tiedHosts asks SchedulePod again: a node tied with k-1 others is
-// missed with (1-1/k)^hostSamples, under 1 in 10^4 for k up to 8.
-const hostSamples = 64
-
 // tiedHosts is every node v1.31's selectHost can pick for a pod that fits: it takes the top of the
 // score heap but replaces it by reservoir sampling over the nodes tied at the top score
-// (rand.Intn, schedule_one.go), so the oracle asks SchedulePod again and lists each node it
-// returns, in input order. A cycle writes nothing here (SchedulePod only updates the snapshot
-// and the next start index, which matters only when fewer nodes are scored than there are).
+// (rand.Intn, schedule_one.go), each picked with 1/k. So the oracle asks SchedulePod again until
+// no new node came in 12k+16 tries (k the nodes seen so far): one of k tied nodes is then missed
+// with about e^-12 (a campaign had 40 tied nodes, more than 64 tries find). A cycle writes
+// nothing here (SchedulePod only updates the snapshot and the next start index, which matters
+// only when fewer nodes are scored than there are); the nodes are listed in input order.
 func (c *Cluster) tiedHosts(profile framework.Framework, pod *v1.Pod, first string) []Answer {
 	hosts := map[string]bool{first: true}
-	for i := 0; i < hostSamples; i++ {
+	for since := 0; since < 12*len(hosts)+16; since++ {
 		state := framework.NewCycleState()
 		state.Write(framework.PodsToActivateKey, framework.NewPodsToActivate())
-		if result, err := c.sched.SchedulePod(c.ctx, profile, state, pod); err == nil {
+		if result, err := c.sched.SchedulePod(c.ctx, profile, state, pod); err == nil && !hosts[result.SuggestedHost] {
 			hosts[result.SuggestedHost] = true
+			since = -1
 		}
 	}
 	if len(hosts) < 2 {
