@@ -23,7 +23,6 @@ import (
 	policy "k8s.io/api/policy/v1"
 	"k8s.io/klog/v2"
 	extenderv1 "k8s.io/kube-scheduler/extender/v1"
-	fwk "k8s.io/kube-scheduler/framework"
 	"k8s.io/kubernetes/pkg/scheduler/framework/preemption"
 )
 
@@ -33,8 +32,8 @@ func pickOneNodeForPreemption(logger klog.Logger, nodesToVictims map[string]*ext
 // SelectVictimsOnNode is upstream's; at the run level it records the answer for the node, so
 // that an attempt lists the chosen candidate's victims as podsim does, those already terminating
 // included (upstream does not delete them again, so the PreemptPod hook never sees them).
-func (p preemptionInterface) SelectVictimsOnNode(ctx context.Context, state fwk.CycleState, pod *v1.Pod,
-	nodeInfo fwk.NodeInfo, pdbs []*policy.PodDisruptionBudget) ([]*v1.Pod, int, *fwk.Status) {
+func (p preemptionInterface) SelectVictimsOnNode(ctx context.Context, state schedCycleState, pod *v1.Pod,
+	nodeInfo schedNodeInfo, pdbs []*policy.PodDisruptionBudget) ([]*v1.Pod, int, *schedStatus) {
 	victims, violations, status := p.DefaultPreemption.SelectVictimsOnNode(ctx, state, pod, nodeInfo, pdbs)
 	if trace {
 		fmt.Fprintf(os.Stderr, "     dry run %s on %s: %d victims, %v\n", pod.Name, nodeInfo.Node().Name, len(victims), status)

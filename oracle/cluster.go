@@ -9,6 +9,7 @@ package main
 // could stop at, from any offset). Its PreemptPod is upstream's, wrapped to record each victim.
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"reflect"
@@ -22,14 +23,12 @@ import (
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/watch"
 	"k8s.io/apiserver/pkg/admission"
-	utilfeature "k8s.io/apiserver/pkg/util/feature"
 	"k8s.io/client-go/informers"
 	"k8s.io/client-go/kubernetes/fake"
 	clienttesting "k8s.io/client-go/testing"
 	"k8s.io/client-go/tools/events"
 	"k8s.io/klog/v2"
 	configv1 "k8s.io/kube-scheduler/config/v1"
-	fwk "k8s.io/kube-scheduler/framework"
 	"k8s.io/kubernetes/pkg/api/legacyscheme"
 	api "k8s.io/kubernetes/pkg/apis/core"
 	schedulingv1helpers "k8s.io/kubernetes/pkg/apis/scheduling/v1"
@@ -37,7 +36,6 @@ import (
 	schedulerapi "k8s.io/kubernetes/pkg/scheduler/apis/config"
 	schedulerscheme "k8s.io/kubernetes/pkg/scheduler/apis/config/scheme"
 	"k8s.io/kubernetes/pkg/scheduler/framework/plugins/defaultpreemption"
-	plfeature "k8s.io/kubernetes/pkg/scheduler/framework/plugins/feature"
 	"k8s.io/kubernetes/pkg/scheduler/framework/preemption"
 	frameworkruntime "k8s.io/kubernetes/pkg/scheduler/framework/runtime"
 	"k8s.io/kubernetes/pkg/scheduler/profile"
@@ -191,6 +189,9 @@ func (c *Cluster) addReactors() {
 		if !c.decision {
 			return c.run.patched(patch)
 		}
+		if patch.GetSubresource() == "status" && bytes.Contains(patch.GetPatch(), []byte(v1.DisruptionTarget)) {
+			return true, nil, nil // a victim's DisruptionTarget (v1.31; v1.35's PreemptPod hook writes none)
+		}
 		if patch.GetSubresource() == "status" {
 			// Only a preemption's clearing of lower-priority nominations patches a pod's
 			// status in a decision (the victims' DisruptionTarget is not written).
@@ -253,41 +254,6 @@ func renamePlugin(p *schedulerapi.KubeSchedulerProfile, from, to string) {
 	}
 }
 
-// preemptionInterface is upstream's DefaultPreemption but for the candidate offset.
-type preemptionInterface struct {
-	*defaultpreemption.DefaultPreemption
-	cluster *Cluster
-}
-
-func (p preemptionInterface) GetOffsetAndNumCandidates(nodes int32) (int32, int32) {
-	// Both levels dry-run every node and work out the candidates upstream could stop at
-	// (choices.go); Decide and Run set cluster.run before the first cycle.
-	_, n := p.DefaultPreemption.GetOffsetAndNumCandidates(nodes)
-	return p.cluster.run.dryRunEveryNode(nodes, n)
-}
-
-func (c *Cluster) preemptionFactory(ctx context.Context, args runtime.Object, fh fwk.Handle) (fwk.Plugin, error) {
-	fts := plfeature.NewSchedulerFeaturesFromGates(utilfeature.DefaultFeatureGate)
-	pl, err := defaultpreemption.New(ctx, args, fh, fts)
-	if err != nil {
-		return nil, err
-	}
-	async := fts.EnableAsyncPreemption && !c.decision
-	pl.Evaluator = preemption.NewEvaluator(defaultpreemption.Name, fh, preemptionInterface{pl, c}, async)
-	c.evaluators = append(c.evaluators, pl.Evaluator)
-	upstream := pl.Evaluator.PreemptPod
-	pl.Evaluator.PreemptPod = func(ctx context.Context, cand preemption.Candidate, preemptor, victim *v1.Pod, pluginName string) error {
-		c.mu.Lock()
-		c.victims[key(victim.Namespace, victim.Name)] = int(cand.Victims().NumPDBViolations)
-		c.mu.Unlock()
-		if c.decision {
-			return nil
-		}
-		return upstream(ctx, cand, preemptor, victim, pluginName)
-	}
-	return pl, nil
-}
-
 type recorder struct{ c *Cluster }
 
 func (r recorder) Eventf(regarding runtime.Object, _ runtime.Object, _, reason, _, note string, args ...interface{}) {
@@ -311,11 +277,11 @@ func (c *Cluster) startScheduler() error {
 	opts := []scheduler.Option{
 		scheduler.WithProfiles(profiles...),
 		scheduler.WithParallelism(1),
-		scheduler.WithClock(c.clock),
 		scheduler.WithFrameworkOutOfTreeRegistry(frameworkruntime.Registry{oraclePreemptionName: c.preemptionFactory}),
 		scheduler.WithPodInitialBackoffSeconds(cfg.PodInitialBackoffSeconds),
 		scheduler.WithPodMaxBackoffSeconds(cfg.PodMaxBackoffSeconds),
 	}
+	opts = append(opts, c.clockOptions()...)
 	if cfg.PercentageOfNodesToScore != nil {
 		opts = append(opts, scheduler.WithPercentageOfNodesToScore(cfg.PercentageOfNodesToScore))
 	}

@@ -80,6 +80,7 @@ func (c *Cluster) cycle(pod *v1.Pod) Attempt {
 		attempt.Outcome = "Scheduled"
 		attempt.Node = result.SuggestedHost
 		attempt.Message = fmt.Sprintf("Successfully assigned %s/%s to %s", pod.Namespace, pod.Name, result.SuggestedHost)
+		attempt.Alternatives = c.tiedHosts(profile, pod, result.SuggestedHost)
 		return attempt
 	}
 	attempt.Outcome = "Unschedulable"
@@ -96,7 +97,7 @@ func (c *Cluster) cycle(pod *v1.Pod) Attempt {
 	r.alternatives, r.dryRuns = nil, map[string]Answer{}
 	r.mu.Unlock()
 	if profile.HasPostFilterPlugins() {
-		post, status := profile.RunPostFilterPlugins(c.ctx, state, pod, fitErr.Diagnosis.NodeToStatus)
+		post, status := profile.RunPostFilterPlugins(c.ctx, state, pod, nodeToStatus(fitErr))
 		fitErr.Diagnosis.PostFilterMsg = status.Message()
 		if post != nil && post.NominatingInfo != nil && post.NominatingInfo.NominatedNodeName != "" {
 			attempt.Outcome = "Nominated"

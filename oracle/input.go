@@ -7,6 +7,7 @@ package main
 // config scheme.
 
 import (
+	"bufio"
 	"bytes"
 	"encoding/json"
 	"errors"
@@ -45,15 +46,24 @@ type typeMeta struct {
 	Items      []json.RawMessage `json:"items"`
 }
 
-// ReadInput decodes every object in data.
+// ReadInput decodes every object in data. The documents are split on `---` lines first:
+// apimachinery's YAMLOrJSONDecoder reads JSON documents separated so only from v0.33 on (the
+// v1.31 oracle's v0.31 reads the first and fails on the separator).
 func ReadInput(data []byte) (*Input, error) {
 	in := &Input{}
-	decoder := utilyaml.NewYAMLOrJSONDecoder(bytes.NewReader(data), 4096)
+	reader := utilyaml.NewYAMLReader(bufio.NewReader(bytes.NewReader(data)))
 	for doc := 1; ; doc++ {
-		var raw json.RawMessage
-		err := decoder.Decode(&raw)
+		text, err := reader.Read()
 		if errors.Is(err, io.EOF) {
 			return in, nil
+		}
+		if err != nil {
+			return nil, fmt.Errorf("document %d: %w", doc, err)
+		}
+		var raw json.RawMessage
+		err = utilyaml.NewYAMLOrJSONDecoder(bytes.NewReader(text), 4096).Decode(&raw)
+		if errors.Is(err, io.EOF) {
+			continue
 		}
 		if err != nil {
 			return nil, fmt.Errorf("document %d: %w", doc, err)

@@ -40,9 +40,6 @@ type Final struct {
 	Pending []string          `json:"pending"`
 }
 
-// kubernetesVersion is the module go.mod requires (kept in step by scripts/build.sh's check).
-const kubernetesVersion = "1.35.4"
-
 func main() {
 	klog.SetLogger(logr.Discard())
 	if len(os.Args) < 2 {

@@ -2,8 +2,9 @@
 # Builds the native core, its tests and benchmarks (build/), the WebAssembly
 # engine (build-wasm/ -> wasm/build/podsim.{mjs,wasm}) and the page with its
 # docs embed (web/dist/, web/dist/embed/), and, when asked by name, the oracle
-# (build/oracle/oracle: upstream's kube-scheduler in Go, see docs/fidelity.md).
-# Usage: build.sh [native|wasm|web|all|oracle]...   (default: all; oracle needs Go)
+# (build/oracle/oracle: upstream's kube-scheduler in Go, see docs/fidelity.md) or the v1.31
+# oracle (oracle-v1.31: build/oracle-v1.31/oracle, decision level only).
+# Usage: build.sh [native|wasm|web|all|oracle|oracle-v1.31]...   (default: all; oracle needs Go)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 [ $# -eq 0 ] && set -- all
@@ -20,8 +21,8 @@ wants() {
 targets=("$@")
 for part in "${targets[@]}"; do
   case "$part" in
-    native | wasm | web | all | oracle) ;;
-    *) echo "build.sh: unknown part '$part' (native, wasm, web, all, oracle)" >&2; exit 2 ;;
+    native | wasm | web | all | oracle | oracle-v1.31) ;;
+    *) echo "build.sh: unknown part '$part' (native, wasm, web, all, oracle, oracle-v1.31)" >&2; exit 2 ;;
   esac
 done
 
@@ -47,5 +48,10 @@ fi
 for part in "${targets[@]}"; do
   if [ "$part" = oracle ]; then
     (cd oracle && go build -o ../build/oracle/oracle .)
+  fi
+  # oracle/v1.31/ is its own module (k8s.io/kubernetes v1.31.14): the shared files are
+  # symlinks to oracle/'s, the rest its own (docs/fidelity.md, "The oracle at v1.31").
+  if [ "$part" = oracle-v1.31 ]; then
+    (cd oracle/v1.31 && go build -o ../../build/oracle-v1.31/oracle .)
   fi
 done

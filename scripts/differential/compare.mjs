@@ -74,7 +74,10 @@ export function differences(result, oracle) {
         answers.map((b) => `${b.node || "-"} [${sorted(b.victims).join(" ")}]`).join(" or "));
     }
     if (a.pdbViolations !== u.pdbViolations) out.push(`${where}: pdbViolations ${a.pdbViolations}, upstream ${u.pdbViolations}`);
-    if (a.message !== u.message) out.push(`${where}: message\n    podsim:   ${a.message}\n    upstream: ${u.message}`);
+    // A pod that fits names its node in the message: where upstream's selectHost could pick any of
+    // several tied nodes (v1.31's reservoir sampling, its alternatives), podsim's pick names its own.
+    const message = fits && a.outcome === "Scheduled" && u.node !== a.node ? u.message.replace(` to ${u.node}`, ` to ${a.node}`) : u.message;
+    if (a.message !== message) out.push(`${where}: message\n    podsim:   ${a.message}\n    upstream: ${message}`);
   }
   const rejected = podsimRejected(result);
   const upstreamRejected = new Set(Object.keys(oracle.rejected ?? {}));

@@ -9,23 +9,33 @@ import { fileURLToPath } from "node:url";
 const root = fileURLToPath(new URL("../..", import.meta.url));
 export const oracleBinary = `${root}build/oracle/oracle`;
 
+/**
+ * The oracles: upstream's kube-scheduler at the release podsim's `current` profile models (oracle/,
+ * the default) and at v1.31 (oracle/v1.31/, decision level only), each with its build.sh part.
+ */
+export const oracles = {
+  "1.35": { binary: oracleBinary, part: "oracle", profile: "current", levels: ["decision", "run"] },
+  "1.31": { binary: `${root}build/oracle-v1.31/oracle`, part: "oracle-v1.31", profile: "v1.31", levels: ["decision"] },
+};
+
 /** Whether this machine has Go (so the oracle can be built). */
 export function haveGo() {
   return spawnSync("go", ["version"], { stdio: "ignore" }).status === 0;
 }
 
 /** Builds the oracle (incremental; the first build downloads k8s.io/kubernetes). */
-export function buildOracle() {
-  const built = spawnSync("bash", [`${root}scripts/build.sh`, "oracle"], { stdio: "inherit" });
-  if (built.status !== 0 || !existsSync(oracleBinary)) throw new Error("the oracle did not build");
+export function buildOracle(version = "1.35") {
+  const { binary, part } = oracles[version];
+  const built = spawnSync("bash", [`${root}scripts/build.sh`, part], { stdio: "inherit" });
+  if (built.status !== 0 || !existsSync(binary)) throw new Error("the oracle did not build");
 }
 
 /** Starts `oracle batch`; ask(text) resolves to the oracle's result document. */
-export function startOracle({ level = "decision" } = {}) {
+export function startOracle({ level = "decision", version = "1.35" } = {}) {
   // PODSIM_ORACLE_CPUPROFILE=FILE: the oracle writes a CPU profile of the batch (go tool pprof).
   const profile = process.env.PODSIM_ORACLE_CPUPROFILE;
   const args = ["batch", ...(level === "decision" ? ["--decision"] : []), ...(profile ? ["--cpuprofile", profile] : [])];
-  const child = spawn(oracleBinary, args, {
+  const child = spawn(oracles[version].binary, args, {
     stdio: ["pipe", "pipe", "inherit"],
   });
   const waiting = new Map();

@@ -3,6 +3,9 @@
 // kube-scheduler, build/oracle/oracle), compared; see docs/fidelity.md.
 //
 //   npm run differential -- --seed N --count M [--level decision|run] [--profile P] [--out DIR]
+//   npm run differential -- --oracle-version 1.31 --seed N --count M   the v1.31 oracle
+//                                              (oracle/v1.31/, decision level) against podsim's
+//                                              profile v1.31 (the default --profile then)
 //   npm run differential -- --conformance      the oracle against every conformance case
 //   npm run differential -- --write-goldens    ask the oracle again for the goldens (Go, ~20 min)
 //   npm run differential -- --write-goldens --where TEXT   only the goldens whose scenario holds
@@ -18,7 +21,7 @@ import { parseArgs } from "node:util";
 import { simulate } from "../../wasm/index.mjs";
 import { differences } from "./compare.mjs";
 import { deriveSeed, generate } from "./generate.mjs";
-import { buildOracle, haveGo, startOracle } from "./oracle.mjs";
+import { buildOracle, haveGo, oracles, startOracle } from "./oracle.mjs";
 import { shrink } from "./shrink.mjs";
 
 const root = new URL("../..", import.meta.url).pathname;
@@ -28,7 +31,8 @@ const { values } = parseArgs({
     seed: { type: "string", default: "1" },
     count: { type: "string", default: "100" },
     level: { type: "string", default: "decision" },
-    profile: { type: "string", default: "current" },
+    profile: { type: "string" },
+    "oracle-version": { type: "string", default: "1.35" },
     out: { type: "string", default: join(root, "differential-out") },
     conformance: { type: "boolean", default: false },
     "write-goldens": { type: "boolean", default: false },
@@ -48,11 +52,22 @@ if (!haveGo()) {
   console.error("differential: Go is not on this machine; the oracle needs it (docs/fidelity.md)");
   process.exit(2);
 }
-if (!values["no-build"]) buildOracle();
-if (!["decision", "run"].includes(values.level)) {
-  console.error(`differential: --level takes decision or run, not ${values.level}`);
+const oracleVersion = values["oracle-version"];
+if (!oracles[oracleVersion]) {
+  console.error(`differential: --oracle-version takes ${Object.keys(oracles).join(" or ")}, not ${oracleVersion}`);
   process.exit(2);
 }
+if (!oracles[oracleVersion].levels.includes(values.level)) {
+  const levels = oracles[oracleVersion].levels.join(" or ");
+  console.error(`differential: --level takes ${levels} with the ${oracleVersion} oracle, not ${values.level}`);
+  process.exit(2);
+}
+if (oracleVersion !== "1.35" && (values.conformance || values["write-goldens"])) {
+  console.error("differential: --conformance and --write-goldens ask the 1.35 oracle only");
+  process.exit(2);
+}
+values.profile ??= oracles[oracleVersion].profile;
+if (!values["no-build"]) buildOracle(oracleVersion);
 
 /** podsim's answer at a level: bare pods, no controllers, the same level as the oracle's. */
 async function podsimAnswer(text, { level, profile }) {
@@ -69,7 +84,7 @@ if (values["write-goldens"]) {
 const seed = Number(values.seed);
 const count = Number(values.count);
 const { level, profile } = values;
-const oracle = startOracle({ level });
+const oracle = startOracle({ level, version: oracleVersion });
 // --known FILE: the differences already listed (tests/differential/known.json, docs/fidelity.md);
 // a scenario that differs exactly so counts as known, not as a failure.
 const known = values.known ? JSON.parse(readFileSync(values.known, "utf8")) : {};
