@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "core/framework/cycle_state.h"
 #include "core/scheduler/simulator.h"
 
 namespace podsim::testing {
@@ -268,6 +269,30 @@ inline ObjectIndex NodeIndex(const Scenario& s, const std::string& name) {
   }
   FAIL("no node " << name);
   return kNoNode;
+}
+
+// A score plugin's PreScore and Score for the pod named "p" of objects (its
+// nodes, pods and any others, "p" among them), over nodes as the feasible
+// ones: score is ScorePodTopologySpread, ScoreInterPodAffinity, ... nullopt
+// when its PreScore skips.
+template <typename ScoreFn>
+std::optional<std::vector<int64_t>> PreScoredScores(const Json& objects,
+                                                    const Json& nodes,
+                                                    ScoreFn score) {
+  SimulateOptions options;
+  options.decision = true;
+  SimulationResult r = Simulate(objects.dump(), options);
+  REQUIRE(r.diagnostics.items().empty());
+  Cluster cluster(r.scenario);
+  PlaceInputPods(cluster);
+  CycleState state(cluster, PodIndex(r.scenario, "p"));
+  std::vector<ObjectIndex> feasible;
+  for (const Json& n : nodes) {
+    feasible.push_back(NodeIndex(r.scenario, n["metadata"]["name"]));
+  }
+  std::vector<int64_t> scores;
+  if (!score(state, feasible, scores)) return std::nullopt;
+  return scores;
 }
 
 }  // namespace podsim::testing

@@ -142,20 +142,7 @@ std::optional<std::vector<int64_t>> SpreadScores(const SpreadScoreCase& c) {
     for (const Json& o : *group) list.push_back(o);
   }
   list.push_back(c.pod);
-  SimulateOptions options;
-  options.decision = true;
-  SimulationResult r = Simulate(list.dump(), options);
-  REQUIRE(r.diagnostics.items().empty());
-  Cluster cluster(r.scenario);
-  PlaceInputPods(cluster);
-  CycleState state(cluster, PodIndex(r.scenario, "p"));
-  std::vector<ObjectIndex> feasible;
-  for (const Json& n : c.nodes) {
-    feasible.push_back(NodeIndex(r.scenario, n["metadata"]["name"]));
-  }
-  std::vector<int64_t> scores;
-  if (!ScorePodTopologySpread(state, feasible, scores)) return std::nullopt;
-  return scores;
+  return PreScoredScores(list, c.nodes, ScorePodTopologySpread);
 }
 
 }  // namespace
