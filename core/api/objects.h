@@ -12,6 +12,7 @@
 
 #include "core/api/labels.h"
 #include "core/api/object_ref.h"
+#include "core/api/pod_requests.h"
 #include "core/api/resources.h"
 #include "core/config/plugins.h"
 
@@ -168,6 +169,11 @@ struct Pod {
     int64_t nonzero_memory = 0;
   };
   std::optional<ContainerSums> without_pod_level;
+  // What NodeInfo's NonZeroRequested counted for the pod placed on a node
+  // before #127878 (v1.32): its sidecars as init containers
+  // (NonZeroBeforeSidecars); set when the pod has sidecars, and cleared for
+  // profiles that count them as the pod's requests do.
+  std::optional<NonZeroRequests> placed_nonzero_before_sidecars;
   int32_t priority = 0;
   PreemptionPolicy preemption_policy = PreemptionPolicy::kPreemptLowerPriority;
   bool admitted = true;  // false when admission rejected the pod

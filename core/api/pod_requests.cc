@@ -47,4 +47,23 @@ Resources PodRequests(const PodResourceSpec& spec, bool with_defaults) {
   return Resources::FromMillis(sum);
 }
 
+NonZeroRequests NonZeroBeforeSidecars(const PodResourceSpec& spec) {
+  Resources containers;
+  for (const ContainerRequests& c : spec.containers) {
+    containers.Add(WithDefaults(c.requests, true));
+  }
+  Resources sidecars;  // cumulative restartable init containers, as given
+  Resources init_max;
+  for (const ContainerRequests& c : spec.init_containers) {
+    Resources use = sidecars;
+    use.Add(c.requests);
+    if (c.restartable) sidecars = use;
+    init_max.Max(WithDefaults(use, true));
+  }
+  containers.Max(init_max);
+  if (spec.overhead) containers.Add(*spec.overhead);
+  const Resources out = Resources::FromMillis(containers);
+  return {out.Get(kCpu), out.Get(kMemory)};
+}
+
 }  // namespace podsim

@@ -2,6 +2,7 @@
 // (including restartable sidecars), pod-level resources and overhead.
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <vector>
 
@@ -27,5 +28,18 @@ struct PodResourceSpec {
 // (NonMissingContainerRequests, used for scoring). Returns amounts in the
 // units of Resources (millicores for cpu, whole units otherwise).
 Resources PodRequests(const PodResourceSpec& spec, bool with_defaults);
+
+struct NonZeroRequests {
+  int64_t cpu = 0;     // millicores
+  int64_t memory = 0;  // bytes
+};
+
+// Mirrors v1.31's calculateResource (framework/types.go), before #127878:
+// the regular containers' non-zero requests summed, each init container's
+// as PodRequests' ContainerFn sees it (a sidecar: the sidecars so far; any
+// other: itself and the sidecars before it) with the defaults applied to
+// that sum, the larger of the two, then the overhead. Pod-level requests
+// play no part (v1.31 has none).
+NonZeroRequests NonZeroBeforeSidecars(const PodResourceSpec& spec);
 
 }  // namespace podsim

@@ -50,6 +50,9 @@ Profile MakeCurrent() {
       .anti_affinity = "node(s) didn't match pod anti-affinity rules",
       .existing_anti_affinity =
           "node(s) didn't satisfy existing pods anti-affinity rules",
+      .read_write_once_pod_conflict =
+          "node(s) unavailable due to PersistentVolumeClaim with "
+          "ReadWriteOncePod access mode already in-use by another pod",
       .affinity_umbrella = "",
       .predicates = false,
   };
@@ -69,14 +72,20 @@ Profile MakeV131() {
       "host ports, queueing hints and asynchronous preemption";
   p.reasons.taint = "node(s) had untolerated taint";
   p.reasons.names_taint = true;
+  // Before #129145 (v1.33) VolumeRestrictions said this.
+  p.reasons.read_write_once_pod_conflict =
+      "node has pod using PersistentVolumeClaim with the same name and "
+      "ReadWriteOncePod access mode";
   p.unresolvable_over_allocatable = false;
   p.pod_level_resources = false;
   p.sidecar_host_ports = false;
+  p.sidecar_nonzero_requests = false;
   p.dra_postfilter = false;
   p.requeue = Requeue::kRegisteredEvents;
   p.pop_from_backoff = false;
   p.skips_terminating_victims = false;
   p.async_preemption = false;
+  p.fit_error_counts_all_nodes = false;
   return p;
 }
 
@@ -151,7 +160,7 @@ bool Same(std::span<const T> a, std::span<const T> b) {
 #define PODSIM_SWITCH(label, field, clause) \
   PODSIM_SWITCH2(label, field, field, clause)
 
-const std::array<ProfileSwitch, 23> kSwitches = {
+const std::array<ProfileSwitch, 25> kSwitches = {
     PODSIM_SWITCH("pod-level resources", pod_level_resources,
                   p.pod_level_resources
                       ? "counts a pod's spec.resources.requests in place of "
@@ -163,7 +172,8 @@ const std::array<ProfileSwitch, 23> kSwitches = {
                       ? "spells filter failures as the predicates did"
                   : p.reasons.names_taint
                       ? "spells filter failures as the framework plugins do, "
-                        "naming the first untolerated taint as {key: value}"
+                        "naming the first untolerated taint as {key: value}, "
+                        "with the ReadWriteOncePod reason before #129145"
                       : "spells filter failures as the framework plugins do, "
                         "with the generic \"node(s) had untolerated "
                         "taint(s)\" (#134740)"),
@@ -187,6 +197,13 @@ const std::array<ProfileSwitch, 23> kSwitches = {
                         "(NodePorts, #132040)"
                       : "checks only regular containers' hostPorts, not "
                         "sidecars' (before #132040)"),
+    PODSIM_SWITCH("sidecar non-zero requests", sidecar_nonzero_requests,
+                  p.sidecar_nonzero_requests
+                      ? "scores a node with its pods' sidecars summed with "
+                        "their containers, as their requests are (#127878)"
+                      : "scores a node with its pods' sidecars counted as "
+                        "init containers, the largest against the "
+                        "containers' sum (before #127878)"),
     PODSIM_SWITCH(
         "request above allocatable", unresolvable_over_allocatable,
         p.unresolvable_over_allocatable
@@ -269,6 +286,13 @@ const std::array<ProfileSwitch, 23> kSwitches = {
                         "freed"
                       : "keeps the pod's nomination when no candidate is "
                         "found"),
+    PODSIM_SWITCH("nodes without candidate", fit_error_counts_all_nodes,
+                  p.fit_error_counts_all_nodes
+                      ? "says 0/N of every node when preemption finds no "
+                        "candidate (NodeToStatus, v1.32)"
+                      : "counts only the nodes with a status when preemption "
+                        "finds no candidate, leaving out nodes whose victims "
+                        "were past numCandidates (NodeToStatusMap)"),
     PODSIM_SWITCH2("event message", postfilter_in_message, dra_postfilter,
                    !p.postfilter_in_message ? "prints the FitError alone"
                    : p.dra_postfilter

@@ -86,6 +86,9 @@ struct FilterReasons {
   std::string_view affinity;
   std::string_view anti_affinity;
   std::string_view existing_anti_affinity;
+  // VolumeRestrictions' ErrReasonReadWriteOncePodConflict (#129145, v1.33,
+  // reworded it).
+  std::string_view read_write_once_pod_conflict;
   // v1.14's MatchInterPodAffinity adds this before its specific reason.
   std::string_view affinity_umbrella;
   // v1.25 to early v1.34: taint is followed by the first untolerated
@@ -127,6 +130,10 @@ struct Profile {
   // containers) (#132040, v1.34 and late v1.33 patches); before, only
   // regular containers' ports.
   bool sidecar_host_ports = true;
+  // A placed pod's non-zero requests (NodeInfo's NonZeroRequested, which
+  // NodeResourcesFit scores with) count its sidecars as its requests do
+  // (#127878, v1.32); before, as init containers.
+  bool sidecar_nonzero_requests = true;
 
   // Preemption.
   bool honors_preemption_policy = true;  // preemptionPolicy exists (v1.15+)
@@ -145,6 +152,10 @@ struct Profile {
   std::span<const PickCriterion> pick_criteria;
   // No candidate: the nomination is cleared (v1.19+) or kept (v1.14).
   bool clears_nomination_without_candidate = true;
+  // No candidate: the FitError says 0/N of every node (v1.32+), or counts
+  // only the nodes with a status (a NodeToStatusMap's length, v1.31), so a
+  // node whose dry run found victims past numCandidates is left out.
+  bool fit_error_counts_all_nodes = true;
 
   // The event message: the FitError, then "preemption: ..." (v1.23+), with
   // DynamicResources' "no new claims to deallocate, " before it (v1.34+).

@@ -139,8 +139,9 @@ void Cluster::AddPod(ObjectIndex p, ObjectIndex n) {
   // After the node's listed pods, before any leaving at once.
   info.pods.insert(info.pods.end() - leaving_at_once_[n], p);
   info.requested.Add(added.requests);
-  info.nonzero_cpu += added.nonzero_cpu;
-  info.nonzero_memory += added.nonzero_memory;
+  const NonZeroRequests nonzero = PlacedNonZero(added);
+  info.nonzero_cpu += nonzero.cpu;
+  info.nonzero_memory += nonzero.memory;
   pod_node_[p] = n;
 }
 
@@ -163,8 +164,9 @@ void Cluster::RemovePod(ObjectIndex p) {
     pods.erase(it);
   }
   info.requested.Subtract(removed.requests);
-  info.nonzero_cpu -= removed.nonzero_cpu;
-  info.nonzero_memory -= removed.nonzero_memory;
+  const NonZeroRequests nonzero = PlacedNonZero(removed);
+  info.nonzero_cpu -= nonzero.cpu;
+  info.nonzero_memory -= nonzero.memory;
   pod_node_[p] = kNoNode;
 }
 

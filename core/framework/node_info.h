@@ -21,9 +21,17 @@ struct NodeInfo {
   // end after the same swap. Victims of equal importance keep this order.
   std::vector<ObjectIndex> pods;
   Resources requested;
-  int64_t nonzero_cpu = 0;
+  int64_t nonzero_cpu = 0;  // NonZeroRequested: each pod's PlacedNonZero
   int64_t nonzero_memory = 0;
 };
+
+// What NodeInfo's NonZeroRequested counts for pod p on a node: its non-zero
+// requests, or what the profile's release counted for its sidecars.
+inline NonZeroRequests PlacedNonZero(const Pod& p) {
+  return p.placed_nonzero_before_sidecars
+             ? *p.placed_nonzero_before_sidecars
+             : NonZeroRequests{p.nonzero_cpu, p.nonzero_memory};
+}
 
 // Returns whether the scheduler's informer lists pod a before pod b when it
 // starts: by namespace, then name, as the fake clientset the oracle runs on

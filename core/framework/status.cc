@@ -83,8 +83,9 @@ std::vector<std::pair<std::string_view, int>> NodeToStatus::Tally() const {
 
 std::string FitErrorMessage(const NodeToStatus& statuses,
                             const std::string& prefilter_message,
-                            const std::string& postfilter_message) {
-  int num_nodes = statuses.size();
+                            const std::string& postfilter_message,
+                            int num_nodes) {
+  if (num_nodes < 0) num_nodes = statuses.size();
   std::string msg = "0/" + std::to_string(num_nodes) + " nodes are available:";
   if (!prefilter_message.empty()) {
     msg += " " + prefilter_message + ".";

@@ -119,10 +119,13 @@ struct NodeToStatus {
 };
 
 // Mirrors FitError.Error: "0/N nodes are available: <count> <reason>, ...."
-// with the counts sorted as strings, then the PostFilter message.
+// with the counts sorted as strings, then the PostFilter message. N is
+// num_nodes, or every node of statuses when it is negative; the nodes
+// absent from statuses up to N count with its absent status.
 std::string FitErrorMessage(const NodeToStatus& statuses,
                             const std::string& prefilter_message,
-                            const std::string& postfilter_message);
+                            const std::string& postfilter_message,
+                            int num_nodes = -1);
 
 // Returns the upstream spelling: "Success", "Unschedulable", ...
 std::string_view ToString(Code code);

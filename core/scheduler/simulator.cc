@@ -28,6 +28,9 @@ bool AdaptPod(const Profile& profile, Pod& pod) {
     pod.without_pod_level.reset();
     dropped = true;
   }
+  if (profile.sidecar_nonzero_requests) {
+    pod.placed_nonzero_before_sidecars.reset();
+  }
   if (!profile.sidecar_host_ports) {
     // Mirrors NodePorts and NodeInfo's used ports before #132040: regular
     // containers only.

@@ -166,7 +166,7 @@ void FilterVolumeRestrictions(const CycleState& state, ObjectIndex /*n*/,
   assert(entry);
   if (entry->claims_in_use > 0) {
     status.Reject(Code::kUnschedulable, kVolumeRestrictions,
-                  kReasonReadWriteOncePodConflict);
+                  state.profile().reasons.read_write_once_pod_conflict);
   }
 }
 

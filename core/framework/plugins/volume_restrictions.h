@@ -17,13 +17,6 @@
 
 namespace podsim {
 
-// Mirrors ErrReasonReadWriteOncePodConflict (volume_restrictions.go, the
-// same text in v1.34 and v1.35; the differential oracle found the older one
-// podsim had).
-inline constexpr std::string_view kReasonReadWriteOncePodConflict =
-    "node(s) unavailable due to PersistentVolumeClaim with ReadWriteOncePod "
-    "access mode already in-use by another pod";
-
 // Fills scenario.pod_claims from the scenario's PersistentVolumeClaims for
 // every pod that names claims, and warns, for pending pods, of a claim
 // the input lacks and of a claim VolumeBinding would still have to bind.

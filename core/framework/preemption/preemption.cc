@@ -420,7 +420,10 @@ void PreemptionEvaluator::AddCandidate(ObjectIndex n, const DryRun& d,
   const std::vector<Victim>* victims = stable ? &d.victims : &Own(d.victims);
   auto& list = d.pdb_violations == 0 ? scratch_.non_violating_candidates
                                      : scratch_.violating_candidates;
-  if (static_cast<int>(list.size()) >= num_candidates) return;
+  if (static_cast<int>(list.size()) >= num_candidates) {
+    ++dropped_candidates_;
+    return;
+  }
   PreemptionSummary& summary = attempt_.preemption;
   ++summary.candidate_count;
   if (detailed_) {
@@ -441,8 +444,13 @@ Status PreemptionEvaluator::NoCandidate(const std::vector<std::string>& errors,
   }
   clears_nomination = scratch_.potential_nodes.empty() ||
                       profile_.clears_nomination_without_candidate;
+  // v1.31's FitError counts the NodeToStatusMap, which lacks the nodes
+  // whose victims were dropped past numCandidates (0 of them wanted).
+  const int num_nodes = profile_.fit_error_counts_all_nodes
+                            ? cluster_.num_nodes()
+                            : cluster_.num_nodes() - dropped_candidates_;
   return Status::Owned(Code::kUnschedulable, kDefaultPreemption,
-                       FitErrorMessage(scratch_.statuses, "", ""));
+                       FitErrorMessage(scratch_.statuses, "", "", num_nodes));
 }
 
 void PreemptionEvaluator::SelectCandidate(

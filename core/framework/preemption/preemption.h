@@ -223,6 +223,8 @@ class PreemptionEvaluator {
   const bool detailed_;  // record per-node results and trace text
   NodeCache::Shape* cache_;
   PreemptionScratch& scratch_;
+  // Dry runs that found victims when the candidate lists were full.
+  int dropped_candidates_ = 0;
 };
 
 }  // namespace podsim

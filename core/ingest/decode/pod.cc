@@ -50,6 +50,11 @@ void Decoder::SetRequests(const PodResourceSpec& resources, Pod& pod) {
       pod.nonzero_memory = pod.requests.Get(kMemory);
     }
   }
+  for (const ContainerRequests& c : resources.init_containers) {
+    if (!c.restartable) continue;
+    pod.placed_nonzero_before_sidecars = NonZeroBeforeSidecars(resources);
+    break;
+  }
   if (resources.pod_level) {
     // What a release without PodLevelResources counts (AdaptToProfile).
     PodResourceSpec containers_only = resources;

@@ -68,4 +68,26 @@ TEST_CASE("PodRequests: memory rounds up to whole bytes") {
   CHECK(PodRequests(spec, false).Get(kMemory) == 1);
 }
 
+TEST_CASE(
+    "NonZeroBeforeSidecars: v1.31's calculateResource counts sidecars as init "
+    "containers, with the defaults on each init container's sum") {
+  constexpr int64_t kDefaultMemory = 200LL * 1024 * 1024;
+  PodResourceSpec spec;
+  spec.containers = {Container(300, 100)};
+  // ContainerFn sees the sidecar as 200m; the init container as 150m plus
+  // the sidecar's 200m; no memory anywhere in either: the 200Mi default.
+  spec.init_containers = {Container(200, 0, true), Container(150, 0)};
+  NonZeroRequests old = NonZeroBeforeSidecars(spec);
+  CHECK(old.cpu == 350);
+  CHECK(old.memory == kDefaultMemory);
+  // Since #127878 the sidecar adds to the containers: 300m + 200m.
+  CHECK(PodRequests(spec, true).Get(kCpu) == 500);
+  // Overhead adds; pod-level requests play no part.
+  spec.overhead = Resources();
+  spec.overhead->Set(kCpu, 50);
+  spec.pod_level = Resources();
+  spec.pod_level->Set(kCpu, 4000);
+  CHECK(NonZeroBeforeSidecars(spec).cpu == 400);
+}
+
 }  // namespace podsim

@@ -59,7 +59,8 @@ TEST_CASE(
   }
   CHECK(differ == std::vector<std::string_view>{
                       "pod-level resources", "failure reasons",
-                      "sidecar host ports", "request above allocatable",
+                      "sidecar host ports", "sidecar non-zero requests",
+                      "request above allocatable", "nodes without candidate",
                       "event message", "terminating victims", "requeueing"});
 }
 

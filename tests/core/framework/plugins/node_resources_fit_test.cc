@@ -69,6 +69,41 @@ TEST_CASE("NodeResourcesFit: Score is LeastAllocated over cpu and memory") {
 }
 
 TEST_CASE(
+    "NodeResourcesFit: Score counts a node's sidecars as their pods' "
+    "requests do; v1.31 counted them as init containers") {
+  // v1.31's calculateResource (framework/types.go) summed the regular
+  // containers' non-zero requests and took each init container's, a
+  // sidecar's too, as a maximum; #127878 (v1.32) counts the pod's requests
+  // with NonMissingContainerRequests, sidecars summed.
+  Json sidecar = RunningPod("sidecar", "a", {"500m", "1Gi"}, 1);
+  sidecar["spec"]["initContainers"] =
+      Json::array({{{"name", "proxy"},
+                    {"image", "registry.k8s.io/pause:3.10"},
+                    {"restartPolicy", "Always"},
+                    {"resources", {{"requests", Requests({"500m", "1Gi"})}}}}});
+  const std::string scenario =
+      ScenarioWith(NodeWith("a", {"4", "4Gi"}), NodeWith("b", {"4", "4Gi"}),
+                   sidecar, RunningPod("plain", "b", {"1", "2Gi"}, 1),
+                   PendingPod("web", {"1", "1Gi"}, 1));
+  SUBCASE("current") {
+    SimulationResult r = Run(scenario);
+    const Attempt& at = FirstAttempt(r, "web");
+    // Both nodes: cpu (4-2)/4 -> 50, memory (4-3)/4 -> 25.
+    CHECK(PluginScoreOf(NodeIn(r, at, "a"), "NodeResourcesFit") == 37);
+    CHECK(PluginScoreOf(NodeIn(r, at, "b"), "NodeResourcesFit") == 37);
+  }
+  SUBCASE("v1.31") {
+    SimulationResult r = RunAs("v1.31", scenario);
+    const Attempt& at = FirstAttempt(r, "web");
+    // a counts 500m and 1Gi for its pod: cpu (4-1.5)/4 -> 62, memory
+    // (4-2)/4 -> 50.
+    CHECK(PluginScoreOf(NodeIn(r, at, "a"), "NodeResourcesFit") == 56);
+    CHECK(PluginScoreOf(NodeIn(r, at, "b"), "NodeResourcesFit") == 37);
+    CHECK(NodeName(r, at) == "a");
+  }
+}
+
+TEST_CASE(
     "NodeResourcesFit: Score leaves out the pod's own pod-level requests, not "
     "those of the node's pods") {
   // Upstream's LeastAllocated scorer (nodeResourceStrategyTypeMap in

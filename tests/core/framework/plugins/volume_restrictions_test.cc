@@ -171,6 +171,16 @@ TEST_CASE(
   CycleState old(cluster, PodIndex(s, "web"), *FindProfile("v1.14"));
   PreFilterVolumeRestrictions(old);
   CHECK_FALSE(old.Wrote(Plugin::kVolumeRestrictions));
+  // v1.31.14's ErrReasonReadWriteOncePodConflict, before #129145 (v1.33)
+  // reworded it; the v1.31 oracle gives this text.
+  CycleState v131(cluster, PodIndex(s, "web"), *FindProfile("v1.31"));
+  PreFilterVolumeRestrictions(v131);
+  Status status;
+  FilterVolumeRestrictions(v131, n2, status);
+  CHECK(StatusLine(status) ==
+        "Unschedulable VolumeRestrictions: node has pod using "
+        "PersistentVolumeClaim with the same name and ReadWriteOncePod access "
+        "mode");
 }
 
 TEST_CASE(

@@ -419,6 +419,43 @@ TEST_CASE("Preemption: numCandidates mirrors calculateNumCandidates") {
   CHECK(NumCandidates(5, config) == 2);
 }
 
+TEST_CASE(
+    "Preemption: numCandidates 0 drops every candidate; v1.31's FitError "
+    "counts only the nodes with a status") {
+  // 10% of 3 nodes is 0 and minCandidateNodesAbsolute is 0: every
+  // potential node is dry-run and each candidate dropped
+  // (candidateList.add past its size). v1.32+ says 0/N of every node
+  // (Preempt: NumAllNodes len(allNodes)); v1.31 counts its NodeToStatusMap:
+  // the nodes preemption cannot help and the failed dry runs.
+  Json tainted = NodeWith("t", {"1"});
+  tainted["spec"]["taints"] =
+      Json::array({{{"key", "k"}, {"effect", "NoSchedule"}}});
+  const std::string scenario = ScenarioWith(
+      SchedulerConfigWith(10, 0), NodeWith("a", {"1"}), NodeWith("b", {"1"}),
+      tainted, RunningPod("pa", "a", {"1"}, 1), RunningPod("pb", "b", {"1"}, 1),
+      PendingPod("web", {"1"}, 100));
+  const std::string fit =
+      "0/3 nodes are available: 1 node(s) had untolerated taint";
+  SUBCASE("current") {
+    SimulationResult r = Run(scenario);
+    const Attempt& a = FirstAttempt(r, "web");
+    CHECK(a.preemption.num_candidates == 0);
+    CHECK(a.outcome == Outcome::kUnschedulable);
+    CHECK(a.message ==
+          fit +
+              "(s), 2 Insufficient cpu. no new claims to deallocate, "
+              "preemption: 0/3 nodes are available: 3 Preemption is not "
+              "helpful for scheduling.");
+  }
+  SUBCASE("v1.31") {
+    SimulationResult r = RunAs("v1.31", scenario);
+    CHECK(FirstAttempt(r, "web").message ==
+          fit +
+              " {k: }, 2 Insufficient cpu. preemption: 0/1 nodes are "
+              "available: 1 Preemption is not helpful for scheduling.");
+  }
+}
+
 TEST_CASE("Preemption: the dry run stops once enough candidates are found") {
   Json config = SchedulerConfigWith(0, 2);
   SimulationResult r = Run(ScenarioWith(
