@@ -188,6 +188,30 @@ TEST_CASE(
 }
 
 TEST_CASE(
+    "PDB: a StatefulSet's pods count its replicas (upstream "
+    "TestStatefulSetController)") {
+  // minAvailable 34% of a StatefulSet of 3 rounds up to 2: with one pod of
+  // it Ready, 0 allowed; with all three, 1.
+  Json pdb = PdbWith("db", {{"app", "db"}}, std::nullopt);
+  pdb["spec"]["minAvailable"] = "34%";
+  auto pod = [](const std::string& name) {
+    return Ready(Owned(Labelled(RunningPod(name, "n1", {"1"}, 1), "db"),
+                       "StatefulSet", "db"));
+  };
+  Json set = ControllerObject("StatefulSet", "db", 3);
+  SimulationResult one =
+      Run(ScenarioWith(NodeWith("n1", {"4"}), set, pod("foobar-0"), pdb));
+  CHECK(one.scenario.pdbs[0].status_explanation ==
+        "computed as the disruption controller would: minAvailable 34% of 3 "
+        "expected pods (1 controller(s)) -> 2 must stay healthy; 1 healthy "
+        "now -> disruptionsAllowed 0");
+  SimulationResult all =
+      Run(ScenarioWith(NodeWith("n1", {"4"}), set, pod("foobar-0"),
+                       pod("foobar-1"), pod("foobar-2"), pdb));
+  CHECK(all.scenario.pdbs[0].disruptions_allowed_at_start == 1);
+}
+
+TEST_CASE(
     "PDB: a ReplicaSet's pods count its Deployment's replicas once, "
     "terminating pods and ReplicaSets the input lacks included "
     "(getPodDeployment)") {
