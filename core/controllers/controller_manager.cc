@@ -175,12 +175,16 @@ void ControllerManager::UpdatePdbs(ObjectIndex p) {
     return;
   for (int j : scenario_.pod_pdbs[p]) {
     PodDisruptionBudget& pdb = scenario_.pdbs[j];
-    // getExpectedPodCount on every sync: the pods there now.
-    std::vector<ObjectIndex> live;
+    // getExpectedPodCount on every sync, over getPodsForPdb's pods: those
+    // there now, terminating and finished ones too.
+    std::vector<ObjectIndex> listed;
     for (ObjectIndex q : pdb_pods_[j]) {
-      if (controllers_.Live(q)) live.push_back(q);
+      const std::string& phase = scenario_.pods[q].phase;
+      if (controllers_.Live(q) || phase == "Succeeded" || phase == "Failed") {
+        listed.push_back(q);
+      }
     }
-    pdb.desired_healthy = DesiredHealthy(scenario_, pdb, live);
+    pdb.desired_healthy = DesiredHealthy(scenario_, controllers_, pdb, listed);
     int64_t healthy = 0;
     for (ObjectIndex q : pdb_pods_[j]) {
       // Ready as the input gives it (podutil.IsPodReady: a pod bound in the

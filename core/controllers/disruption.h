@@ -10,15 +10,19 @@
 
 namespace podsim {
 
+class WorkloadControllers;
+
 // Fills disruptions_allowed for every PDB given without status, as the
 // disruption controller computes it, and records how in status_explanation.
 // Mirrors pkg/controller/disruption/disruption.go (trySync).
 void ComputePdbStatus(Scenario& scenario);
 
 // Returns how many of the pods a budget selects must stay healthy, as the
-// disruption controller derives it from the spec (a budget that expects no
-// pods: more than can ever be).
-int32_t DesiredHealthy(const Scenario& scenario, const PodDisruptionBudget& pdb,
+// disruption controller derives it from the spec, the pods and the scale of
+// their controllers as wc knows them (a budget that expects no pods, or
+// whose sync fails: more than can ever be).
+int32_t DesiredHealthy(const Scenario& scenario, const WorkloadControllers& wc,
+                       const PodDisruptionBudget& pdb,
                        const std::vector<ObjectIndex>& pods);
 
 }  // namespace podsim

@@ -662,6 +662,71 @@ TEST_CASE(
 namespace podsim {
 using namespace testing;
 
+namespace {
+
+// A live Deployment web of 4 (nginx:1.27) with its ReplicaSet and 4 Ready
+// pods on n1, and a budget over them with maxUnavailable 1, without status.
+std::string RolloutCluster() {
+  const std::string tmpl =
+      "    metadata: {labels: {app: web}}\n    spec:\n      containers:\n"
+      "      - {name: web, image: nginx:1.27, resources: {requests: {cpu: "
+      "\"1\"}}}\n";
+  std::string cluster =
+      "apiVersion: v1\nkind: Node\nmetadata: {name: n1}\nstatus: "
+      "{allocatable: {cpu: \"8\", memory: 32Gi, pods: \"110\"}}\n---\n"
+      "apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: web, uid: "
+      "d1}\nspec:\n  replicas: 4\n  selector: {matchLabels: {app: web}}\n"
+      "  template:\n" +
+      tmpl +
+      "---\napiVersion: apps/v1\nkind: ReplicaSet\nmetadata: {name: "
+      "web-old, uid: r1, ownerReferences: [{apiVersion: apps/v1, kind: "
+      "Deployment, name: web, uid: d1, controller: true}]}\nspec:\n  "
+      "replicas: 4\n  selector: {matchLabels: {app: web}}\n  template:\n" +
+      tmpl +
+      "---\napiVersion: policy/v1\nkind: PodDisruptionBudget\nmetadata: "
+      "{name: web}\nspec: {maxUnavailable: 1, selector: {matchLabels: {app: "
+      "web}}}\n---\n";
+  for (const char* name :
+       {"web-old-a", "web-old-b", "web-old-c", "web-old-d"}) {
+    cluster += std::string("apiVersion: v1\nkind: Pod\nmetadata: {name: ") +
+               name +
+               ", labels: {app: web}, ownerReferences: [{apiVersion: apps/v1, "
+               "kind: ReplicaSet, name: web-old, uid: r1, controller: true}]}"
+               "\nspec: {nodeName: n1, containers: [{name: web, image: "
+               "nginx:1.27, resources: {requests: {cpu: \"1\"}}}]}\nstatus: "
+               "{phase: Running, conditions: [{type: Ready, status: "
+               "\"True\"}]}\n---\n";
+  }
+  return cluster;
+}
+
+}  // namespace
+
+TEST_CASE(
+    "Workloads: during a rollout a budget expects the Deployment's replicas, "
+    "its new ReplicaSet's pods and terminating pods included "
+    "(getPodDeployment)") {
+  LoadedCluster loaded(Decode(RolloutCluster()));
+  SimulationResult r = loaded.Simulate(
+      "apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: web}\n"
+      "spec:\n  replicas: 4\n  selector: {matchLabels: {app: web}}\n"
+      "  template:\n    metadata: {labels: {app: web}}\n    spec:\n"
+      "      containers:\n      - {name: web, image: nginx:1.28, resources: "
+      "{requests: {cpu: \"1\"}}}\n");
+  CHECK(Events(r, QueueEventKind::kCreated).size() == 4);
+  // Upstream expects 4 throughout (old and new ReplicaSets both map to the
+  // Deployment), so 3 must stay healthy: each old pod that terminates takes
+  // the budget to 0, each new pod that binds back to 1. Counting the new
+  // ReplicaSet's pods one by one expected up to 8 and wanted up to 7
+  // healthy.
+  std::vector<int> allowed;
+  for (const QueueEvent& e : r.timeline.events) {
+    if (e.kind == QueueEventKind::kPdbStatus) allowed.push_back(e.other);
+  }
+  CHECK(allowed == std::vector<int>{0, 1, 0, 1, 0, 1, 0, 1});
+  CHECK(r.scenario.pdbs[0].desired_healthy == 3);
+}
+
 TEST_CASE(
     "Workloads: past 20,000 created pods the controllers stop, say so, and "
     "pin no daemon pod to the wrong node") {
@@ -686,8 +751,9 @@ TEST_CASE(
 }
 
 TEST_CASE(
-    "Workloads: a PDB over a DaemonSet's pods expects its pods, and one over "
-    "pods the run creates allows disruptions once they run") {
+    "Workloads: a PDB with maxUnavailable over a DaemonSet's pods allows "
+    "nothing, and one over pods the run creates allows disruptions once "
+    "they run") {
   std::string daemon =
       std::string(kClasses) + NodeYaml("n1", "4") + NodeYaml("n2", "4") +
       NodeYaml("n3", "4") + Workload("DaemonSet", "agent", "", "low", "1") +
@@ -695,9 +761,12 @@ TEST_CASE(
       "agent}\nspec: {maxUnavailable: 1, selector: {matchLabels: {app: "
       "agent}}}\n---\n";
   SimulationResult r = Run(daemon);
-  // getExpectedScale finds no scale for a DaemonSet: its 3 pods count.
+  // getExpectedScale finds no scale for a DaemonSet (getScaleController:
+  // daemonsets.apps has no scale subresource): the sync fails, and
+  // failSafe keeps disruptionsAllowed at 0 as its 3 pods run.
   REQUIRE(r.scenario.pdbs.size() == 1);
-  CHECK(r.scenario.pdbs[0].disruptions_allowed == 1);
+  CHECK(Events(r, QueueEventKind::kCreated).size() == 3);
+  CHECK(r.scenario.pdbs[0].disruptions_allowed == 0);
   // A Deployment and its budget applied together: no pod at the start, so
   // nothing allowed then; 3 running at the end, minAvailable 1: 2 allowed.
   SimulationResult fresh =
