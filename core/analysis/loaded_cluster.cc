@@ -1,6 +1,7 @@
 #include "core/analysis/loaded_cluster.h"
 
 #include <algorithm>
+#include <memory>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <unordered_map>
@@ -11,6 +12,25 @@
 
 namespace podsim {
 namespace {
+
+// Mirrors the DaemonSet strategy's PrepareForUpdate: an update keeps the
+// stored templateGeneration (the manifest cannot set it) and adds one when
+// the template changes; the pods the DaemonSet creates carry it in their
+// pod-template-generation label (CreatePodTemplate).
+void UpdateTemplateGeneration(Controller& c, const Controller& old) {
+  c.template_generation =
+      old.template_generation + (c.template_key != old.template_key ? 1 : 0);
+  if (!c.pod_template) return;
+  auto pod = std::make_shared<Pod>(*c.pod_template);
+  std::vector<std::pair<std::string, std::string>> labels = pod->labels.items();
+  for (auto& [k, v] : labels) {
+    if (k == "pod-template-generation") {
+      v = std::to_string(c.template_generation);
+    }
+  }
+  pod->labels = Labels(std::move(labels));
+  c.pod_template = std::move(pod);
+}
 
 // Controllers' templates are JSON text (Controller::template_key), compared
 // parsed.
@@ -151,6 +171,7 @@ DecodeResult LoadedCluster::With(std::string_view scenario_text,
         c.template_hash = old.template_hash;
         if (old.pod_template) c.pod_template = old.pod_template;
       }
+      if (c.kind == "DaemonSet") UpdateTemplateGeneration(c, old);
     }
   }
   DecodeResult merged;

@@ -35,4 +35,21 @@ std::vector<std::pair<std::string, std::string>> ControllerPodLabels(
 // deterministic stand-in for the API server's random name suffix.
 std::string NameSuffix(std::string_view seed, int n = 5);
 
+// Mirrors names.SimpleNameGenerator.GenerateName: base cut to
+// MaxGeneratedNameLength (58) characters, then five random ones (here
+// NameSuffix(seed)), so that the name fits 63.
+std::string GenerateName(std::string_view base, std::string_view seed);
+
+// Mirrors controller's getPodsPrefix: the generateName of the pods a
+// ReplicaSet, ReplicationController, DaemonSet or NonIndexed Job creates:
+// "<controller>-" (upstream falls back to the bare name for a prefix that
+// is not valid, which a valid controller name never gives).
+std::string PodsPrefix(std::string_view controller_name);
+
+// Mirrors the Deployment controller's generateReplicaSetName:
+// "<deployment>-<hash>", the Deployment's name cut so that the whole fits
+// a DNS subdomain (253 characters).
+std::string ReplicaSetNameFor(std::string_view deployment,
+                              std::string_view hash);
+
 }  // namespace podsim

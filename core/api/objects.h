@@ -109,6 +109,10 @@ struct SourceRange {
   bool implied_api_version = false;
 };
 
+// The scheduler podsim models, the one profile it runs: a pod naming
+// another in spec.schedulerName waits for that scheduler.
+inline constexpr std::string_view kDefaultScheduler = "default-scheduler";
+
 struct Pod {
   // Identity and provenance.
   std::string ns = "default";
@@ -282,6 +286,10 @@ struct Controller {
   IntOrPercent max_unavailable{true, 25};
   // StatefulSet: podManagementPolicy Parallel (OrderedReady otherwise).
   bool parallel = false;
+  // DaemonSet: its deprecated.daemonset.template.generation annotation (1,
+  // as the API server sets it on create, without one): its pods'
+  // pod-template-generation label.
+  int64_t template_generation = 1;
   // Job.
   std::optional<int32_t> completions;
   int32_t backoff_limit = 6;

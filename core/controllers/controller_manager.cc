@@ -13,6 +13,22 @@ constexpr int64_t kSecond = 1000;
 
 int64_t Millis(int64_t seconds) { return seconds * kSecond; }
 
+// Returns whether a pod of the input that the run neither places nor
+// queues is no pod of its controller. One admission refused does not
+// exist; one being deleted is not active (controller.FilterActivePods; an
+// unscheduled pod's deletion is immediate). One bound to a node the input
+// lacks, or pending for another scheduler, is an active replica: its
+// controller creates nothing for it.
+bool GoneForControllers(const Pod& pod) {
+  return !pod.admitted || pod.terminating;
+}
+
+// Returns whether pod waits for a scheduler other than podsim's: no one
+// in the run binds it (default-scheduler skips it), it stays pending.
+bool OtherSchedulers(const Pod& pod) {
+  return pod.scheduler_name != kDefaultScheduler;
+}
+
 }  // namespace
 
 ControllerManager::ControllerManager(Scenario& scenario, Cluster& cluster,
@@ -32,7 +48,7 @@ ControllerManager::ControllerManager(Scenario& scenario, Cluster& cluster,
   disruption_controller_ = !controllers_.workloads().empty();
   for (const Pod& pod : scenario_.pods) {
     const bool placed = cluster_.NodeOf(pod.index) != kNoNode;
-    if (!placed && !queue_.Contains(pod.index)) {
+    if (!placed && !queue_.Contains(pod.index) && GoneForControllers(pod)) {
       controllers_.OnIgnored(pod.index);
     }
   }
@@ -136,12 +152,31 @@ void ControllerManager::AddCreatedPod(ControllerAction& action) {
     e->workload = action.workload;
     e->other = action.pod;
   }
-  if (at > clock_.now()) {
+  if (OtherSchedulers(scenario_.pods[p])) {
+    WarnOtherScheduler(action.workload, scenario_.pods[p]);
+  } else if (at > clock_.now()) {
     queue_.AddAt(p, at);
   } else {
     queue_.Add(p, at);
   }
   UpdatePdbs(p);  // a budget may expect one pod more
+}
+
+void ControllerManager::WarnOtherScheduler(int w, const Pod& pod) {
+  if (std::find(other_scheduler_warned_.begin(), other_scheduler_warned_.end(),
+                w) != other_scheduler_warned_.end())
+    return;
+  other_scheduler_warned_.push_back(w);
+  const Workload& wl = controllers_.workloads()[w];
+  const Controller* c =
+      wl.controller >= 0 ? &scenario_.controllers[wl.controller] : nullptr;
+  diagnostics_.Add(Severity::kWarning, wl.ref().Describe(),
+                   FieldPath("spec.template.spec.schedulerName"),
+                   c ? c->line : 0,
+                   "its pods name schedulerName \"" + pod.scheduler_name +
+                       "\", not default-scheduler; the pods it creates are "
+                       "left pending, and count as its replicas",
+                   c ? c->document : -1);
 }
 
 void ControllerManager::DeletePod(ObjectIndex p) {

@@ -23,10 +23,11 @@ namespace podsim {
 
 class ControllerManager {
  public:
-  // Finds the scenario's workloads and the pods each owns; the pods that
-  // neither cluster places nor queue holds (a node the input lacks,
-  // another scheduler's pod, a pending pod being deleted, one admission
-  // refused) are no pods of theirs. The disruption controller runs when
+  // Finds the scenario's workloads and the pods each owns; of the pods that
+  // neither cluster places nor queue holds, a pending pod being deleted and
+  // one admission refused are no pods of theirs, while one bound to a node
+  // the input lacks or pending for another scheduler stays an active
+  // replica. The disruption controller runs when
   // there are workloads: a scenario of bare pods keeps its budgets as
   // given or computed at the start, as upstream's scheduler tests (no
   // controller manager) see them. REQUIRES: the scenario's pods are placed
@@ -56,6 +57,9 @@ class ControllerManager {
   // Appends the pod a kCreate action built to the scenario (its PDBs and
   // claims indexed as the input's pods have them), and queues it.
   void AddCreatedPod(ControllerAction& action);
+  // Says once per workload w that the pods it creates (as pod) wait for
+  // another scheduler.
+  void WarnOtherScheduler(int w, const Pod& pod);
   // A kDelete action: a bound pod leaves after its grace period, a
   // pending one at once.
   void DeletePod(ObjectIndex p);
@@ -74,6 +78,8 @@ class ControllerManager {
   // By PDB: the pods it selects.
   std::vector<std::vector<ObjectIndex>> pdb_pods_;
   bool disruption_controller_ = false;  // UpdatePdbs recomputes budgets
+  std::vector<int>
+      other_scheduler_warned_;  // workloads WarnOtherScheduler told
 };
 
 }  // namespace podsim

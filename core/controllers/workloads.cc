@@ -270,7 +270,7 @@ void WorkloadControllers::SetUpDeployment(int d) {
     Workload rs;
     rs.kind = "ReplicaSet";
     rs.ns = dc.ns;
-    rs.name = dc.name + "-" + dc.template_hash;
+    rs.name = ReplicaSetNameFor(dc.name, dc.template_hash);
     rs.pod_template = dc.pod_template;
     rs.applied = dc.applied;
     rs.created_by_run = true;
@@ -391,9 +391,11 @@ Pod* WorkloadControllers::Create(int w, std::string name, int64_t at,
       used_names_.reserve(scenario_.pods.size());
       for (const Pod& p : scenario_.pods) used_names_.insert(p.key);
     }
+    // getPodsPrefix, then SimpleNameGenerator: the prefix is cut to 58.
+    const std::string prefix = PodsPrefix(wl.name);
     for (int i = 0;; ++i) {
-      name = wl.name + "-" +
-             NameSuffix(wl.ref().Key() + "#" + std::to_string(wl.created + i));
+      name = GenerateName(
+          prefix, wl.ref().Key() + "#" + std::to_string(wl.created + i));
       if (used_names_.insert(ObjectRef{"Pod", wl.ns, name}.Key()).second) {
         break;
       }
@@ -571,8 +573,10 @@ void WorkloadControllers::SyncStatefulSet(int w, int64_t now,
     int ordinal = OrdinalOf(set.name, scenario_.pods[p].name);
     if (ordinal >= 0) latest[ordinal] = p;
   }
+  // podManagementPolicy: a set the input lacks has the API's default,
+  // OrderedReady (SetDefaults_StatefulSet).
   const bool ordered =
-      set.controller >= 0 && !scenario_.controllers[set.controller].parallel;
+      set.controller < 0 || !scenario_.controllers[set.controller].parallel;
   int32_t replicas = set.wanted;
   if (set.controller < 0 && !latest.empty()) {
     replicas = std::max(replicas, latest.rbegin()->first + 1);
@@ -599,13 +603,34 @@ void WorkloadControllers::SyncStatefulSet(int w, int64_t now,
     Create(w, set.name + "-" + std::to_string(i), now, out);
     if (ordered) return;
   }
-  // Scale down: the highest ordinal first, one at a time when ordered.
+  ScaleDownStatefulSet(w, latest, replicas, ordered, out);
+}
+
+void WorkloadControllers::ScaleDownStatefulSet(
+    int w, const std::map<int, ObjectIndex>& latest, int32_t replicas,
+    bool ordered, std::vector<ControllerAction>& out) {
+  // Mirrors updateStatefulSet's condemned pods (ordinals at or past
+  // replicas) and processCondemned: the highest ordinal first, one at a
+  // time when ordered. The first unhealthy one is the lowest condemned
+  // ordinal that is not running and ready (the replicas are, when ordered).
+  ObjectIndex first_unhealthy = -1;
+  for (auto it = latest.lower_bound(replicas); it != latest.end(); ++it) {
+    State s = state_[it->second];
+    if (s == State::kPending || s == State::kTerminating) {
+      first_unhealthy = it->second;
+      break;
+    }
+  }
   for (auto it = latest.rbegin(); it != latest.rend(); ++it) {
-    if (it->first < replicas) continue;
-    // processCondemned: OrderedReady waits for a condemned pod to be gone.
-    if (state_[it->second] == State::kTerminating && ordered) return;
-    if (!Active(it->second)) continue;
-    Delete(w, it->second, out);
+    if (it->first < replicas) break;
+    const ObjectIndex p = it->second;
+    // OrderedReady waits for a condemned pod to be gone.
+    if (state_[p] == State::kTerminating && ordered) return;
+    if (!Active(p)) continue;
+    // ... and for one that is not running and ready, unless it is the
+    // first unhealthy pod.
+    if (ordered && state_[p] != State::kBound && p != first_unhealthy) return;
+    Delete(w, p, out);
     if (ordered) return;
   }
 }

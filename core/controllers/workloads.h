@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -121,6 +122,11 @@ class WorkloadControllers {
   // Returns whether it changed a ReplicaSet's scale (a sync again follows).
   bool SyncDeployment(int w);
   void SyncStatefulSet(int w, int64_t now, std::vector<ControllerAction>& out);
+  // A StatefulSet's scale-down of its pods (latest: by ordinal, the newest
+  // pod of each) at or past ordinal replicas.
+  void ScaleDownStatefulSet(int w, const std::map<int, ObjectIndex>& latest,
+                            int32_t replicas, bool ordered,
+                            std::vector<ControllerAction>& out);
   void SyncDaemonSet(int w, int64_t now, std::vector<ControllerAction>& out);
   void SyncJob(int w, int64_t now, std::vector<ControllerAction>& out);
   // Adds the creation of a pod of w to out and returns that pod, or

@@ -2,10 +2,13 @@
 // and ReplicationController. Their scale (for PodDisruptionBudgets), their
 // selector, their strategy and their pod template, decoded as a pod of the
 // controller would be, with the labels the controller adds.
+#include <algorithm>
+#include <charconv>
 #include <cstdint>
 #include <memory>
 #include <optional>
 #include <string>
+#include <system_error>
 #include <utility>
 
 #include "core/api/generated_names.h"
@@ -30,7 +33,7 @@ bool Decoder::IsWorkloadKind(std::string_view kind) {
 const FieldRule& Decoder::ControllerFields() {
   static const FieldRule* rule = new FieldRule(FieldRule::Parse(
       "metadata{name generateName namespace uid ownerReferences "
-      "creationTimestamp} "
+      "creationTimestamp annotations} "
       "spec{replicas parallelism completions backoffLimit podFailurePolicy "
       "podReplacementPolicy podManagementPolicy strategy selector template "
       "suspend} "
@@ -103,6 +106,7 @@ void Decoder::DecodeController(const Json& obj, Reader& r,
     }
     c.parallel = policy == "Parallel";
   }
+  if (kind == "DaemonSet") DecodeTemplateGeneration(*meta, r, c);
   if (const Json* status = r.Object(obj, "status", FieldPath("status"))) {
     c.succeeded = static_cast<int32_t>(r.Integer(*status, "succeeded",
                                                  FieldPath("status.succeeded"),
@@ -121,6 +125,29 @@ void Decoder::DecodeController(const Json& obj, Reader& r,
             "is required; a " + kind + " creates its pods from it");
   }
   scenario_.controllers.push_back(std::move(c));
+}
+
+void Decoder::DecodeTemplateGeneration(const Json& meta, Reader& r,
+                                       Controller& c) {
+  // Mirrors Convert_v1_DaemonSet_To_apps_DaemonSet (the annotation is
+  // spec.templateGeneration) and the strategy's PrepareForCreate (below 1,
+  // or absent, it is 1).
+  constexpr std::string_view kKey = "deprecated.daemonset.template.generation";
+  FieldPath path = FieldPath("metadata.annotations").Child(kKey);
+  for (const auto& [k, v] :
+       r.StringMap(meta, "annotations", FieldPath("metadata.annotations"))) {
+    if (k != kKey) continue;
+    int64_t n = 0;
+    const auto [end, error] = std::from_chars(v.data(), v.data() + v.size(), n);
+    if (v.empty() || error != std::errc() || end != v.data() + v.size()) {
+      r.Error(path, Quoted(v) +
+                        " is not an integer; the API server refuses the "
+                        "DaemonSet (it converts the annotation to "
+                        "spec.templateGeneration)");
+      return;
+    }
+    c.template_generation = std::max<int64_t>(n, 1);
+  }
 }
 
 void Decoder::DecodeStrategy(const Json& spec, Reader& r, Controller& c) {

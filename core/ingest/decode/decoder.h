@@ -207,6 +207,8 @@ class Decoder final : public ObjectSink {
   static const FieldRule& ControllerFields();
   void DecodeController(const Json& obj, Reader& r, const std::string& kind);
   void DecodeStrategy(const Json& spec, Reader& r, Controller& c);
+  // A DaemonSet's template generation, from its annotation.
+  void DecodeTemplateGeneration(const Json& meta, Reader& r, Controller& c);
   void DecodeJobPolicies(const Json& spec, Reader& r, Controller& c);
   void DecodeTemplate(const Json& tmpl, Reader& r, Controller& c);
 

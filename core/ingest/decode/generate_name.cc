@@ -11,9 +11,6 @@
 namespace podsim {
 namespace {
 
-// Mirrors names.MaxGeneratedNameLength: the prefix is cut so that the name
-// fits 63 characters with its 5 random ones.
-constexpr size_t kMaxGeneratedNameLength = 63 - 5;
 // Names already taken are skipped, as the API server retries a create
 // whose generated name exists (RetryGenerateName); past this many tries
 // the prefix is too crowded to name one more object.
@@ -55,8 +52,6 @@ std::optional<std::string> Decoder::GenerateName(const Json& meta,
                       "digit; it may end with '-')");
     return std::nullopt;
   }
-  // Mirrors SimpleNameGenerator.GenerateName.
-  const std::string base = prefix->substr(0, kMaxGeneratedNameLength);
   const std::string kind = r.object();
   // The n-th object of a kind and namespace with this generateName is
   // named alike whatever else the input holds; a change laid over a
@@ -64,9 +59,11 @@ std::optional<std::string> Decoder::GenerateName(const Json& meta,
   const std::string key = kind + "/" + ns + "/" + *prefix;
   const int ordinal = generated_[key]++;
   for (int attempt = 0; attempt < kMaxAttempts; ++attempt) {
-    std::string name = base + NameSuffix(key + "#" + std::to_string(ordinal) +
-                                         "#" + std::to_string(attempt) +
-                                         (over_cluster_ ? "#change" : ""));
+    // SimpleNameGenerator.GenerateName: the prefix cut to 58 characters.
+    std::string name =
+        podsim::GenerateName(*prefix, key + "#" + std::to_string(ordinal) +
+                                          "#" + std::to_string(attempt) +
+                                          (over_cluster_ ? "#change" : ""));
     if (!IsDnsSubdomain(name)) {
       // Mirrors ValidateObjectMetaAccessor: the name is validated too.
       r.Error(path, "generateName " + Quoted(*prefix) + " gives the name " +
