@@ -16,7 +16,7 @@ int64_t Millis(int64_t seconds) { return seconds * kSecond; }
 }  // namespace
 
 ControllerManager::ControllerManager(Scenario& scenario, Cluster& cluster,
-                                     const Clock& clock, SchedulingQueue& queue,
+                                     Clock& clock, SchedulingQueue& queue,
                                      Terminations& terminations,
                                      TimelineRecorder& recorder,
                                      Diagnostics& diagnostics)
@@ -49,6 +49,10 @@ void ControllerManager::Run() {
   for (ControllerAction& action : actions) {
     if (action.kind == ControllerAction::Kind::kCreate) {
       AddCreatedPod(action);
+      continue;
+    }
+    if (action.kind == ControllerAction::Kind::kSync) {
+      clock_.SetTimer(action.at_ms, Timer::kControllerSync, action.workload);
       continue;
     }
     DeletePod(action.pod);
