@@ -432,6 +432,28 @@ TEST_CASE(
 }
 
 TEST_CASE(
+    "Workloads: a podFailurePolicy rule with an unknown action or operator is "
+    "an error, as the API's validation makes it") {
+  SimulationResult r = Run(
+      std::string(kClasses) + NodeYaml("n1", "4") +
+      Workload("Job", "train",
+               "  podFailurePolicy:\n    rules:\n    - action: Retry\n      "
+               "onPodConditions: [{type: DisruptionTarget}]\n    - action: "
+               "FailJob\n      onExitCodes: {operator: Between, values: "
+               "[1]}\n",
+               "low", "1", "      restartPolicy: Never\n"));
+  std::vector<std::string> texts = DiagnosticTexts(r);
+  auto has = [&](const std::string& text) {
+    return std::find(texts.begin(), texts.end(), text) != texts.end();
+  };
+  CHECK(has("Job default/train: spec.podFailurePolicy.rules[0].action: "
+            "unknown action \"Retry\"; valid: FailJob, FailIndex, Ignore, "
+            "Count"));
+  CHECK(has("Job default/train: spec.podFailurePolicy.rules[1].onExitCodes."
+            "operator: unknown operator \"Between\"; valid: In, NotIn"));
+}
+
+TEST_CASE(
     "Workloads: a template's errors name the field under spec.template, and "
     "a broken template creates nothing") {
   SimulationResult r =
