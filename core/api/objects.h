@@ -250,6 +250,20 @@ struct PodDisruptionBudget {
   ObjectRef ref() const { return {"PodDisruptionBudget", ns, name}; }
 };
 
+// One rule of a Job's spec.podFailurePolicy: an action and either
+// onExitCodes or onPodConditions.
+struct PodFailurePolicyRule {
+  enum class Action : uint8_t { kFailJob, kFailIndex, kIgnore, kCount };
+  Action action = Action::kCount;
+  // onExitCodes: set when the rule has it.
+  bool on_exit_codes = false;
+  std::optional<std::string> container_name;  // onExitCodes.containerName
+  bool exit_codes_in = true;                  // operator In; false: NotIn
+  std::vector<int32_t> exit_codes;            // onExitCodes.values
+  // onPodConditions: (type, status) patterns, status "True" by default.
+  std::vector<std::pair<std::string, std::string>> on_pod_conditions;
+};
+
 // A workload controller (Deployment, ReplicaSet, StatefulSet, DaemonSet,
 // Job, ReplicationController): the scale the disruption controller reads,
 // and what its controller needs to create pods (core/controllers/workloads.h).
@@ -293,9 +307,11 @@ struct Controller {
   // Job.
   std::optional<int32_t> completions;
   int32_t backoff_limit = 6;
-  // podFailurePolicy ignores a DisruptionTarget condition: a preempted pod
-  // does not count toward backoffLimit.
-  bool ignores_disruption = false;
+  // spec.podFailurePolicy.rules, in order; null without a podFailurePolicy.
+  std::optional<std::vector<PodFailurePolicyRule>> pod_failure_policy;
+  // The template's containers' names (spec.template.spec.containers), for
+  // the policy's onExitCodes rules.
+  std::vector<std::string> container_names;
   // podReplacementPolicy Failed (the default with a podFailurePolicy):
   // a replacement waits until the old pod is gone.
   bool replace_when_failed = false;

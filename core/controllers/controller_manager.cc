@@ -32,7 +32,7 @@ bool OtherSchedulers(const Pod& pod) {
 }  // namespace
 
 ControllerManager::ControllerManager(Scenario& scenario, Cluster& cluster,
-                                     const Clock& clock, SchedulingQueue& queue,
+                                     Clock& clock, SchedulingQueue& queue,
                                      Terminations& terminations,
                                      TimelineRecorder& recorder,
                                      Diagnostics& diagnostics)
@@ -65,6 +65,10 @@ void ControllerManager::Run() {
   for (ControllerAction& action : actions) {
     if (action.kind == ControllerAction::Kind::kCreate) {
       AddCreatedPod(action);
+      continue;
+    }
+    if (action.kind == ControllerAction::Kind::kSync) {
+      clock_.SetTimer(action.at_ms, Timer::kControllerSync, action.workload);
       continue;
     }
     DeletePod(action.pod);

@@ -32,7 +32,7 @@ class ControllerManager {
   // given or computed at the start, as upstream's scheduler tests (no
   // controller manager) see them. REQUIRES: the scenario's pods are placed
   // and queued, and every argument outlives the manager.
-  ControllerManager(Scenario& scenario, Cluster& cluster, const Clock& clock,
+  ControllerManager(Scenario& scenario, Cluster& cluster, Clock& clock,
                     SchedulingQueue& queue, Terminations& terminations,
                     TimelineRecorder& recorder, Diagnostics& diagnostics);
 
@@ -49,6 +49,8 @@ class ControllerManager {
   void OnPreempted(ObjectIndex p);
   // Pod p left its node.
   void OnGone(ObjectIndex p);
+  // The delayed sync of workload w a controller asked for is due.
+  void SyncDue(int w) { controllers_.SyncDue(w); }
 
   // Returns what each workload wanted and got (the run is over).
   std::vector<WorkloadOutcome> Outcomes() const;
@@ -69,7 +71,7 @@ class ControllerManager {
 
   Scenario& scenario_;
   Cluster& cluster_;
-  const Clock& clock_;
+  Clock& clock_;  // and its timers for delayed syncs
   SchedulingQueue& queue_;
   Terminations& terminations_;
   TimelineRecorder& recorder_;

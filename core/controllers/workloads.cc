@@ -16,10 +16,6 @@ namespace podsim {
 namespace {
 
 constexpr int64_t kSecond = 1000;
-// The Job controller's backoff for failed pods: 10 s, doubled per failure,
-// at most 6 minutes (DefaultJobPodFailureBackOff, MaxJobPodFailureBackOff).
-constexpr int64_t kJobBackoff = 10 * kSecond;
-constexpr int64_t kJobMaxBackoff = 360 * kSecond;
 
 // Mirrors GetScaledValueFromIntOrPercent.
 int32_t Scaled(const IntOrPercent& v, int32_t total, bool round_up) {
@@ -320,21 +316,6 @@ void WorkloadControllers::OnIgnored(ObjectIndex p) {
   if (state_[p] == State::kDone) return;
   state_[p] = State::kGone;
   Touch(p);
-}
-
-const Controller* WorkloadControllers::JobOf(int w) const {
-  const Workload& wl = workloads_[w];
-  if (wl.kind != "Job" || wl.controller < 0) return nullptr;
-  const Controller& c = scenario_.controllers[wl.controller];
-  // A podFailurePolicy that ignores DisruptionTarget counts no preemption.
-  return c.ignores_disruption ? nullptr : &c;
-}
-
-void WorkloadControllers::CountFailure(int w) {
-  Workload& job = workloads_[w];
-  const Controller& c = scenario_.controllers[job.controller];
-  ++job.failures;
-  if (c.failed + job.failures > c.backoff_limit) job.failed = true;
 }
 
 void WorkloadControllers::OnGone(ObjectIndex p) {
@@ -689,43 +670,6 @@ void WorkloadControllers::SyncDaemonSet(int w, int64_t now,
     made->tolerations = tolerant.tolerations;
     pin(*made, node.name);
   }
-}
-
-void WorkloadControllers::SyncJob(int w, int64_t now,
-                                  std::vector<ControllerAction>& out) {
-  // Mirrors the Job controller's manageJob for NonIndexed Jobs: active pods
-  // up to parallelism, within completions, after the failures' backoff.
-  Workload& job = workloads_[w];
-  if (job.failed) {
-    // BackoffLimitExceeded: the Job's remaining pods are deleted.
-    for (ObjectIndex p : job.pods) {
-      if (Active(p)) Delete(w, p, out);
-    }
-    return;
-  }
-  const Controller* c =
-      job.controller >= 0 ? &scenario_.controllers[job.controller] : nullptr;
-  int32_t want = job.wanted;
-  if (c && c->completions) {
-    want = std::min(want, std::max(0, *c->completions - c->succeeded));
-  } else if (c && c->succeeded > 0) {
-    want = 0;  // without completions, one success completes the Job
-  }
-  if (c && c->suspended) want = 0;
-  int32_t active = 0;
-  for (ObjectIndex p : job.pods) {
-    // podReplacementPolicy: Failed counts a terminating pod until it is gone.
-    active += Active(p) ||
-              (c && c->replace_when_failed && state_[p] == State::kTerminating);
-  }
-  // The failed pods' backoff delays the replacements.
-  int64_t delay = 0;
-  if (job.failures > 0) {
-    delay = kJobBackoff;
-    for (int i = 1; i < job.failures && delay < kJobMaxBackoff; ++i) delay *= 2;
-    delay = std::min(delay, kJobMaxBackoff);
-  }
-  for (int32_t i = active; i < want; ++i) Create(w, "", now + delay, out);
 }
 
 WorkloadOutcome WorkloadControllers::Outcome(int w) const {

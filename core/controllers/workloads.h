@@ -18,6 +18,7 @@
 #include "core/api/object_ref.h"
 #include "core/api/objects.h"
 #include "core/base/diagnostics.h"
+#include "core/controllers/job.h"
 #include "core/framework/trace.h"
 
 namespace podsim {
@@ -28,13 +29,15 @@ inline constexpr int kMaxCreatedPods = 20'000;
 
 // What a controller does to one pod.
 struct ControllerAction {
-  enum class Kind : uint8_t { kCreate, kDelete };
+  // kSync: the workload's controller asks to run again at at_ms (a Job
+  // whose backoff ends then: enqueueSyncJobWithDelay).
+  enum class Kind : uint8_t { kCreate, kDelete, kSync };
   Kind kind = Kind::kCreate;
   int workload = -1;  // index into WorkloadControllers::workloads()
   // kCreate: the pod it replaces (a victim), or -1; kDelete: the pod.
   ObjectIndex pod = -1;
   std::shared_ptr<Pod> created;  // kCreate: the new pod, without its index
-  int64_t at_ms = 0;             // when (a Job's backoff may delay it)
+  int64_t at_ms = 0;             // kCreate, kSync: when
 };
 
 // One workload as its controller runs it: an object of the input, a
@@ -92,6 +95,8 @@ class WorkloadControllers {
   void OnGone(ObjectIndex p);
   // The queue added pod p for a kCreate action of workload w.
   void OnCreated(ObjectIndex p, int w);
+  // The time a kSync action of workload w asked for has come.
+  void SyncDue(int w) { MarkDirty(w); }
 
   // Runs every controller whose pods changed since it last ran; returns
   // what they do, creations with their pods ready to append (their index
@@ -135,9 +140,17 @@ class WorkloadControllers {
               std::vector<ControllerAction>& out);
   void Delete(int w, ObjectIndex p, std::vector<ControllerAction>& out);
   int Available(int w) const;  // bound, not terminating
-  // A Job workload whose preempted pods count toward backoffLimit, or null.
+  // A Job workload whose preempted pods count as failures, or null
+  // (core/controllers/job_controller.cc).
   const Controller* JobOf(int w) const;
+  // A pod of Job w failed: its backoff record, backoffLimit and the
+  // podFailurePolicy.
   void CountFailure(int w);
+  JobBackoff& BackoffOf(int w);
+  int32_t JobWantActive(int w, int32_t active) const;
+  // The first n of active as activePodsForRemoval ranks them.
+  std::vector<ObjectIndex> ActivePodsForRemoval(std::vector<ObjectIndex> active,
+                                                size_t n) const;
 
   const Scenario& scenario_;
   std::vector<Workload> workloads_;
@@ -153,6 +166,7 @@ class WorkloadControllers {
   std::unordered_set<std::string> used_names_;
   int created_ = 0;
   bool capped_ = false;
+  std::vector<JobBackoff> job_backoff_;  // by workload (Jobs')
 };
 
 }  // namespace podsim

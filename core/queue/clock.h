@@ -21,6 +21,9 @@ enum class Timer : uint8_t {
   kGone,         // a terminating pod leaves its node
   kBackoffDone,  // a pod's backoff ends
   kFlush,        // the unschedulable pool's flush looks at a pod
+  // A controller's delayed sync (the Job's backoff ends); "pod" is the
+  // workload's index.
+  kControllerSync,
 };
 
 // A timer that is due: what for, which pod, set for when.

@@ -281,6 +281,7 @@ void SchedulingQueue::OnTimer(const DueTimer& due) {
       break;
     case Timer::kDeleteLands:
     case Timer::kGone:
+    case Timer::kControllerSync:
       assert(false && "not a timer of the queue's");
       break;
   }
@@ -297,6 +298,7 @@ bool SchedulingQueue::Stale(const DueTimer& due) const {
       return q.place != Place::kUnschedulable || q.parked || q.gated;
     case Timer::kDeleteLands:
     case Timer::kGone:
+    case Timer::kControllerSync:
       break;
   }
   return false;

@@ -228,6 +228,9 @@ void Scheduler::FireTimers() {
       case Timer::kFlush:
         queue_.OnTimer(*due);
         break;
+      case Timer::kControllerSync:
+        if (controllers_) controllers_->SyncDue(due->pod);
+        break;
     }
   }
 }
@@ -243,6 +246,8 @@ bool Scheduler::AdvanceClock() {
       case Timer::kBackoffDone:
       case Timer::kFlush:
         return queue_.Stale(due);
+      case Timer::kControllerSync:
+        return !controllers_;
     }
     return false;
   });

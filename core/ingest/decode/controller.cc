@@ -186,6 +186,78 @@ void Decoder::DecodeStrategy(const Json& spec, Reader& r, Controller& c) {
   }
 }
 
+namespace {
+
+using decode::Json;
+using decode::Reader;
+
+// One rule of spec.podFailurePolicy.rules, as the API validates it: an
+// action of FailJob, FailIndex, Ignore or Count, and exactly one of
+// onExitCodes (operator In or NotIn over values) and onPodConditions.
+std::optional<PodFailurePolicyRule> DecodePodFailureRule(const Json& rule,
+                                                         Reader& r,
+                                                         const FieldPath& rp) {
+  if (!rule.is_object()) {
+    r.Error(rp,
+            "must be an object with action and onExitCodes or "
+            "onPodConditions");
+    return std::nullopt;
+  }
+  PodFailurePolicyRule out;
+  const std::string action =
+      r.String(rule, "action", rp.Child("action")).value_or("");
+  using Action = PodFailurePolicyRule::Action;
+  if (action == "FailJob") {
+    out.action = Action::kFailJob;
+  } else if (action == "FailIndex") {
+    out.action = Action::kFailIndex;
+  } else if (action == "Ignore") {
+    out.action = Action::kIgnore;
+  } else if (action == "Count") {
+    out.action = Action::kCount;
+  } else {
+    r.Error(rp.Child("action"), "unknown action " + Quoted(action) +
+                                    "; valid: FailJob, FailIndex, Ignore, "
+                                    "Count");
+    return std::nullopt;
+  }
+  if (const Json* codes =
+          r.Object(rule, "onExitCodes", rp.Child("onExitCodes"))) {
+    FieldPath ep = rp.Child("onExitCodes");
+    out.on_exit_codes = true;
+    out.container_name =
+        r.String(*codes, "containerName", ep.Child("containerName"));
+    const std::string op =
+        r.String(*codes, "operator", ep.Child("operator")).value_or("");
+    if (op != "In" && op != "NotIn") {
+      r.Error(ep.Child("operator"),
+              "unknown operator " + Quoted(op) + "; valid: In, NotIn");
+      return std::nullopt;
+    }
+    out.exit_codes_in = op == "In";
+    if (const Json* values = r.Array(*codes, "values", ep.Child("values"))) {
+      for (const Json& v : *values) {
+        if (v.is_number_integer()) out.exit_codes.push_back(v.get<int32_t>());
+      }
+    }
+    return out;
+  }
+  const Json* conditions =
+      r.Array(rule, "onPodConditions", rp.Child("onPodConditions"));
+  if (!conditions) return std::nullopt;
+  for (size_t j = 0; j < conditions->size(); ++j) {
+    const Json& cond = (*conditions)[j];
+    FieldPath cp = rp.Child("onPodConditions").Index(j);
+    if (!cond.is_object()) continue;
+    out.on_pod_conditions.emplace_back(
+        r.String(cond, "type", cp.Child("type")).value_or(""),
+        r.String(cond, "status", cp.Child("status")).value_or("True"));
+  }
+  return out;
+}
+
+}  // namespace
+
 void Decoder::DecodeJobPolicies(const Json& spec, Reader& r, Controller& c) {
   FieldPath path("spec.podFailurePolicy");
   const Json* policy = r.Object(spec, "podFailurePolicy", path);
@@ -203,35 +275,24 @@ void Decoder::DecodeJobPolicies(const Json& spec, Reader& r, Controller& c) {
     c.replace_when_failed = policy != nullptr;
   }
   if (!policy) return;
-  const Json* rules = r.Array(*policy, "rules", path.Child("rules"));
-  if (!rules) return;
-  // The first rule that matches a preempted pod's DisruptionTarget
-  // condition decides (JobController's matchPodFailurePolicy).
-  for (size_t i = 0; i < rules->size(); ++i) {
-    const Json& rule = (*rules)[i];
-    FieldPath rp = path.Child("rules").Index(i);
-    if (!rule.is_object()) {
-      r.Error(rp, "must be an object with action and onPodConditions");
-      continue;
+  c.pod_failure_policy.emplace();
+  if (const Json* rules = r.Array(*policy, "rules", path.Child("rules"))) {
+    for (size_t i = 0; i < rules->size(); ++i) {
+      if (std::optional<PodFailurePolicyRule> rule = DecodePodFailureRule(
+              (*rules)[i], r, path.Child("rules").Index(i))) {
+        c.pod_failure_policy->push_back(std::move(*rule));
+      }
     }
-    std::string action =
-        r.String(rule, "action", rp.Child("action")).value_or("");
-    const Json* conditions =
-        r.Array(rule, "onPodConditions", rp.Child("onPodConditions"));
-    if (!conditions) continue;
-    bool matches = false;
-    for (size_t j = 0; j < conditions->size(); ++j) {
-      const Json& cond = (*conditions)[j];
-      FieldPath cp = rp.Child("onPodConditions").Index(j);
-      if (!cond.is_object()) continue;
-      std::string type = r.String(cond, "type", cp.Child("type")).value_or("");
-      std::string status =
-          r.String(cond, "status", cp.Child("status")).value_or("True");
-      if (type == "DisruptionTarget" && status == "True") matches = true;
-    }
-    if (!matches) continue;
-    c.ignores_disruption = action == "Ignore";
-    return;
+  }
+  // The containers' names, which onExitCodes.containerName names.
+  const Json* tmpl = Reader::Member(spec, "template");
+  const Json* pod = tmpl ? Reader::Member(*tmpl, "spec") : nullptr;
+  const Json* containers = pod ? Reader::Member(*pod, "containers") : nullptr;
+  if (!containers || !containers->is_array()) return;
+  for (const Json& container : *containers) {
+    const Json* name = Reader::Member(container, "name");
+    c.container_names.push_back(
+        name && name->is_string() ? name->get<std::string>() : "");
   }
 }
 

@@ -432,6 +432,28 @@ TEST_CASE(
 }
 
 TEST_CASE(
+    "Workloads: a podFailurePolicy rule with an unknown action or operator is "
+    "an error, as the API's validation makes it") {
+  SimulationResult r = Run(
+      std::string(kClasses) + NodeYaml("n1", "4") +
+      Workload("Job", "train",
+               "  podFailurePolicy:\n    rules:\n    - action: Retry\n      "
+               "onPodConditions: [{type: DisruptionTarget}]\n    - action: "
+               "FailJob\n      onExitCodes: {operator: Between, values: "
+               "[1]}\n",
+               "low", "1", "      restartPolicy: Never\n"));
+  std::vector<std::string> texts = DiagnosticTexts(r);
+  auto has = [&](const std::string& text) {
+    return std::find(texts.begin(), texts.end(), text) != texts.end();
+  };
+  CHECK(has("Job default/train: spec.podFailurePolicy.rules[0].action: "
+            "unknown action \"Retry\"; valid: FailJob, FailIndex, Ignore, "
+            "Count"));
+  CHECK(has("Job default/train: spec.podFailurePolicy.rules[1].onExitCodes."
+            "operator: unknown operator \"Between\"; valid: In, NotIn"));
+}
+
+TEST_CASE(
     "Workloads: a template's errors name the field under spec.template, and "
     "a broken template creates nothing") {
   SimulationResult r =
@@ -827,8 +849,9 @@ TEST_CASE(
                   "\"evictedBy\":null,\"deletedBy\":\"ReplicaSet "
                   "default/web-old\"") != std::string::npos);
 
-  // backoffLimit 1: the first preempted pod fails (counted at once), its
-  // replacement enters the queue after 10 s.
+  // backoffLimit 1: the first preempted pod fails (counted at once); the
+  // Job syncs again when the 10 s backoff ends and creates the replacement
+  // then (manageJob, enqueueSyncJobWithDelay).
   SimulationResult job =
       Run(std::string(kClasses) + NodeYaml("n1", "2") +
           Workload("Job", "train", "  parallelism: 1\n  backoffLimit: 1\n",
@@ -837,10 +860,13 @@ TEST_CASE(
           "\"2024-05-01T08:00:05Z\"}\nspec:\n  priorityClassName: high\n  "
           "containers: [{name: c, image: x, resources: {requests: {cpu: "
           "\"2\"}}}]\n");
+  int64_t preempted_ms = -1;
   bool delayed = false;
   for (const QueueEvent& e : job.timeline.events) {
+    if (e.kind == QueueEventKind::kTerminating) preempted_ms = e.time_ms;
     if (e.kind == QueueEventKind::kCreated && e.other >= 0) {
-      CHECK(e.until_ms - e.time_ms == 10'000);
+      CHECK(e.time_ms - preempted_ms == 10'000);
+      CHECK(e.until_ms == e.time_ms);
       delayed = true;
     }
   }
@@ -954,12 +980,11 @@ TEST_CASE(
 }
 
 TEST_CASE(
-    "Workloads: a Job's backoff doubles with each failure: its replacements "
-    "wait 10 s, 20 s, then 40 s") {
+    "Workloads: a Job's backoff doubles with each failure and holds back "
+    "every creation: three failures a second apart make 40 s from the last") {
   // Three Job pods, one per node; three preemptors a second apart each take
-  // one node, and each preempted pod's replacement is created at once
-  // (TerminatingOrFailed) and enters the queue after the backoff of the
-  // failures so far.
+  // one node; each preempted pod counts as failed at once
+  // (TerminatingOrFailed).
   SimulationResult r = RunFromEight(
       std::string(kClasses) + NodeYaml("n1", "2") + NodeYaml("n2", "2") +
       NodeYaml("n3", "2") +
@@ -973,11 +998,137 @@ TEST_CASE(
         std::to_string((e.time_ms - r.timeline.start_ms) / 1000) + " -> " +
         std::to_string((e.until_ms - r.timeline.start_ms) / 1000));
   }
+  // One backoff per Job (manageJob's getRemainingTime): at 7 s, three
+  // failures since the last success make 40 s, and no replacement is made
+  // before the Job syncs again when it ends (enqueueSyncJobWithDelay).
   CHECK(replacements ==
-        std::vector<std::string>{"5 -> 15", "6 -> 26", "7 -> 47"});
+        std::vector<std::string>{"47 -> 47", "47 -> 47", "47 -> 47"});
   const WorkloadOutcome& job = WorkloadNamed(r, "Job", "train");
   CHECK(job.lost == 3);
   CHECK_FALSE(job.failed);
+}
+
+TEST_CASE(
+    "Workloads: a failure the podFailurePolicy ignores still delays the Job's "
+    "next pods by its backoff (newBackoffRecord takes every failed pod)") {
+  // syncJob builds the backoff record from all new failed pods; only
+  // nonIgnoredFailedPodsCount leaves the ignored ones out of backoffLimit.
+  // TestSyncJobWithJobPodFailurePolicy "ignore pod failure based on
+  // OnPodConditions, ignored failures delays pod recreation": no pod active.
+  SimulationResult r = RunFromEight(
+      std::string(kClasses) + NodeYaml("n1", "2") +
+      Workload("Job", "train",
+               "  parallelism: 1\n  backoffLimit: 0\n  podFailurePolicy:\n    "
+               "rules:\n    - action: Ignore\n      onPodConditions: [{type: "
+               "DisruptionTarget}]\n",
+               "low", "2", "      restartPolicy: Never\n") +
+      Preemptor("api", 5));
+  CHECK_FALSE(WorkloadNamed(r, "Job", "train").failed);
+  // Preempted at 5 s, gone (Failed) at 35 s: the replacement 10 s later.
+  std::vector<std::string> created = TimedEvents(r, QueueEventKind::kCreated);
+  REQUIRE(created.size() == 2);
+  CHECK(created[0].ends_with("@0"));
+  CHECK(created[1].ends_with("@45"));
+}
+
+TEST_CASE(
+    "Workloads: podFailurePolicy rules match a preempted pod in order, "
+    "onExitCodes rules included (matchPodFailurePolicy)") {
+  auto run = [](const std::string& rules) {
+    return RunFromEight(
+        std::string(kClasses) + NodeYaml("n1", "2") +
+        Workload("Job", "train",
+                 "  parallelism: 1\n  backoffLimit: 6\n  podFailurePolicy:\n"
+                 "    rules:\n" +
+                     rules,
+                 "low", "2", "      restartPolicy: Never\n") +
+        Preemptor("api", 5));
+  };
+  const std::string ignore =
+      "    - action: Ignore\n      onPodConditions: [{type: "
+      "DisruptionTarget}]\n";
+  // The kubelet kills the victim's containers: exit code 137, which a
+  // FailJob rule on NotIn [0] ahead of the Ignore rule matches first
+  // (TestSyncJobWithJobPodFailurePolicy "fail job based on OnExitCodes with
+  // NotIn operator"; "ignore pod failure; both rules are matching, the first
+  // is executed only").
+  SimulationResult fail_job =
+      run("    - action: FailJob\n      onExitCodes: {operator: NotIn, values: "
+          "[0]}\n" +
+          ignore);
+  const WorkloadOutcome& failed = WorkloadNamed(fail_job, "Job", "train");
+  CHECK(failed.failed);
+  CHECK(failed.created == 1);  // no replacement
+  // In [42] does not match 137: the Ignore rule decides.
+  SimulationResult ignored =
+      run("    - action: FailJob\n      onExitCodes: {containerName: c, "
+          "operator: In, values: [42]}\n" +
+          ignore);
+  CHECK_FALSE(WorkloadNamed(ignored, "Job", "train").failed);
+  CHECK(WorkloadNamed(ignored, "Job", "train").created == 2);
+  // FailJob on DisruptionTarget fails the Job at once (getFailJobMessage).
+  SimulationResult on_condition =
+      run("    - action: FailJob\n      onPodConditions: [{type: "
+          "DisruptionTarget}]\n");
+  CHECK(WorkloadNamed(on_condition, "Job", "train").failed);
+}
+
+TEST_CASE(
+    "Workloads: a suspended Job deletes all its active pods, unassigned "
+    "first (manageJob; TestControllerSyncJob \"suspending a job with "
+    "satisfied expectations\")") {
+  std::string text =
+      std::string(kClasses) + NodeYaml("n1", "2") +
+      Workload("Job", "train",
+               "  parallelism: 3\n  backoffLimit: 0\n  suspend: true\n", "low",
+               "1", "      restartPolicy: Never\n");
+  const char* pods[][2] = {{"b1", "n1"}, {"b2", "n1"}, {"u1", ""}};
+  int second = 1;
+  for (const auto& [name, node] : pods) {
+    text += PodText(
+        {.name = name,
+         .app = "train",
+         .owner_kind = "Job",
+         .owner_name = "train",
+         .node = node,
+         .created = "2024-05-01T07:00:0" + std::to_string(second++) + "Z"});
+  }
+  SimulationResult r = Run(text);
+  // activePodsForRemoval: the unassigned pod, then the newer bound one.
+  CHECK(TimedEvents(r, QueueEventKind::kDeleted) ==
+        std::vector<std::string>{"u1@0", "b2@0", "b1@0"});
+  CHECK(Events(r, QueueEventKind::kCreated).empty());
+  // Its own deletions are no failures: the tracking finalizer goes first
+  // (deleteJobPods), so backoffLimit 0 is not passed.
+  CHECK_FALSE(WorkloadNamed(r, "Job", "train").failed);
+}
+
+TEST_CASE(
+    "Workloads: a Job with more active pods than parallelism deletes the "
+    "surplus and replaces none (manageJob; TestControllerSyncJob \"too many "
+    "active pods\")") {
+  std::string text =
+      std::string(kClasses) + NodeYaml("n1", "2") +
+      Workload("Job", "train", "  parallelism: 1\n  backoffLimit: 0\n", "low",
+               "1", "      restartPolicy: Never\n");
+  const char* pods[][2] = {{"b1", "n1"}, {"b2", "n1"}, {"u1", ""}};
+  int second = 1;
+  for (const auto& [name, node] : pods) {
+    text += PodText(
+        {.name = name,
+         .app = "train",
+         .owner_kind = "Job",
+         .owner_name = "train",
+         .node = node,
+         .created = "2024-05-01T07:00:0" + std::to_string(second++) + "Z"});
+  }
+  SimulationResult r = Run(text);
+  CHECK(TimedEvents(r, QueueEventKind::kDeleted) ==
+        std::vector<std::string>{"u1@0", "b2@0"});
+  CHECK(Events(r, QueueEventKind::kCreated).empty());
+  const WorkloadOutcome& job = WorkloadNamed(r, "Job", "train");
+  CHECK_FALSE(job.failed);
+  CHECK(job.running_after == 1);
 }
 
 TEST_CASE(
