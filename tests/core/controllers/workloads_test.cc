@@ -1063,3 +1063,115 @@ TEST_CASE(
 }
 
 }  // namespace podsim
+
+namespace podsim {
+namespace {
+
+// Three Ready pods of ReplicaSet rs on n1, created 10 s apart, listed
+// newest first; extra goes into the oldest one's metadata.
+std::string ThreePods(const std::string& rs, const std::string& extra = "") {
+  std::string oldest =
+      OwnedPod(rs + "-old", rs, "n1", "1", "2024-05-01T07:00:10Z");
+  oldest.insert(oldest.find("metadata:\n") + 10, extra);
+  return OwnedPod(rs + "-new", rs, "n1", "1", "2024-05-01T07:00:30Z") +
+         OwnedPod(rs + "-mid", rs, "n1", "1", "2024-05-01T07:00:20Z") + oldest;
+}
+
+}  // namespace
+
+// Mirrors getPodsToDelete's ActivePodsWithRanks (controller_utils.go):
+// of equally placed, Running and Ready pods, the newest creationTimestamp
+// goes first (in logarithmic buckets of the time since the clock's now).
+TEST_CASE("Workloads: a ReplicaSet of 2 over three pods deletes the newest") {
+  SimulationResult r =
+      Run(std::string(kClasses) + NodeYaml("n1", "8") +
+          Workload("ReplicaSet", "web", "  replicas: 2\n", "low", "1") +
+          ThreePods("web"));
+  CHECK(Events(r, QueueEventKind::kDeleted) ==
+        std::vector<std::string>{"web-new"});
+}
+
+// ActivePodsWithRanks.Less, step 4: a lower controller.kubernetes.io/
+// pod-deletion-cost goes first, before readiness times and ages.
+TEST_CASE("Workloads: a scale-down deletes the lowest pod-deletion-cost") {
+  SimulationResult r =
+      Run(std::string(kClasses) + NodeYaml("n1", "8") +
+          Workload("ReplicaSet", "web", "  replicas: 2\n", "low", "1") +
+          ThreePods("web",
+                    "  annotations: {controller.kubernetes.io/"
+                    "pod-deletion-cost: \"-5\"}\n"));
+  CHECK(Events(r, QueueEventKind::kDeleted) ==
+        std::vector<std::string>{"web-old"});
+}
+
+// getPodsRankedByRelatedPodsOnSameNode with getIndirectlyRelatedPods: the
+// pods of every ReplicaSet of the same Deployment count on a node, and a
+// pod doubled up with more of them goes first.
+TEST_CASE(
+    "Workloads: a scale-down deletes the pod doubled up with its "
+    "Deployment's other pods") {
+  auto owned = [](const std::string& name) {
+    std::string object =
+        Workload("ReplicaSet", name, "  replicas: 1\n", "low", "1");
+    const std::string uid = "uid-" + name;
+    object.insert(object.find(uid) + uid.size(),
+                  ", ownerReferences: [{apiVersion: apps/v1, kind: "
+                  "Deployment, name: web, uid: u-web, controller: true}]");
+    return object;
+  };
+  SimulationResult r =
+      Run(std::string(kClasses) + NodeYaml("n1", "8") + NodeYaml("n2", "8") +
+          owned("web-a") + owned("web-b") +
+          OwnedPod("a-old", "web-a", "n1", "1", "2024-05-01T07:00:10Z") +
+          OwnedPod("a-new", "web-a", "n2", "1", "2024-05-01T07:00:30Z") +
+          OwnedPod("b", "web-b", "n1", "1", "2024-05-01T07:00:20Z"));
+  CHECK(Events(r, QueueEventKind::kDeleted) ==
+        std::vector<std::string>{"a-old"});
+}
+
+// Mirrors syncDeployment: isScalingEvent (the old ReplicaSet's
+// desired-replicas, 2 in the cluster, is not the applied 4), so sync's
+// scale() takes the old ReplicaSet to 4 with the old template first; only
+// the next sync rolls out (rolloutRolling), scaling the new one up within
+// maxSurge and the old one down as availability allows.
+TEST_CASE(
+    "Workloads: a Deployment applied with new replicas and a new template "
+    "scales its old ReplicaSet first, then rolls out") {
+  const std::string tmpl =
+      "    metadata: {labels: {app: web}}\n    spec: {priorityClassName: "
+      "low, containers: [{name: c, image: v1, resources: {requests: {cpu: "
+      "\"1\"}}}]}\n";
+  auto deployment = [](int replicas) {
+    return "apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: web}\n"
+           "spec:\n  replicas: " +
+           std::to_string(replicas) +
+           "\n  selector: {matchLabels: {app: web}}\n  template:\n";
+  };
+  auto old_pod = [](const std::string& name) {
+    std::string pod = OwnedPod(name, "web-old", "n1", "1");
+    pod.replace(pod.find("app: web-old"), 12, "app: web");
+    return pod;
+  };
+  LoadedCluster cluster(Decode(
+      std::string(kClasses) + NodeYaml("n1", "16") + deployment(2) + tmpl +
+      "---\napiVersion: apps/v1\nkind: ReplicaSet\nmetadata: {name: "
+      "web-old, ownerReferences: [{apiVersion: apps/v1, kind: Deployment, "
+      "name: web, uid: u, controller: true}]}\nspec:\n  replicas: 2\n  "
+      "selector: {matchLabels: {app: web}}\n  template:\n" +
+      tmpl + "---\n" + old_pod("web-old-1") + old_pod("web-old-2")));
+  std::string changed = tmpl;
+  changed.replace(changed.find("image: v1"), 9, "image: v2");
+  // The same change of replicas alone only scales.
+  SimulationResult scaled = cluster.Simulate(deployment(4) + tmpl);
+  CHECK(WorkloadNamed(scaled, "ReplicaSet", "web-old").created == 2);
+  SimulationResult r = cluster.Simulate(deployment(4) + changed);
+  // scale(): 2 -> 4. rolloutRolling: the new set to 1 (maxSurge 1 of 4),
+  // the old one's 2 missing pods being unavailable, it goes to 3
+  // (cleanupUnhealthyReplicas), the new to 2: one old pod is created.
+  const WorkloadOutcome& old = WorkloadNamed(r, "ReplicaSet", "web-old");
+  CHECK(old.created == 1);
+  CHECK(old.wanted == 0);
+  CHECK(WorkloadNamed(r, "Deployment", "web").running_after == 4);
+}
+
+}  // namespace podsim
