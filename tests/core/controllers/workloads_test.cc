@@ -512,10 +512,12 @@ TEST_CASE(
   CHECK(w.created == 4);
   // Every old pod was deleted by the rollout, none by preemption, the
   // newest first (getPodsToDelete: all are bound, on one node): two at the
-  // start, then one as each of the new pods waiting for room binds.
+  // start, then one as each of the new pods waiting for room binds. At
+  // +30 s, web-old-1 and web-old-0 were created 32 s and 33 s before: the
+  // same logarithmic bucket (2^34 ns), so the smaller uid goes first.
   CHECK(TimedEvents(r, QueueEventKind::kDeleted) ==
-        std::vector<std::string>{"web-old-3@0", "web-old-2@0", "web-old-1@30",
-                                 "web-old-0@30"});
+        std::vector<std::string>{"web-old-3@0", "web-old-2@0", "web-old-0@30",
+                                 "web-old-1@30"});
   for (const Attempt& a : r.attempts) {
     CHECK(r.scenario.pods[a.pod].applied);
     CHECK(r.scenario.pods[a.pod].labels.Find("pod-template-hash") != nullptr);
@@ -1046,11 +1048,13 @@ TEST_CASE(
       "room for a fourth: one old pod at a time, each after a new one "
       "runs") {
     // The surge pod binds, so one old pod (the newest) goes and the next
-    // new pod waits for its room, 30 s, and so on.
+    // new pod waits for its room, 30 s, and so on. At +30 s web-old-1 and
+    // web-old-0 are 31 s and 32 s old, one logarithmic bucket (2^34 ns):
+    // the smaller uid goes first (ActivePodsWithRanks.Less).
     SimulationResult r = cluster("4").Simulate(change);
     CHECK(TimedEvents(r, QueueEventKind::kDeleted) ==
-          std::vector<std::string>{"web-old-2@0", "web-old-1@30",
-                                   "web-old-0@60"});
+          std::vector<std::string>{"web-old-2@0", "web-old-0@30",
+                                   "web-old-1@60"});
     std::vector<std::string> created_at;
     for (const std::string& e : TimedEvents(r, QueueEventKind::kCreated)) {
       created_at.push_back(e.substr(e.find('@')));
