@@ -1072,13 +1072,13 @@ namespace podsim {
 namespace {
 
 // Three Ready pods of ReplicaSet rs on n1, created 10 s apart, listed
-// newest first; extra goes into the oldest one's metadata.
+// newest first; extra goes into the middle one's metadata.
 std::string ThreePods(const std::string& rs, const std::string& extra = "") {
-  std::string oldest =
-      OwnedPod(rs + "-old", rs, "n1", "1", "2024-05-01T07:00:10Z");
-  oldest.insert(oldest.find("metadata:\n") + 10, extra);
-  return OwnedPod(rs + "-new", rs, "n1", "1", "2024-05-01T07:00:30Z") +
-         OwnedPod(rs + "-mid", rs, "n1", "1", "2024-05-01T07:00:20Z") + oldest;
+  std::string mid =
+      OwnedPod(rs + "-mid", rs, "n1", "1", "2024-05-01T07:00:20Z");
+  mid.insert(mid.find("metadata:\n") + 10, extra);
+  return OwnedPod(rs + "-new", rs, "n1", "1", "2024-05-01T07:00:30Z") + mid +
+         OwnedPod(rs + "-old", rs, "n1", "1", "2024-05-01T07:00:10Z");
 }
 
 }  // namespace
@@ -1105,7 +1105,7 @@ TEST_CASE("Workloads: a scale-down deletes the lowest pod-deletion-cost") {
                     "  annotations: {controller.kubernetes.io/"
                     "pod-deletion-cost: \"-5\"}\n"));
   CHECK(Events(r, QueueEventKind::kDeleted) ==
-        std::vector<std::string>{"web-old"});
+        std::vector<std::string>{"web-mid"});
 }
 
 // getPodsRankedByRelatedPodsOnSameNode with getIndirectlyRelatedPods: the
