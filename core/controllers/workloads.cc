@@ -540,13 +540,14 @@ std::vector<ObjectIndex> WorkloadControllers::PodsToDelete(
   std::vector<RankedPod> ranked;
   for (ObjectIndex p : pods) {
     const Pod& pod = scenario_.pods[p];
-    RankedPod r{.node = node_of(p),
-                .phase = pod.phase,
-                .ready = pod.ready.value_or(false),
-                .deletion_cost = pod.deletion_cost,
-                .restarts = pod.restarts,
-                .sidecar_restarts = pod.sidecar_restarts,
-                .uid = pod.uid};
+    RankedPod r;
+    r.node = node_of(p);
+    r.phase = pod.phase;
+    r.ready = pod.ready.value_or(false);
+    r.deletion_cost = pod.deletion_cost;
+    r.restarts = pod.restarts;
+    r.sidecar_restarts = pod.sidecar_restarts;
+    r.uid = pod.uid;
     auto it = on_node.find(r.node);
     r.rank = it == on_node.end() ? 0 : it->second;
     if (pod.ready_time) r.ready_ms = *pod.ready_time * kSecond;
