@@ -8,6 +8,7 @@
 #include <unordered_set>
 
 #include "core/base/quantity.h"
+#include "core/controllers/workloads.h"
 #include "core/ingest/loader.h"
 
 namespace podsim {
@@ -161,6 +162,11 @@ DecodeResult LoadedCluster::With(std::string_view scenario_text,
     for (const Controller& old : scenario_.controllers) {
       if (old.ref() != c.ref()) continue;
       c.replaced_template_key = old.template_key;
+      if (old.kind == "Deployment") {
+        // What its ReplicaSets' annotations say in the cluster (MaxSurge).
+        c.replaced_replicas = old.replicas;
+        c.replaced_max_replicas = old.replicas + DeploymentMaxSurge(old);
+      }
       // kubectl apply merges the manifest into the live object: a template
       // whose every field the live one already has (with the API's
       // defaults filled in) leaves the live template as it is, and a

@@ -139,7 +139,16 @@ struct Pod {
   // The first DisruptionTarget condition is True/PreemptionByScheduler.
   bool preempted_by_scheduler = false;
   std::optional<bool> ready;  // the Ready condition, when given
+  // The True Ready condition's lastTransitionTime (Unix seconds), if given.
+  std::optional<int64_t> ready_time;
   std::string phase;
+  // The controller.kubernetes.io/pod-deletion-cost annotation, 0 when it is
+  // absent or not valid (GetDeletionCostFromPodAnnotations).
+  int32_t deletion_cost = 0;
+  // status: the most restarts of a container, and of a sidecar (an init
+  // container with restartPolicy Always), as maxContainerRestarts reads.
+  int32_t restarts = 0;
+  int32_t sidecar_restarts = 0;
 
   // Spec.
   std::string node_name;
@@ -294,6 +303,15 @@ struct Controller {
   std::string replaced_template_key;
   // pod-template-hash (Deployment) or controller-revision-hash stand-in.
   std::string template_hash;
+  // A ReplicaSet's deployment.kubernetes.io/desired-replicas and
+  // max-replicas annotations (the Deployment's replicas, and with its
+  // maxSurge, when it last scaled the set); nullopt when absent or invalid.
+  std::optional<int32_t> desired_replicas_annotation;
+  std::optional<int32_t> max_replicas_annotation;
+  // A Deployment laid over a cluster's (--apply): the cluster's replicas
+  // and replicas + maxSurge, which its ReplicaSets' annotations hold there.
+  std::optional<int32_t> replaced_replicas;
+  std::optional<int32_t> replaced_max_replicas;
   // Deployment: spec.strategy.
   bool recreate = false;
   IntOrPercent max_surge{true, 25};

@@ -96,7 +96,7 @@ void ControllerManager::Run() {
 }
 
 void ControllerManager::OnBound(ObjectIndex p) {
-  controllers_.OnBound(p);
+  controllers_.OnBound(p, cluster_.node(cluster_.NodeOf(p)).name, clock_.now());
   UpdatePdbs(p);
 }
 

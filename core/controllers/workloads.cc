@@ -8,6 +8,7 @@
 
 #include "core/api/generated_names.h"
 #include "core/api/object_ref.h"
+#include "core/controllers/pod_ranking.h"
 #include "core/framework/plugins/node_affinity.h"
 #include "core/framework/plugins/pod_topology_spread.h"
 #include "core/framework/plugins/taint_toleration.h"
@@ -108,12 +109,19 @@ int OrdinalOf(const std::string& set, const std::string& pod) {
 
 }  // namespace
 
+int32_t DeploymentMaxSurge(const Controller& deployment) {
+  if (deployment.recreate) return 0;
+  return Scaled(deployment.max_surge, deployment.replicas, true);
+}
+
 WorkloadControllers::WorkloadControllers(const Scenario& scenario)
     : scenario_(scenario) {
   const size_t n = scenario.pods.size();
   owner_.assign(n, -1);
   state_.assign(n, State::kPending);
   deleting_.assign(n, 0);
+  bound_node_.assign(n, "");
+  bound_ms_.assign(n, -1);
   for (const Pod& pod : scenario.pods) {
     State& s = state_[pod.index];
     if (pod.phase == "Succeeded" || pod.phase == "Failed") {
@@ -277,12 +285,33 @@ void WorkloadControllers::SetUpDeployment(int d) {
   deployment.replica_sets.push_back(current);
   for (int w : sets) {
     workloads_[w].parent = d;
+    if (!workloads_[w].created_by_run) SetUpAnnotations(dc, workloads_[w]);
     if (w != current) deployment.replica_sets.push_back(w);
     deployment.running_before += workloads_[w].running_before;
   }
   // An old set keeps its template only to count its pods.
   Workload& fresh = workloads_[current];
   if (!fresh.pod_template) fresh.pod_template = dc.pod_template;
+}
+
+void WorkloadControllers::SetUpAnnotations(const Controller& deployment,
+                                           Workload& rs) const {
+  // A set without the annotations has those its Deployment gave it when it
+  // last scaled it: its replicas then (the cluster's, under --apply).
+  const Controller* object =
+      rs.controller >= 0 ? &scenario_.controllers[rs.controller] : nullptr;
+  rs.desired_annotation =
+      object && object->desired_replicas_annotation
+          ? object->desired_replicas_annotation
+          : deployment.replaced_replicas.value_or(deployment.replicas);
+  rs.max_annotation =
+      object && object->max_replicas_annotation
+          ? object->max_replicas_annotation
+          : deployment.replaced_max_replicas.value_or(
+                deployment.replicas + DeploymentMaxSurge(deployment));
+  if (object && object->creation_time) {
+    rs.created_ms = *object->creation_time * kSecond;
+  }
 }
 
 void WorkloadControllers::Touch(ObjectIndex p) {
@@ -292,8 +321,11 @@ void WorkloadControllers::Touch(ObjectIndex p) {
   if (workloads_[w].parent >= 0) MarkDirty(workloads_[w].parent);
 }
 
-void WorkloadControllers::OnBound(ObjectIndex p) {
+void WorkloadControllers::OnBound(ObjectIndex p, std::string_view node,
+                                  int64_t now_ms) {
   state_[p] = State::kBound;
+  bound_node_[p] = node;
+  bound_ms_[p] = now_ms;
   Touch(p);
 }
 
@@ -336,6 +368,8 @@ void WorkloadControllers::OnCreated(ObjectIndex p, int w) {
     owner_.resize(p + 1, -1);
     state_.resize(p + 1, State::kPending);
     deleting_.resize(p + 1, 0);
+    bound_node_.resize(p + 1);
+    bound_ms_.resize(p + 1, -1);
   }
   owner_[p] = w;
   state_[p] = State::kPending;
@@ -396,6 +430,8 @@ Pod* WorkloadControllers::Create(int w, std::string name, int64_t at,
   pod->deletion_time.reset();
   pod->preempted_by_scheduler = false;
   pod->ready.reset();
+  pod->ready_time.reset();
+  pod->restarts = pod->sidecar_restarts = 0;
   pod->phase.clear();
   pod->start_time.reset();
   // The stored pod: its priority is the one admission gave the template.
@@ -438,15 +474,80 @@ void WorkloadControllers::SyncReplicaSet(int w, int64_t now,
   const int32_t diff = static_cast<int32_t>(active.size()) - rs.spec_replicas;
   for (int32_t i = diff; i < 0; ++i) Create(w, "", now, out);
   if (diff <= 0) return;
-  // getPodsToDelete: unassigned before assigned, then the newest first.
-  std::stable_sort(active.begin(), active.end(),
-                   [&](ObjectIndex a, ObjectIndex b) {
-                     bool ba = state_[a] == State::kBound;
-                     bool bb = state_[b] == State::kBound;
-                     if (ba != bb) return !ba;
-                     return a > b;
-                   });
-  for (int32_t i = 0; i < diff; ++i) Delete(w, active[i], out);
+  for (ObjectIndex p : PodsToDelete(w, active, diff, now)) Delete(w, p, out);
+}
+
+std::vector<int> WorkloadControllers::RelatedSets(int w) const {
+  const Workload& rs = workloads_[w];
+  if (rs.parent >= 0) return workloads_[rs.parent].replica_sets;
+  // Without its object, podsim does not know its controller: none.
+  if (rs.controller < 0) return {};
+  const OwnerReference* owner = nullptr;
+  for (const OwnerReference& o : scenario_.controllers[rs.controller].owners) {
+    if (o.controller) owner = &o;
+  }
+  if (!owner) return {};
+  std::vector<int> sets;
+  for (size_t v = 0; v < workloads_.size(); ++v) {
+    const Workload& other = workloads_[v];
+    if (other.kind != rs.kind || other.ns != rs.ns || other.controller < 0) {
+      continue;
+    }
+    for (const OwnerReference& o :
+         scenario_.controllers[other.controller].owners) {
+      if (o.controller && o.kind == owner->kind && o.name == owner->name) {
+        sets.push_back(static_cast<int>(v));
+      }
+    }
+  }
+  return sets;
+}
+
+std::vector<ObjectIndex> WorkloadControllers::PodsToDelete(
+    int w, const std::vector<ObjectIndex>& active, int32_t diff,
+    int64_t now) const {
+  // getPodsRankedByRelatedPodsOnSameNode: the active pods of the related
+  // ReplicaSets on each node ("" counts the unassigned ones).
+  auto node_of = [&](ObjectIndex p) -> std::string_view {
+    if (state_[p] != State::kBound) return "";
+    return bound_ms_[p] >= 0 ? std::string_view(bound_node_[p])
+                             : std::string_view(scenario_.pods[p].node_name);
+  };
+  std::unordered_map<std::string_view, int> on_node;
+  for (int v : RelatedSets(w)) {
+    for (ObjectIndex p : workloads_[v].pods) on_node[node_of(p)] += Active(p);
+  }
+  // The pods newest first, so that pods that tie in every key go newest
+  // first (upstream leaves them in its informer's order).
+  std::vector<ObjectIndex> pods(active.rbegin(), active.rend());
+  std::vector<RankedPod> ranked;
+  for (ObjectIndex p : pods) {
+    const Pod& pod = scenario_.pods[p];
+    RankedPod r;
+    r.node = node_of(p);
+    r.phase = pod.phase;
+    r.ready = pod.ready.value_or(false);
+    r.deletion_cost = pod.deletion_cost;
+    r.restarts = pod.restarts;
+    r.sidecar_restarts = pod.sidecar_restarts;
+    r.uid = pod.uid;
+    auto it = on_node.find(r.node);
+    r.rank = it == on_node.end() ? 0 : it->second;
+    if (pod.ready_time) r.ready_ms = *pod.ready_time * kSecond;
+    if (pod.creation_time) r.created_ms = *pod.creation_time * kSecond;
+    if (state_[p] == State::kBound && bound_ms_[p] >= 0) {
+      // Bound by the run: the kubelet reports it Running and Ready from
+      // then on (its condition's time in whole seconds, as stored).
+      r.phase = "Running";
+      r.ready = true;
+      r.ready_ms = bound_ms_[p] / kSecond * kSecond;
+    }
+    ranked.push_back(r);
+  }
+  std::vector<ObjectIndex> out;
+  for (size_t i : podsim::PodsToDelete(ranked, diff, now))
+    out.push_back(pods[i]);
+  return out;
 }
 
 // Mirrors DeploymentController.rolloutRolling (reconcileNewReplicaSet, else
@@ -455,6 +556,11 @@ bool WorkloadControllers::SyncDeployment(int d) {
   Workload& dep = workloads_[d];
   const Controller& dc = scenario_.controllers[dep.controller];
   if (dep.replica_sets.empty()) return false;
+  // syncDeployment: a scaling event is synced (scaled) before any rollout.
+  std::vector<int> ids;
+  if (IsScalingEvent(ScaledSetsOf(d, ids), dep.wanted)) {
+    return ScaleDeployment(d);
+  }
   bool changed = false;
   Workload& fresh = workloads_[dep.replica_sets[0]];
   auto old_running = [&]() {
@@ -470,9 +576,7 @@ bool WorkloadControllers::SyncDeployment(int d) {
   };
   auto set_scale = [&](int w, int32_t scale) {
     if (workloads_[w].spec_replicas != scale) {
-      workloads_[w].spec_replicas = scale;
-      MarkDirty(w);
-      changed = true;
+      changed |= ScaleReplicaSet(d, w, scale);
     }
   };
   if (dc.recreate) {
@@ -539,6 +643,70 @@ bool WorkloadControllers::SyncDeployment(int d) {
     if (down <= 0) continue;
     set_scale(w, workloads_[w].spec_replicas - down);
     to_scale_down -= down;
+  }
+  return changed;
+}
+
+bool WorkloadControllers::SetExists(int w) const {
+  return !workloads_[w].created_by_run ||
+         workloads_[w].desired_annotation.has_value();
+}
+
+bool WorkloadControllers::ScaleReplicaSet(int d, int w, int32_t scale) {
+  const Controller& dc = scenario_.controllers[workloads_[d].controller];
+  Workload& rs = workloads_[w];
+  const int32_t desired = workloads_[d].wanted;
+  const int32_t max = desired + DeploymentMaxSurge(dc);
+  const bool scaled = rs.spec_replicas != scale;
+  const bool annotated =
+      rs.desired_annotation != desired || rs.max_annotation != max;
+  // A set the run creates enters the API with its first scale.
+  if (!rs.created_ms) rs.created_ms = now_ms_;
+  rs.spec_replicas = scale;
+  rs.desired_annotation = desired;
+  rs.max_annotation = max;
+  if (scaled) MarkDirty(w);
+  return scaled || annotated;
+}
+
+std::vector<ScaledSet> WorkloadControllers::ScaledSetsOf(
+    int d, std::vector<int>& ids) const {
+  std::vector<ScaledSet> sets;
+  ids.clear();
+  const std::vector<int>& all = workloads_[d].replica_sets;
+  for (size_t i = 0; i < all.size(); ++i) {
+    const Workload& rs = workloads_[all[i]];
+    if (!SetExists(all[i])) continue;
+    ids.push_back(all[i]);
+    sets.push_back({.name = rs.name,
+                    .created_ms = rs.created_ms,
+                    .replicas = rs.spec_replicas,
+                    .desired_annotation = rs.desired_annotation,
+                    .max_annotation = rs.max_annotation,
+                    .available = Available(all[i]),
+                    .is_new = i == 0});
+  }
+  return sets;
+}
+
+bool WorkloadControllers::ScaleDeployment(int d) {
+  // Mirrors DeploymentController.sync's scale(): the sets keep their
+  // templates; the next sync rolls out.
+  const Workload& dep = workloads_[d];
+  const Controller& dc = scenario_.controllers[dep.controller];
+  std::vector<int> ids;
+  std::vector<ScaledSet> sets = ScaledSetsOf(d, ids);
+  ScaledDeployment scaled{.replicas = dep.wanted,
+                          .max_surge = DeploymentMaxSurge(dc),
+                          .rolling = !dc.recreate};
+  for (int w : dep.replica_sets) {
+    for (ObjectIndex p : workloads_[w].pods)
+      scaled.status_replicas += Active(p);
+  }
+  bool changed = false;
+  std::vector<std::optional<int32_t>> scales = ScaleSets(sets, scaled);
+  for (size_t i = 0; i < ids.size(); ++i) {
+    if (scales[i]) changed |= ScaleReplicaSet(d, ids[i], *scales[i]);
   }
   return changed;
 }
@@ -716,6 +884,7 @@ std::vector<ControllerAction> WorkloadControllers::Reconcile(int64_t now_ms) {
   std::vector<ControllerAction> out;
   // The queue asks after every cycle; most cycles change no workload.
   if (dirty_count_ == 0) return out;
+  now_ms_ = now_ms;
   // Deployments first: they set their ReplicaSets' scale. A scale change
   // is an update of the ReplicaSet, which syncs its Deployment again
   // (rolloutRolling scales one side per sync), until nothing moves.

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <unordered_set>
@@ -19,6 +20,7 @@
 #include "core/api/objects.h"
 #include "core/base/diagnostics.h"
 #include "core/controllers/job.h"
+#include "core/controllers/deployment_scale.h"
 #include "core/framework/trace.h"
 
 namespace podsim {
@@ -51,10 +53,16 @@ struct Workload {
   int parent = -1;      // a ReplicaSet's Deployment (a workload index)
   std::vector<int> replica_sets;            // a Deployment's, the new one first
   std::shared_ptr<const Pod> pod_template;  // admitted; null: creates none
-  int32_t wanted = 0;             // the object's replicas (the user's intent)
-  int32_t spec_replicas = 0;      // a ReplicaSet's current scale
-  bool applied = false;           // from the change (--apply)
-  bool created_by_run = false;    // a ReplicaSet a Deployment's rollout made
+  int32_t wanted = 0;           // the object's replicas (the user's intent)
+  int32_t spec_replicas = 0;    // a ReplicaSet's current scale
+  bool applied = false;         // from the change (--apply)
+  bool created_by_run = false;  // a ReplicaSet a Deployment's rollout made
+  // A Deployment's ReplicaSet: its desired-replicas and max-replicas
+  // annotations (nullopt: none), and its creationTimestamp (Unix ms; a set
+  // the run creates has one once its Deployment first scales it).
+  std::optional<int32_t> desired_annotation;
+  std::optional<int32_t> max_annotation;
+  std::optional<int64_t> created_ms;
   bool failed = false;            // a Job past its backoffLimit
   int32_t failures = 0;           // a Job's failed pods, as counted
   std::vector<ObjectIndex> pods;  // every pod it owns, in creation order
@@ -67,6 +75,10 @@ struct Workload {
 
   ObjectRef ref() const { return {kind, ns, name}; }
 };
+
+// Mirrors deploymentutil.MaxSurge: a RollingUpdate Deployment's maxSurge
+// of its replicas (rounded up); 0 under Recreate.
+int32_t DeploymentMaxSurge(const Controller& deployment);
 
 class WorkloadControllers {
  public:
@@ -85,8 +97,9 @@ class WorkloadControllers {
     return p < static_cast<ObjectIndex>(owner_.size()) ? owner_[p] : -1;
   }
 
-  // What happened to a pod, as the queue saw it.
-  void OnBound(ObjectIndex p);
+  // What happened to a pod, as the queue saw it. The scheduler bound p to
+  // node at now_ms (the kubelet has it Running and Ready then).
+  void OnBound(ObjectIndex p, std::string_view node = {}, int64_t now_ms = -1);
   // The scheduler preempted p: it got its deletionTimestamp.
   void OnPreempted(ObjectIndex p);
   // The queue leaves p out (bound to a node the input lacks, another
@@ -121,11 +134,24 @@ class WorkloadControllers {
   void Own(int w, ObjectIndex p);
   void Touch(ObjectIndex p);
   void SetUpDeployment(int d);
+  // A ReplicaSet of the input: its Deployment's annotations and its time.
+  void SetUpAnnotations(const Controller& deployment, Workload& rs) const;
 
   // Each controller's sync, adding to actions.
   void SyncReplicaSet(int w, int64_t now, std::vector<ControllerAction>& out);
   // Returns whether it changed a ReplicaSet's scale (a sync again follows).
   bool SyncDeployment(int w);
+  // deployment_scale.h: syncDeployment's scaling event (isScalingEvent),
+  // synced by scale() over Deployment d's ReplicaSets that exist (their
+  // workloads in ids). ScaleDeployment returns whether it changed one.
+  std::vector<ScaledSet> ScaledSetsOf(int d, std::vector<int>& ids) const;
+  bool ScaleDeployment(int d);
+  // scaleReplicaSet: ReplicaSet w of Deployment d to scale, with its
+  // annotations; returns whether its scale changed.
+  bool ScaleReplicaSet(int d, int w, int32_t scale);
+  // Whether ReplicaSet w is in the API: of the input, or made by the run
+  // and scaled once.
+  bool SetExists(int w) const;
   void SyncStatefulSet(int w, int64_t now, std::vector<ControllerAction>& out);
   // A StatefulSet's scale-down of its pods (latest: by ordinal, the newest
   // pod of each) at or past ordinal replicas.
@@ -139,6 +165,14 @@ class WorkloadControllers {
   Pod* Create(int w, std::string name, int64_t at,
               std::vector<ControllerAction>& out);
   void Delete(int w, ObjectIndex p, std::vector<ControllerAction>& out);
+  // pod_ranking.h: the active pods of ReplicaSet w that its scale-down
+  // deletes, diff of them (getPodsToDelete).
+  std::vector<ObjectIndex> PodsToDelete(int w,
+                                        const std::vector<ObjectIndex>& active,
+                                        int32_t diff, int64_t now) const;
+  // getReplicaSetsWithSameController: the ReplicaSets whose pods rank
+  // workload w's (its Deployment's), or none.
+  std::vector<int> RelatedSets(int w) const;
   int Available(int w) const;  // bound, not terminating
   // A Job workload whose preempted pods count as failures, or null
   // (core/controllers/job_controller.cc).
@@ -162,11 +196,15 @@ class WorkloadControllers {
   void MarkDirty(int w);
   bool TakeDirty(size_t w);     // clears w's mark; returns whether it was set
   std::vector<char> deleting_;  // by pod: its controller deleted it
+  // By pod: the node the run bound it to, and when (-1: not by the run).
+  std::vector<std::string> bound_node_;
+  std::vector<int64_t> bound_ms_;
   // Pod keys taken ("<ns>/<name>"), for generated names to avoid.
   std::unordered_set<std::string> used_names_;
   int created_ = 0;
   bool capped_ = false;
   std::vector<JobBackoff> job_backoff_;  // by workload (Jobs')
+  int64_t now_ms_ = 0;  // the time Reconcile runs at
 };
 
 }  // namespace podsim

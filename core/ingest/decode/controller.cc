@@ -21,6 +21,33 @@ using decode::Quoted;
 using decode::ReadIntOrPercent;
 using decode::ReadLabelSelector;
 
+namespace {
+
+// The Deployment controller's annotations on a ReplicaSet, read as
+// getNonNegativeInt32FromAnnotation reads them (strconv.ParseUint).
+void ReadReplicasAnnotations(const decode::Json& meta, decode::Reader& r,
+                             Controller& c) {
+  for (const auto& [key, value] :
+       r.StringMap(meta, "annotations", FieldPath("metadata.annotations"))) {
+    std::optional<int32_t>* into = nullptr;
+    if (key == "deployment.kubernetes.io/desired-replicas") {
+      into = &c.desired_replicas_annotation;
+    } else if (key == "deployment.kubernetes.io/max-replicas") {
+      into = &c.max_replicas_annotation;
+    }
+    if (!into) continue;
+    uint32_t v = 0;
+    auto [end, ec] =
+        std::from_chars(value.data(), value.data() + value.size(), v);
+    if (ec == std::errc() && end == value.data() + value.size() &&
+        !value.empty() && value[0] != '-' && v <= INT32_MAX) {
+      *into = static_cast<int32_t>(v);
+    }
+  }
+}
+
+}  // namespace
+
 bool Decoder::IsWorkloadKind(std::string_view kind) {
   return kind == "Deployment" || kind == "ReplicaSet" ||
          kind == "StatefulSet" || kind == "DaemonSet" || kind == "Job" ||
@@ -95,6 +122,7 @@ void Decoder::DecodeController(const Json& obj, Reader& r,
     c.selector = ReadLabelSelector(r, *spec, "selector", sp.Child("selector"));
   }
   if (kind == "Deployment") DecodeStrategy(*spec, r, c);
+  if (kind == "ReplicaSet") ReadReplicasAnnotations(*meta, r, c);
   if (kind == "StatefulSet") {
     std::string policy =
         r.String(*spec, "podManagementPolicy", sp.Child("podManagementPolicy"))
@@ -339,6 +367,8 @@ void Decoder::DecodeTemplate(const Json& tmpl, Reader& r, Controller& c) {
     if (!found) labels.emplace_back(k, v);
   }
   pod->labels = Labels(std::move(labels));
+  pod->deletion_cost =
+      decode::ReadDeletionCost(r, *meta, FieldPath("metadata"));
   PodResourceSpec resources;
   const Json* spec = r.Object(tmpl, "spec", FieldPath("spec"));
   if (!spec) {

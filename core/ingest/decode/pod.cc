@@ -1,5 +1,6 @@
 // Pod: metadata and owners, the spec (containers and their requests,
 // tolerations, affinity, topology spread) and the status that scheduling reads.
+#include <algorithm>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -19,19 +20,66 @@ using decode::Quoted;
 using decode::ReadLabelSelector;
 using decode::ReadNodeSelectorTerm;
 
+namespace {
+
+// Mirrors maxContainerRestarts: the most restarts of a container, and of
+// a sidecar (an init container whose restartPolicy is Always).
+void ReadRestarts(const decode::Json& spec, const decode::Json& status,
+                  decode::Reader& r, Pod& pod) {
+  using decode::Json;
+  using decode::Reader;
+  auto most = [&](std::string_view key, const std::vector<std::string>* only) {
+    int32_t n = 0;
+    const Json* list = r.Array(status, key, FieldPath("status").Child(key));
+    for (size_t i = 0; list && i < list->size(); ++i) {
+      const Json& c = (*list)[i];
+      if (!c.is_object()) continue;
+      FieldPath p = FieldPath("status").Child(key).Index(i);
+      if (only) {
+        std::string name = r.String(c, "name", p.Child("name")).value_or("");
+        if (std::find(only->begin(), only->end(), name) == only->end()) {
+          continue;
+        }
+      }
+      n = std::max<int32_t>(
+          n,
+          static_cast<int32_t>(r.Integer(c, "restartCount",
+                                         p.Child("restartCount"), 0, INT32_MAX)
+                                   .value_or(0)));
+    }
+    return n;
+  };
+  std::vector<std::string> sidecars;
+  if (const Json* init = Reader::Member(spec, "initContainers")) {
+    for (size_t i = 0; init->is_array() && i < init->size(); ++i) {
+      const Json& c = (*init)[i];
+      if (!c.is_object() || !c.contains("name") || !c["name"].is_string() ||
+          !c.contains("restartPolicy") || c["restartPolicy"] != "Always") {
+        continue;
+      }
+      sidecars.push_back(c["name"].get<std::string>());
+    }
+  }
+  pod.restarts = most("containerStatuses", nullptr);
+  pod.sidecar_restarts = most("initContainerStatuses", &sidecars);
+}
+
+}  // namespace
+
 // What this reader reads; the builder drops every other field unbuilt.
 const FieldRule& Decoder::PodFields() {
   static const FieldRule* rule = new FieldRule(FieldRule::Parse(
-      "metadata{name generateName namespace uid labels ownerReferences "
-      "creationTimestamp "
-      "deletionTimestamp} "
+      "metadata{name generateName namespace uid labels annotations "
+      "ownerReferences creationTimestamp deletionTimestamp} "
       "spec{nodeName schedulerName priority priorityClassName preemptionPolicy "
       "terminationGracePeriodSeconds "
       "containers{name resources ports restartPolicy} "
       "initContainers{name resources ports restartPolicy} overhead resources "
       "nodeSelector tolerations affinity topologySpreadConstraints "
       "volumes{name persistentVolumeClaim}} "
-      "status{startTime nominatedNodeName phase conditions}"));
+      "status{startTime nominatedNodeName phase conditions "
+      "containerStatuses{restartCount} "
+      "initContainerStatuses{name restartCount}}"));
   return *rule;
 }
 
@@ -108,6 +156,7 @@ void Decoder::DecodePod(const Json& obj, Reader& r) {
   if (pod.uid.empty()) pod.uid = pod.key;
   pod.labels =
       Labels(r.StringMap(*meta, "labels", FieldPath("metadata.labels")));
+  pod.deletion_cost = decode::ReadDeletionCost(r, *meta, FieldPath("metadata"));
   pod.owners = DecodeOwners(*meta, r);
   pod.creation_time = r.Time(*meta, "creationTimestamp",
                              FieldPath("metadata.creationTimestamp"));
@@ -147,7 +196,14 @@ void Decoder::DecodePod(const Json& obj, Reader& r) {
       }
       std::string type = r.String(c, "type", p.Child("type")).value_or("");
       std::string value = r.String(c, "status", p.Child("status")).value_or("");
-      if (type == "Ready") pod.ready = value == "True";
+      if (type == "Ready") {
+        pod.ready = value == "True";
+        // podReadyTime: the True condition's lastTransitionTime.
+        if (*pod.ready && Reader::Member(c, "lastTransitionTime")) {
+          pod.ready_time =
+              r.Time(c, "lastTransitionTime", p.Child("lastTransitionTime"));
+        }
+      }
       if (type == "DisruptionTarget" && first_disruption_target) {
         first_disruption_target = false;
         pod.preempted_by_scheduler =
@@ -157,6 +213,7 @@ void Decoder::DecodePod(const Json& obj, Reader& r) {
       }
     }
   }
+  ReadRestarts(*spec, *status, r, pod);
   scenario_.pods.push_back(std::move(pod));
 }
 

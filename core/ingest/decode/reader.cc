@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <charconv>
 #include <cstdint>
 #include <cstdio>
 
@@ -436,6 +437,22 @@ std::optional<IntOrPercent> ReadIntOrPercent(Reader& r, const Json& obj,
   r.Error(path,
           "must be an integer or a percentage string, not " + TypeName(*v));
   return std::nullopt;
+}
+
+int32_t ReadDeletionCost(Reader& r, const Json& meta, const FieldPath& path) {
+  for (const auto& [key, value] :
+       r.StringMap(meta, "annotations", path.Child("annotations"))) {
+    if (key != "controller.kubernetes.io/pod-deletion-cost") continue;
+    // validFirstDigit: no "+", no leading zero; then a 32-bit integer.
+    if (value.empty() || (value[0] == '0' && value != "0") || value[0] == '+') {
+      return 0;
+    }
+    int32_t v = 0;
+    auto [end, ec] =
+        std::from_chars(value.data(), value.data() + value.size(), v);
+    return ec == std::errc() && end == value.data() + value.size() ? v : 0;
+  }
+  return 0;
 }
 
 }  // namespace podsim::decode

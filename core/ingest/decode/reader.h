@@ -157,4 +157,9 @@ std::optional<IntOrPercent> ReadIntOrPercent(Reader& r, const Json& obj,
                                              std::string_view key,
                                              const FieldPath& path);
 
+// Returns the controller.kubernetes.io/pod-deletion-cost annotation of a
+// pod's (or a pod template's) metadata, 0 when absent or not valid
+// (helper.GetDeletionCostFromPodAnnotations).
+int32_t ReadDeletionCost(Reader& r, const Json& meta, const FieldPath& path);
+
 }  // namespace podsim::decode

@@ -534,10 +534,12 @@ TEST_CASE(
   CHECK(w.created == 4);
   // Every old pod was deleted by the rollout, none by preemption, the
   // newest first (getPodsToDelete: all are bound, on one node): two at the
-  // start, then one as each of the new pods waiting for room binds.
+  // start, then one as each of the new pods waiting for room binds. At
+  // +30 s, web-old-1 and web-old-0 were created 32 s and 33 s before: the
+  // same logarithmic bucket (2^34 ns), so the smaller uid goes first.
   CHECK(TimedEvents(r, QueueEventKind::kDeleted) ==
-        std::vector<std::string>{"web-old-3@0", "web-old-2@0", "web-old-1@30",
-                                 "web-old-0@30"});
+        std::vector<std::string>{"web-old-3@0", "web-old-2@0", "web-old-0@30",
+                                 "web-old-1@30"});
   for (const Attempt& a : r.attempts) {
     CHECK(r.scenario.pods[a.pod].applied);
     CHECK(r.scenario.pods[a.pod].labels.Find("pod-template-hash") != nullptr);
@@ -1266,11 +1268,13 @@ TEST_CASE(
       "room for a fourth: one old pod at a time, each after a new one "
       "runs") {
     // The surge pod binds, so one old pod (the newest) goes and the next
-    // new pod waits for its room, 30 s, and so on.
+    // new pod waits for its room, 30 s, and so on. At +30 s web-old-1 and
+    // web-old-0 are 31 s and 32 s old, one logarithmic bucket (2^34 ns):
+    // the smaller uid goes first (ActivePodsWithRanks.Less).
     SimulationResult r = cluster("4").Simulate(change);
     CHECK(TimedEvents(r, QueueEventKind::kDeleted) ==
-          std::vector<std::string>{"web-old-2@0", "web-old-1@30",
-                                   "web-old-0@60"});
+          std::vector<std::string>{"web-old-2@0", "web-old-0@30",
+                                   "web-old-1@60"});
     std::vector<std::string> created_at;
     for (const std::string& e : TimedEvents(r, QueueEventKind::kCreated)) {
       created_at.push_back(e.substr(e.find('@')));
@@ -1280,6 +1284,118 @@ TEST_CASE(
     CHECK(w.running_after == 3);
     CHECK(w.pending == 0);
   }
+}
+
+}  // namespace podsim
+
+namespace podsim {
+namespace {
+
+// Three Ready pods of ReplicaSet rs on n1, created 10 s apart, listed
+// newest first; extra goes into the middle one's metadata.
+std::string ThreePods(const std::string& rs, const std::string& extra = "") {
+  std::string mid =
+      OwnedPod(rs + "-mid", rs, "n1", "1", "2024-05-01T07:00:20Z");
+  mid.insert(mid.find("metadata:\n") + 10, extra);
+  return OwnedPod(rs + "-new", rs, "n1", "1", "2024-05-01T07:00:30Z") + mid +
+         OwnedPod(rs + "-old", rs, "n1", "1", "2024-05-01T07:00:10Z");
+}
+
+}  // namespace
+
+// Mirrors getPodsToDelete's ActivePodsWithRanks (controller_utils.go):
+// of equally placed, Running and Ready pods, the newest creationTimestamp
+// goes first (in logarithmic buckets of the time since the clock's now).
+TEST_CASE("Workloads: a ReplicaSet of 2 over three pods deletes the newest") {
+  SimulationResult r =
+      Run(std::string(kClasses) + NodeYaml("n1", "8") +
+          Workload("ReplicaSet", "web", "  replicas: 2\n", "low", "1") +
+          ThreePods("web"));
+  CHECK(Events(r, QueueEventKind::kDeleted) ==
+        std::vector<std::string>{"web-new"});
+}
+
+// ActivePodsWithRanks.Less, step 4: a lower controller.kubernetes.io/
+// pod-deletion-cost goes first, before readiness times and ages.
+TEST_CASE("Workloads: a scale-down deletes the lowest pod-deletion-cost") {
+  SimulationResult r =
+      Run(std::string(kClasses) + NodeYaml("n1", "8") +
+          Workload("ReplicaSet", "web", "  replicas: 2\n", "low", "1") +
+          ThreePods("web",
+                    "  annotations: {controller.kubernetes.io/"
+                    "pod-deletion-cost: \"-5\"}\n"));
+  CHECK(Events(r, QueueEventKind::kDeleted) ==
+        std::vector<std::string>{"web-mid"});
+}
+
+// getPodsRankedByRelatedPodsOnSameNode with getIndirectlyRelatedPods: the
+// pods of every ReplicaSet of the same Deployment count on a node, and a
+// pod doubled up with more of them goes first.
+TEST_CASE(
+    "Workloads: a scale-down deletes the pod doubled up with its "
+    "Deployment's other pods") {
+  auto owned = [](const std::string& name) {
+    std::string object =
+        Workload("ReplicaSet", name, "  replicas: 1\n", "low", "1");
+    const std::string uid = "uid-" + name;
+    object.insert(object.find(uid) + uid.size(),
+                  ", ownerReferences: [{apiVersion: apps/v1, kind: "
+                  "Deployment, name: web, uid: u-web, controller: true}]");
+    return object;
+  };
+  SimulationResult r =
+      Run(std::string(kClasses) + NodeYaml("n1", "8") + NodeYaml("n2", "8") +
+          owned("web-a") + owned("web-b") +
+          OwnedPod("a-old", "web-a", "n1", "1", "2024-05-01T07:00:10Z") +
+          OwnedPod("a-new", "web-a", "n2", "1", "2024-05-01T07:00:30Z") +
+          OwnedPod("b", "web-b", "n1", "1", "2024-05-01T07:00:20Z"));
+  CHECK(Events(r, QueueEventKind::kDeleted) ==
+        std::vector<std::string>{"a-old"});
+}
+
+// Mirrors syncDeployment: isScalingEvent (the old ReplicaSet's
+// desired-replicas, 2 in the cluster, is not the applied 4), so sync's
+// scale() takes the old ReplicaSet to 4 with the old template first; only
+// the next sync rolls out (rolloutRolling), scaling the new one up within
+// maxSurge and the old one down as availability allows.
+TEST_CASE(
+    "Workloads: a Deployment applied with new replicas and a new template "
+    "scales its old ReplicaSet first, then rolls out") {
+  const std::string tmpl =
+      "    metadata: {labels: {app: web}}\n    spec: {priorityClassName: "
+      "low, containers: [{name: c, image: v1, resources: {requests: {cpu: "
+      "\"1\"}}}]}\n";
+  auto deployment = [](int replicas) {
+    return "apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: web}\n"
+           "spec:\n  replicas: " +
+           std::to_string(replicas) +
+           "\n  selector: {matchLabels: {app: web}}\n  template:\n";
+  };
+  auto old_pod = [](const std::string& name) {
+    std::string pod = OwnedPod(name, "web-old", "n1", "1");
+    pod.replace(pod.find("app: web-old"), 12, "app: web");
+    return pod;
+  };
+  LoadedCluster cluster(Decode(
+      std::string(kClasses) + NodeYaml("n1", "16") + deployment(2) + tmpl +
+      "---\napiVersion: apps/v1\nkind: ReplicaSet\nmetadata: {name: "
+      "web-old, ownerReferences: [{apiVersion: apps/v1, kind: Deployment, "
+      "name: web, uid: u, controller: true}]}\nspec:\n  replicas: 2\n  "
+      "selector: {matchLabels: {app: web}}\n  template:\n" +
+      tmpl + "---\n" + old_pod("web-old-1") + old_pod("web-old-2")));
+  std::string changed = tmpl;
+  changed.replace(changed.find("image: v1"), 9, "image: v2");
+  // The same change of replicas alone only scales.
+  SimulationResult scaled = cluster.Simulate(deployment(4) + tmpl);
+  CHECK(WorkloadNamed(scaled, "ReplicaSet", "web-old").created == 2);
+  SimulationResult r = cluster.Simulate(deployment(4) + changed);
+  // scale(): 2 -> 4. rolloutRolling: the new set to 1 (maxSurge 1 of 4),
+  // the old one's 2 missing pods being unavailable, it goes to 3
+  // (cleanupUnhealthyReplicas), the new to 2: one old pod is created.
+  const WorkloadOutcome& old = WorkloadNamed(r, "ReplicaSet", "web-old");
+  CHECK(old.created == 1);
+  CHECK(old.wanted == 0);
+  CHECK(WorkloadNamed(r, "Deployment", "web").running_after == 4);
 }
 
 }  // namespace podsim
