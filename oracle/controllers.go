@@ -208,9 +208,6 @@ func (k *controllers) addReactors() {
 			if action.GetResource().Resource != "poddisruptionbudgets" {
 				k.writes.Add(1)
 			}
-			if trace {
-				fmt.Fprintf(os.Stderr, "write %s %s %s\n", action.GetVerb(), action.GetResource().Resource, action.GetSubresource())
-			}
 		}
 		if action.GetVerb() != "create" {
 			return false, nil, nil
@@ -242,7 +239,16 @@ func (k *controllers) addReactors() {
 		}
 		k.admit(pod)
 		k.record(pod)
-		return false, nil, nil
+		// Created here, and the scheduler's handler waited for, each at its own step of the
+		// clock: the queue orders the pods made at one moment by their creation, as a real
+		// cluster's round trips would (the fake's lock already serializes the creations).
+		if err := c.cs.Tracker().Create(podsResource, pod, pod.Namespace); err != nil {
+			return true, nil, err
+		}
+		if err := c.run.settle(); err != nil {
+			return true, nil, err
+		}
+		return true, pod.DeepCopy(), nil
 	})
 }
 
@@ -356,9 +362,6 @@ func (k *controllers) reconcile() error {
 			}
 		}
 		k.sweep()
-		if trace {
-			fmt.Fprintf(os.Stderr, "%s round %d: %d writes\n", time.Now().Format("05.000000"), round, k.writes.Load()-before)
-		}
 		if k.writes.Load() == before {
 			return nil
 		}
@@ -423,9 +426,6 @@ func (k *controllers) catchUp() error {
 			}
 		}
 		if ok {
-			if trace {
-				fmt.Fprintf(os.Stderr, "%s catchUp %v\n", time.Now().Format("05.000000"), time.Since(deadline.Add(-settleTimeout)))
-			}
 			time.Sleep(200 * time.Microsecond) // the handlers after the indexers (finalizer expectations)
 			return nil
 		}
