@@ -7,7 +7,7 @@ import { fileURLToPath } from "node:url";
 export const GOLDENS = {
   decision: { seed: 20261127, atLeast: 2000 }, // decisions
   run: { seed: 20261128, atLeast: 500 }, // runs (scenarios)
-  workloads: { seed: 20261129, atLeast: 150 }, // runs with the controllers on (scenarios)
+  workloads: { seed: 20261129, atLeast: 300 }, // runs with the controllers on (scenarios)
 };
 
 /**
