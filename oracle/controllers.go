@@ -357,6 +357,13 @@ func (k *controllers) reconcile() error {
 		}
 		before := k.writes.Load()
 		for _, t := range k.order() {
+			// A sync sees the writes of the syncs before it (a Deployment's scale of its
+			// ReplicaSets reaches their sync in the same round, as in podsim).
+			if k.writes.Load() != before {
+				if err := k.catchUp(); err != nil {
+					return err
+				}
+			}
 			if err := t.loop.sync(k.c.ctx, t.key); err != nil && trace {
 				fmt.Fprintf(os.Stderr, "oracle: %s %s: %v\n", t.loop.kind, t.key, err)
 			}
