@@ -2,7 +2,9 @@ package main
 
 // The run level: every pending pod through upstream's real scheduling queue and
 // Scheduler.ScheduleOne on the fake clock, until the queue settles, as podsim's `run` does with
-// its controllers off (docs/time.md).
+// its controllers off (docs/time.md). With --controllers, kube-controller-manager's workload
+// controllers run beside it, synced at each moment something changed (controllers.go), as
+// podsim's `run` with its controllers on.
 //
 //   - Arrivals. A pod to schedule is created in the fake API when the clock reaches its
 //     creationTimestamp (one without it: a millisecond after the latest one), so that the queue
