@@ -92,10 +92,18 @@ function replicaSet(w, name, { replicas, tmpl, owner, revision, labels }) {
 
 function runPods(w, owner, count, tmpl, labels, prefix, extraMeta) {
   const cpu = parseInt(tmpl.spec.containers[0].resources.requests.cpu, 10);
+  let running = 0;
   for (let i = 0; i < count; i++) {
     const node = placeOn(w, cpu);
     if (!node) break;
     boundPod(w, { name: typeof prefix === "function" ? prefix(i) : podName(w, prefix), labels, owner, template: tmpl, node, extraMeta });
+    running++;
+  }
+  // A ReplicaSet's status as its controller last wrote it, as a cluster's dump has it: the
+  // Deployment controller reads its ReplicaSets' availability from there.
+  if (owner.kind === "ReplicaSet") {
+    owner.metadata.generation = 1;
+    owner.status = { replicas: running, fullyLabeledReplicas: running, readyReplicas: running, availableReplicas: running, observedGeneration: 1 };
   }
 }
 
