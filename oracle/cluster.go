@@ -110,6 +110,7 @@ func NewCluster(in *Input, decision bool, start time.Time) (*Cluster, error) {
 		objects = append(objects, p)
 	}
 	objects = append(objects, in.Others...)
+	objects = append(objects, in.Workloads...) // only with --controllers (input.go)
 	c.cs = fake.NewClientset(objects...)
 	c.addReactors()
 	if err := c.startScheduler(); err != nil {

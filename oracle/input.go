@@ -18,9 +18,13 @@ import (
 	v1 "k8s.io/api/core/v1"
 	policyv1 "k8s.io/api/policy/v1"
 	schedulingv1 "k8s.io/api/scheduling/v1"
+	apimeta "k8s.io/apimachinery/pkg/api/meta"
 	"k8s.io/apimachinery/pkg/runtime"
+	"k8s.io/apimachinery/pkg/types"
 	utilyaml "k8s.io/apimachinery/pkg/util/yaml"
 	"k8s.io/kubernetes/pkg/api/legacyscheme"
+	_ "k8s.io/kubernetes/pkg/apis/apps/install"
+	_ "k8s.io/kubernetes/pkg/apis/batch/install"
 	_ "k8s.io/kubernetes/pkg/apis/core/install"
 	_ "k8s.io/kubernetes/pkg/apis/policy/install"
 	_ "k8s.io/kubernetes/pkg/apis/scheduling/install"
@@ -36,6 +40,7 @@ type Input struct {
 	PDBs            []*policyv1.PodDisruptionBudget
 	PriorityClasses []*schedulingv1.PriorityClass
 	Others          []runtime.Object // PersistentVolumeClaims, PersistentVolumes, StorageClasses
+	Workloads       []runtime.Object // Deployments, ReplicaSets, StatefulSets, DaemonSets, Jobs (--controllers)
 	Config          *schedulerapi.KubeSchedulerConfiguration
 	Ignored         []string // kinds the oracle has no use for (workloads: no controllers here)
 }
@@ -111,6 +116,9 @@ func (in *Input) add(raw json.RawMessage, where string) error {
 		in.Config = obj.(*schedulerapi.KubeSchedulerConfiguration)
 		return nil
 	}
+	if isWorkload(meta.Kind) && withControllers {
+		return in.addWorkload(raw, meta.Kind, where)
+	}
 	switch meta.Kind {
 	case "Node", "Pod", "PodDisruptionBudget", "PriorityClass", "PersistentVolumeClaim",
 		"PersistentVolume", "StorageClass":
@@ -160,4 +168,33 @@ func withKind(item json.RawMessage, apiVersion, kind string) (json.RawMessage, e
 	fields["kind"], _ = json.Marshal(kind)
 	fields["apiVersion"], _ = json.Marshal(apiVersion)
 	return json.Marshal(fields)
+}
+
+func isWorkload(kind string) bool {
+	switch kind {
+	case "Deployment", "ReplicaSet", "StatefulSet", "DaemonSet", "Job":
+		return true
+	}
+	return false
+}
+
+// addWorkload reads a controller's object, defaulted as the API server stores it.
+func (in *Input) addWorkload(raw json.RawMessage, kind, where string) error {
+	obj, _, err := legacyscheme.Codecs.UniversalDeserializer().Decode(raw, nil, nil)
+	if err != nil {
+		return fmt.Errorf("%s: %s: %w", where, kind, err)
+	}
+	legacyscheme.Scheme.Default(obj)
+	m, err := apimeta.Accessor(obj)
+	if err != nil {
+		return fmt.Errorf("%s: %s: %w", where, kind, err)
+	}
+	if m.GetNamespace() == "" {
+		m.SetNamespace("default")
+	}
+	if m.GetUID() == "" {
+		m.SetUID(types.UID("podsim-oracle-" + kind + "-" + m.GetNamespace() + "-" + m.GetName())) // the API server's
+	}
+	in.Workloads = append(in.Workloads, obj)
+	return nil
 }

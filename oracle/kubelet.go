@@ -69,6 +69,9 @@ func (r *runState) bind(action clienttesting.CreateAction) (bool, runtime.Object
 	pod := obj.(*v1.Pod).DeepCopy()
 	pod.Spec.NodeName = binding.Target.Name
 	pod.Status.NominatedNodeName = "" // ClearingNominatedNodeNameAfterBinding (beta, on in v1.35)
+	if r.ctl != nil {
+		running(pod, r.moment)
+	}
 	setCondition(&pod.Status, v1.PodCondition{Type: v1.PodScheduled, Status: v1.ConditionTrue,
 		LastTransitionTime: metav1.NewTime(r.moment)})
 	if err := r.c.cs.Tracker().Update(podsResource, pod, pod.Namespace); err != nil {
@@ -101,8 +104,14 @@ func (r *runState) deleted(action clienttesting.DeleteActionImpl) (bool, runtime
 		return false, nil, nil // the default reaction answers NotFound
 	}
 	pod := obj.(*v1.Pod)
-	if pod.Spec.NodeName == "" || r.isBarrier(pod) {
+	if r.isBarrier(pod) {
 		return false, nil, nil
+	}
+	if r.ctl != nil && pod.DeletionTimestamp == nil {
+		r.ctl.noteDeleted(key(pod.Namespace, pod.Name))
+	}
+	if pod.Spec.NodeName == "" {
+		return r.deletedPending(pod)
 	}
 	if pod.DeletionTimestamp != nil {
 		return true, pod, nil
@@ -336,4 +345,22 @@ func traced(call string, err error) error {
 		fmt.Fprintf(os.Stderr, "oracle: %s: %v\n", call, err)
 	}
 	return err
+}
+
+// deletedPending: a pending pod goes at once, unless a finalizer holds it (a Job's pod, with the
+// controllers on): then it is marked and goes when the finalizer is removed (controllers.go, sweep).
+func (r *runState) deletedPending(pod *v1.Pod) (bool, runtime.Object, error) {
+	if r.ctl == nil || len(pod.Finalizers) == 0 {
+		return false, nil, nil
+	}
+	if pod.DeletionTimestamp != nil {
+		return true, pod, nil
+	}
+	pod = pod.DeepCopy()
+	now := metav1.NewTime(r.moment)
+	pod.DeletionTimestamp = &now
+	if err := r.c.cs.Tracker().Update(podsResource, pod, pod.Namespace); err != nil {
+		return true, nil, err
+	}
+	return true, pod, nil
 }

@@ -3,6 +3,7 @@
 // document shares, so that the two can be compared (scripts/differential.mjs, docs/fidelity.md).
 //
 //	oracle run FILE [--json] [--decision]   one scenario (- for standard input)
+//	oracle run FILE --controllers            the run level with the workload controllers (controllers.go)
 //	oracle batch [--decision]               JSON lines: {"id","text"} in, {"id","result"|"error"} out
 package main
 
@@ -31,7 +32,12 @@ type Result struct {
 	Final             *Final            `json:"final,omitempty"`
 	Rejected          map[string]string `json:"rejected"`
 	Ignored           []string          `json:"ignored"`
+	Workloads         any               `json:"workloads,omitempty"` // with --controllers: what they created and deleted
 }
+
+// withControllers: the run level runs the workload controllers too (--controllers; oracle/ only,
+// the v1.31 oracle stays at the scheduler).
+var withControllers bool
 
 // Final is the end state once the queue has settled.
 type Final struct {
@@ -50,6 +56,7 @@ func main() {
 		flags := flag.NewFlagSet("run", flag.ExitOnError)
 		asJSON := flags.Bool("json", false, "print the result document")
 		decision := flags.Bool("decision", false, "each pending pod's first cycle against the input as it stands")
+		flags.BoolVar(&withControllers, "controllers", false, "run level: the workload controllers beside the scheduler")
 		args := reorder(os.Args[2:])
 		_ = flags.Parse(args)
 		if flags.NArg() != 1 {
@@ -72,6 +79,7 @@ func main() {
 	case "batch":
 		flags := flag.NewFlagSet("batch", flag.ExitOnError)
 		decision := flags.Bool("decision", false, "decision level")
+		flags.BoolVar(&withControllers, "controllers", false, "run level: the workload controllers beside the scheduler")
 		cpuProfile := flags.String("cpuprofile", "", "write a CPU profile of the batch to this file")
 		_ = flags.Parse(os.Args[2:])
 		if *cpuProfile != "" {
@@ -113,7 +121,7 @@ func reorder(args []string) []string {
 }
 
 func usage() {
-	fmt.Fprintln(os.Stderr, "usage: oracle run FILE [--json] [--decision]\n       oracle batch [--decision]")
+	fmt.Fprintln(os.Stderr, "usage: oracle run FILE [--json] [--decision|--controllers]\n       oracle batch [--decision|--controllers]")
 	os.Exit(2)
 }
 
@@ -154,6 +162,7 @@ func Simulate(data []byte, decision bool) (*Result, error) {
 		if err != nil {
 			return nil, err
 		}
+		result.Workloads = cluster.workloads()
 	}
 	if result.Pods == nil {
 		result.Pods = []Attempt{}

@@ -2,7 +2,9 @@ package main
 
 // The run level: every pending pod through upstream's real scheduling queue and
 // Scheduler.ScheduleOne on the fake clock, until the queue settles, as podsim's `run` does with
-// its controllers off (docs/time.md).
+// its controllers off (docs/time.md). With --controllers, kube-controller-manager's workload
+// controllers run beside it, synced at each moment something changed (controllers.go), as
+// podsim's `run` with its controllers on.
 //
 //   - Arrivals. A pod to schedule is created in the fake API when the clock reaches its
 //     creationTimestamp (one without it: a millisecond after the latest one), so that the queue
@@ -121,6 +123,9 @@ type runState struct {
 	arrived   int
 	lastFlush time.Time
 	eventsAt  int
+
+	victimNames []string     // every victim of the run (final)
+	ctl         *controllers // the workload controllers (--controllers, controllers.go), or nil
 }
 
 func newRunState(c *Cluster) *runState {
@@ -152,6 +157,11 @@ func (c *Cluster) Run() ([]Attempt, *Final, error) {
 		return nil, nil, err
 	}
 	r.plan()
+	if withControllers {
+		if err := c.startControllers(); err != nil {
+			return nil, nil, err
+		}
+	}
 	for r.arrived < len(r.arrivals) && !r.arrivals[r.arrived].at.After(r.start) {
 		if err := r.arrive(); err != nil {
 			return nil, nil, err
@@ -159,9 +169,11 @@ func (c *Cluster) Run() ([]Attempt, *Final, error) {
 	}
 	r.setMoment(r.start)
 	var attempts []Attempt
-	limit := attemptsPerPod * (len(r.arrivals) + 1)
 	for {
 		if err := r.fireDue(); err != nil {
+			return nil, nil, err
+		}
+		if err := r.reconcile(); err != nil {
 			return nil, nil, err
 		}
 		if !r.poppable() {
@@ -172,7 +184,7 @@ func (c *Cluster) Run() ([]Attempt, *Final, error) {
 			r.setMoment(next)
 			continue
 		}
-		if len(attempts) >= limit {
+		if len(attempts) >= r.limit() {
 			break
 		}
 		attempt, ok, err := r.scheduleOne()
@@ -188,6 +200,36 @@ func (c *Cluster) Run() ([]Attempt, *Final, error) {
 		}
 	}
 	return attempts, r.final(attempts), nil
+}
+
+// limit is podsim's safety cap on attempts: 8 per pod to schedule, and 8 more per pod created.
+func (r *runState) limit() int {
+	created := 0
+	if r.ctl != nil {
+		created = len(r.ctl.createdPods())
+	}
+	return attemptsPerPod * (len(r.arrivals) + 1 + created)
+}
+
+// reconcile runs the controllers at the moment, if they are on.
+func (r *runState) reconcile() error {
+	if r.ctl == nil {
+		return nil
+	}
+	return r.ctl.reconcile()
+}
+
+// workloads is the controllers' part of the result, if they ran.
+func (c *Cluster) workloads() any {
+	r := c.run
+	if r == nil || r.ctl == nil {
+		return nil
+	}
+	victims := map[string]bool{}
+	for _, name := range r.victimNames {
+		victims[name] = true
+	}
+	return r.ctl.result(victims)
 }
 
 // hook wraps the scheduler's replaceable parts to observe each cycle.
@@ -407,8 +449,10 @@ func (r *runState) fireDue() error {
 		r.changes++
 		r.mu.Unlock()
 		ns, name := splitKey(gone.pod)
-		if err := r.c.cs.Tracker().Delete(podsResource, ns, name); err != nil {
-			return err
+		if r.ctl == nil || !r.ctl.terminated(ns, name) {
+			if err := r.c.cs.Tracker().Delete(podsResource, ns, name); err != nil {
+				return err
+			}
 		}
 		if err := r.settle(); err != nil {
 			return err
@@ -527,6 +571,11 @@ func (r *runState) nextMoment() (time.Time, bool) {
 	}
 	if r.arrived < len(r.arrivals) {
 		consider(r.arrivals[r.arrived].at)
+	}
+	if r.ctl != nil {
+		for _, t := range r.ctl.jobBackoffEnds(now) {
+			consider(t)
+		}
 	}
 	r.mu.Lock()
 	for _, gone := range r.removals {
@@ -733,12 +782,20 @@ func (r *runState) final(attempts []Attempt) *Final {
 	r.mu.Unlock()
 	for name := range deleted {
 		f.Deleted = append(f.Deleted, name)
+		r.victimNames = append(r.victimNames, name)
 	}
 	sort.Strings(f.Deleted)
 	for _, a := range r.arrivals {
 		name := key(a.pod.Namespace, a.pod.Name)
 		if _, ok := f.Bound[name]; !ok && !deleted[name] {
 			f.Pending = append(f.Pending, name)
+		}
+	}
+	if r.ctl != nil {
+		for _, name := range r.ctl.createdPods() {
+			if _, ok := f.Bound[name]; !ok && !deleted[name] {
+				f.Pending = append(f.Pending, name)
+			}
 		}
 	}
 	sort.Strings(f.Pending)

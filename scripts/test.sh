@@ -16,7 +16,7 @@ node --test --test-reporter=spec tests/node/ tests/browser/
 # A short, bounded fuzz pass (longer runs: bash scripts/fuzz.sh SECONDS).
 bash scripts/fuzz.sh 30
 # Where Go is present: upstream's own scheduler (the oracle) against the conformance cases and
-# a short live campaign of fixed seeds at both levels (docs/fidelity.md). Without Go, the
+# a short live campaign of fixed seeds at both levels and of workload runs (docs/fidelity.md). Without Go, the
 # committed goldens above (tests/node/differential.test.mjs) stand in for it.
 if command -v go >/dev/null 2>&1; then
   bash scripts/build.sh oracle
@@ -27,6 +27,8 @@ if command -v go >/dev/null 2>&1; then
     --level decision --seed 20261127 --count 60
   node scripts/differential/run.mjs --no-build --no-shrink --known tests/differential/known.json \
     --level run --seed 20261128 --count 30
+  node scripts/differential/run.mjs --no-build --no-shrink --known tests/differential/known.json \
+    --level run --workloads --seed 20261129 --count 10
 else
   echo "test.sh: no Go on this machine: the live oracle campaign is skipped (the goldens ran)"
 fi

@@ -58,3 +58,6 @@ func (r *runState) deleted(clienttesting.DeleteActionImpl) (bool, runtime.Object
 }
 
 func newStampedWatch(w watch.Interface, _ *atomic.Int64) watch.Interface { return w }
+
+// workloads: the v1.31 oracle runs no controllers (controllers.go is oracle/'s only).
+func (c *Cluster) workloads() any { return nil }

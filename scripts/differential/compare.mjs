@@ -48,11 +48,97 @@ export function podsimFinal(result) {
 }
 
 /**
+ * The pods podsim's controllers created, in creation order: {pod, workload, time}, the time it
+ * enters the queue (after a Job's backoff: upstream creates it then). A ReplicaSet a
+ * rollout created is named by its Deployment, as the oracle names it (its name is a hash).
+ */
+export function podsimCreated(result) {
+  const made = new Map();
+  for (const item of result.workloads?.items ?? []) {
+    if (item.kind === "ReplicaSet" && item.createdByRun && item.parent) {
+      made.set(`ReplicaSet ${item.namespace}/${item.name}`, `Deployment ${item.namespace}/${item.parent} (new ReplicaSet)`);
+    }
+  }
+  const events = result.clock?.events ?? [];
+  return {
+    created: events.filter((e) => e.kind === "created").map((e) => ({ pod: e.pod, workload: made.get(e.workload) ?? e.workload, time: e.until ?? e.time })),
+    deleted: events.filter((e) => e.kind === "deleted").map((e) => ({ pod: e.pod, time: e.time })),
+  };
+}
+
+/**
+ * Names for the pods the controllers made with random suffixes (all but a StatefulSet's, whose
+ * names are their ordinals): the workload and the pod's place among that workload's creations,
+ * `<ReplicaSet default/web #2>`. Both sides' names map so, and compare by owner and count.
+ */
+function renamer(created) {
+  const names = new Map();
+  const counts = new Map();
+  for (const c of created) {
+    if (c.workload.startsWith("StatefulSet ")) continue;
+    const n = (counts.get(c.workload) ?? 0) + 1;
+    counts.set(c.workload, n);
+    names.set(c.pod, `<${c.workload} #${n}>`);
+  }
+  const rename = (pod) => names.get(pod) ?? pod;
+  // In messages too ("Successfully assigned default/web-x7k2p to node-1").
+  rename.text = (text) => (text ?? "").replace(/[a-z0-9.-]+\/[a-z0-9.-]+/g, (m) => names.get(m) ?? m);
+  return rename;
+}
+
+/** The attempts and end state with the controllers' pods renamed (see renamer). */
+function renamed(attempts, final, rename) {
+  const attemptsOut = attempts.map((a) => ({
+    ...a,
+    pod: rename(a.pod),
+    message: rename.text(a.message),
+    victims: sorted(a.victims.map((v) => rename(typeof v === "string" ? v : v.pod))),
+    alternatives: a.alternatives?.map((b) => ({ ...b, victims: b.victims.map(rename) })),
+  }));
+  const finalOut = final && {
+    bound: Object.fromEntries(Object.entries(final.bound).map(([p, n]) => [rename(p), n]).sort(([a], [b]) => a.localeCompare(b))),
+    deleted: sorted(final.deleted.map(rename)),
+    pending: sorted(final.pending.map(rename)),
+  };
+  return [attemptsOut, finalOut];
+}
+
+/** With the controllers on: what they created and deleted, by owner and count and time. */
+function workloadDifferences(ours, theirs, renameOurs, renameTheirs) {
+  const out = [];
+  const list = (items, rename) => items.map((c) => `${rename(c.pod)} at ${c.time}`);
+  const a = list(ours.created, renameOurs);
+  const b = list(theirs.created ?? [], renameTheirs);
+  if (JSON.stringify(sorted(a)) !== JSON.stringify(sorted(b))) {
+    out.push(`created: podsim ${JSON.stringify(sorted(a))}, upstream ${JSON.stringify(sorted(b))}`);
+  }
+  const c = sorted(ours.deleted.map((d) => renameOurs(d.pod)));
+  const d = sorted((theirs.deleted ?? []).map((x) => renameTheirs(x.pod)));
+  if (JSON.stringify(c) !== JSON.stringify(d)) out.push(`deleted by controllers: podsim ${JSON.stringify(c)}, upstream ${JSON.stringify(d)}`);
+  return out;
+}
+
+/**
  * The differences between podsim's result and the oracle's, as sentences (none: they agree).
  */
 export function differences(result, oracle) {
+  if (oracle.workloads) return workloadRunDifferences(result, oracle);
+  return compared(podsimAttempts(result), podsimFinal(result), result, oracle);
+}
+
+/** A run with the controllers on: the controllers' pods renamed on both sides, then compared. */
+function workloadRunDifferences(result, oracle) {
+  const ours = podsimCreated(result);
+  const renameOurs = renamer(ours.created);
+  const renameTheirs = renamer(oracle.workloads.created ?? []);
+  const [attempts, final] = renamed(podsimAttempts(result), podsimFinal(result), renameOurs);
+  const [theirAttempts, theirFinal] = renamed(oracle.pods, oracle.final, renameTheirs);
+  const upstream = { ...oracle, pods: theirAttempts.map((a) => ({ ...a, victims: a.victims.map((v) => ({ pod: v })) })), final: theirFinal };
+  return [...compared(attempts, final, result, upstream), ...workloadDifferences(ours, oracle.workloads, renameOurs, renameTheirs)];
+}
+
+function compared(ours, final, result, oracle) {
   const out = [];
-  const ours = podsimAttempts(result);
   if (ours.length !== oracle.pods.length) {
     out.push(`attempts: podsim made ${ours.length}, upstream ${oracle.pods.length} ` +
       `(podsim: ${ours.map((a) => a.pod).join(" ")}; upstream: ${oracle.pods.map((a) => a.pod).join(" ")})`);
@@ -84,7 +170,6 @@ export function differences(result, oracle) {
   for (const pod of rejected) if (!upstreamRejected.has(pod)) out.push(`admission: podsim rejects ${pod}, upstream admits it`);
   for (const pod of upstreamRejected) if (!rejected.has(pod)) out.push(`admission: upstream rejects ${pod} (${oracle.rejected[pod]})`);
   if (oracle.final) {
-    const final = podsimFinal(result);
     for (const part of ["bound", "deleted", "pending"]) {
       if (JSON.stringify(final[part]) !== JSON.stringify(oracle.final[part])) {
         out.push(`final ${part}: podsim ${JSON.stringify(final[part])}, upstream ${JSON.stringify(oracle.final[part])}`);

@@ -15,6 +15,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { generateWorkloads } from "./workloads.mjs";
 
 const BASE_TIME = Date.UTC(2024, 4, 1, 8, 0, 0); // 2024-05-01T08:00:00Z
 const NAMESPACES = ["default", "team-a", "team-b"];
@@ -86,7 +87,7 @@ export function deriveSeed(seed, index) {
   return mix32(stateOf(seed) ^ mix32(Math.imul(index + 1, 0x9e3779b1) ^ (Math.floor(index / 4294967296) >>> 0)));
 }
 
-class Rng {
+export class Rng {
   constructor(seed) {
     this.next = mulberry32(stateOf(seed));
   }
@@ -943,12 +944,13 @@ function normalize(options = {}) {
   if (level !== "decision" && level !== "run") {
     throw new TypeError(`level must be "decision" or "run", got ${JSON.stringify(level)}`);
   }
-  return { profile, level };
+  return { profile, level, workloads: Boolean(options.workloads) };
 }
 
 /** One scenario: {seed, text}; the same seed and options give the same text. */
 export function generate(seed, options = {}) {
   checkSeed(seed);
+  if (options.workloads) return generateWorkloads(seed, new Rng(seed));
   const s = new Scenario(seed, normalize(options));
   const shape = chooseShape(s);
   addPriorityClasses(s, shape);

@@ -31,10 +31,11 @@ export function buildOracle(version = "1.35") {
 }
 
 /** Starts `oracle batch`; ask(text) resolves to the oracle's result document. */
-export function startOracle({ level = "decision", version = "1.35" } = {}) {
+export function startOracle({ level = "decision", version = "1.35", controllers = false } = {}) {
   // PODSIM_ORACLE_CPUPROFILE=FILE: the oracle writes a CPU profile of the batch (go tool pprof).
   const profile = process.env.PODSIM_ORACLE_CPUPROFILE;
-  const args = ["batch", ...(level === "decision" ? ["--decision"] : []), ...(profile ? ["--cpuprofile", profile] : [])];
+  const args = ["batch", ...(level === "decision" ? ["--decision"] : []), ...(controllers ? ["--controllers"] : []),
+    ...(profile ? ["--cpuprofile", profile] : [])];
   const child = spawn(oracles[version].binary, args, {
     stdio: ["pipe", "pipe", "inherit"],
   });

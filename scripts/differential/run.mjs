@@ -10,6 +10,11 @@
 //   npm run differential -- --write-goldens    ask the oracle again for the goldens (Go, ~20 min)
 //   npm run differential -- --write-goldens --where TEXT   only the goldens whose scenario holds
 //                                              TEXT (after an oracle fix that only they can feel)
+//   npm run differential -- --level run --workloads --seed N --count M   workload scenarios, the
+//                                              controllers on both sides (docs/fidelity.md, "The
+//                                              controllers in the oracle"; --no-shrink: the
+//                                              oracle's controller runs are slow to shrink with)
+//   npm run differential -- --write-goldens --only workloads   ask for one set of goldens only
 //   npm run differential -- --rewrite-known    after a fix: podsim against the committed goldens,
 //                                              tests/differential/known.json rewritten (no Go)
 //
@@ -37,10 +42,12 @@ const { values } = parseArgs({
     conformance: { type: "boolean", default: false },
     "write-goldens": { type: "boolean", default: false },
     where: { type: "string" },
+    only: { type: "string" }, // --write-goldens --only workloads: ask for that set only
     "no-shrink": { type: "boolean", default: false },
     known: { type: "string" },
     "no-build": { type: "boolean", default: false },
     "rewrite-known": { type: "boolean", default: false },
+    workloads: { type: "boolean", default: false },
   },
 });
 
@@ -69,9 +76,12 @@ if (oracleVersion !== "1.35" && (values.conformance || values["write-goldens"]))
 values.profile ??= oracles[oracleVersion].profile;
 if (!values["no-build"]) buildOracle(oracleVersion);
 
-/** podsim's answer at a level: bare pods, no controllers, the same level as the oracle's. */
-async function podsimAnswer(text, { level, profile }) {
-  return simulate(text, { controllers: false, level, profile });
+/**
+ * podsim's answer at a level, the same as the oracle's: bare pods with the controllers off, or
+ * (workload scenarios) with them on.
+ */
+async function podsimAnswer(text, { level, profile, workloads = false }) {
+  return simulate(text, { controllers: workloads, level, profile });
 }
 
 if (values.conformance) {
@@ -83,8 +93,14 @@ if (values["write-goldens"]) {
 
 const seed = Number(values.seed);
 const count = Number(values.count);
-const { level, profile } = values;
-const oracle = startOracle({ level, version: oracleVersion });
+const { level, profile, workloads } = values;
+if (workloads && (level !== "run" || oracleVersion !== "1.35")) {
+  console.error("differential: --workloads needs --level run and the 1.35 oracle");
+  process.exit(2);
+}
+// The set a seed belongs to in --known (tests/differential/known.json): the level, or workloads.
+const kind = workloads ? "workloads" : level;
+const oracle = startOracle({ level, version: oracleVersion, controllers: workloads });
 // --known FILE: the differences already listed (tests/differential/known.json, docs/fidelity.md);
 // a scenario that differs exactly so counts as known, not as a failure.
 const known = values.known ? JSON.parse(readFileSync(values.known, "utf8")) : {};
@@ -102,9 +118,9 @@ let podsimMs = 0;
 let oracleMs = 0;
 for (let i = 0; i < count; i++) {
   const s = deriveSeed(seed, i);
-  const { text } = generate(s, { profile, level });
+  const { text } = generate(s, { profile, level, workloads });
   const t0 = performance.now();
-  const ours = await podsimAnswer(text, { level, profile });
+  const ours = await podsimAnswer(text, { level, profile, workloads });
   const t1 = performance.now();
   let theirs;
   try {
@@ -134,7 +150,7 @@ for (let i = 0; i < count; i++) {
     continue;
   }
   differed++;
-  if (known[`${level}:${s}`] && JSON.stringify(loose(known[`${level}:${s}`])) === JSON.stringify(loose(found))) {
+  if (known[`${kind}:${s}`] && JSON.stringify(loose(known[`${kind}:${s}`])) === JSON.stringify(loose(found))) {
     knownDiffered++;
     continue;
   }
@@ -145,20 +161,20 @@ for (let i = 0; i < count; i++) {
   const pods = found.map((d) => /^attempt \d+ \(([^)]+)\)/.exec(d)?.[1]).filter(Boolean);
   const same = (d) => pods.length === 0 || pods.some((pod) => d.startsWith("attempt ") && d.includes(` (${pod}): `));
   const still = async (candidate) => {
-    const result = await podsimAnswer(candidate, { level, profile });
+    const result = await podsimAnswer(candidate, { level, profile, workloads });
     if (result.diagnostics.some((d) => d.severity === "error")) return false;
     const answer = await oracle.ask(candidate).catch(() => null);
     return answer !== null && differences(result, answer).some(same);
   };
-  const small = await shrink(text, still);
-  const smallOurs = await podsimAnswer(small, { level, profile });
+  const small = values["no-shrink"] ? text : await shrink(text, still);
+  const smallOurs = await podsimAnswer(small, { level, profile, workloads });
   const smallTheirs = await oracle.ask(small);
   mkdirSync(values.out, { recursive: true });
-  const base = join(values.out, `${level}-seed-${s}`);
+  const base = join(values.out, `${kind}-seed-${s}`);
   writeFileSync(`${base}.yaml`, small);
   writeFileSync(`${base}.full.yaml`, text);
   writeFileSync(`${base}.json`, JSON.stringify({
-    seed: s, campaign: { seed, index: i, level, profile },
+    seed: s, campaign: { seed, index: i, level, profile, workloads },
     differences: differences(smallOurs, smallTheirs),
     podsim: smallOurs.pods, upstream: smallTheirs,
   }, null, 2));
@@ -252,31 +268,36 @@ function checkCase(expected, answer) {
 // target; each line has the scenario's seed, the hash of its text (the generator must not drift)
 // and upstream's answer.
 async function writeGoldens() {
-  const { GOLDENS, goldenFile, knownFile, textHash } = await import("../../tests/differential/goldens.mjs");
+  const { GOLDENS, goldenFile, goldenOptions, knownFile, textHash } = await import("../../tests/differential/goldens.mjs");
   const knownNow = {};
-  for (const [level, { seed, atLeast }] of Object.entries(GOLDENS)) {
-    const oracle = startOracle({ level });
-    const kept = keptGoldens(goldenFile(level));
+  for (const [kind, { seed, atLeast }] of Object.entries(GOLDENS)) {
+    if (values.only && values.only !== kind) {
+      for (const [k, v] of Object.entries(JSON.parse(readFileSync(knownFile(), "utf8")))) if (k.startsWith(`${kind}:`)) knownNow[k] = v;
+      continue;
+    }
+    const { level, workloads } = goldenOptions(kind);
+    const oracle = startOracle({ level, controllers: workloads });
+    const kept = keptGoldens(goldenFile(kind), kind);
     const lines = [];
     let answers = 0;
     let asked = 0;
     for (let i = 0; answers < atLeast; i++) {
       const s = deriveSeed(seed, i);
-      const { text } = generate(s, { level });
+      const { text } = generate(s, { level, workloads });
       let upstream = kept.get(s);
       if (!upstream) {
         upstream = await oracle.ask(text);
         asked++;
       }
       answers += level === "decision" ? upstream.pods.length : 1;
-      const found = differences(await podsimAnswer(text, { level, profile: "current" }), upstream);
-      if (found.length) knownNow[`${level}:${s}`] = found;
+      const found = differences(await podsimAnswer(text, { level, profile: "current", workloads }), upstream);
+      if (found.length) knownNow[`${kind}:${s}`] = found;
       lines.push(JSON.stringify({ seed: s, hash: textHash(text), upstream }));
     }
     oracle.close();
-    writeFileSync(goldenFile(level), `${lines.join("\n")}\n`);
-    const differ = Object.keys(knownNow).filter((k) => k.startsWith(`${level}:`)).length;
-    console.log(`${goldenFile(level)}: ${lines.length} scenarios (${asked} asked again), ${answers} ${level === "decision" ? "decisions" : "runs"}; ${lines.length - differ} agree, ${differ} differ`);
+    writeFileSync(goldenFile(kind), `${lines.join("\n")}\n`);
+    const differ = Object.keys(knownNow).filter((k) => k.startsWith(`${kind}:`)).length;
+    console.log(`${goldenFile(kind)}: ${lines.length} scenarios (${asked} asked again), ${answers} ${level === "decision" ? "decisions" : "runs"}; ${lines.length - differ} agree, ${differ} differ`);
   }
   writeFileSync(knownFile(), `${JSON.stringify(knownNow, null, 1)}\n`);
   return 0;
@@ -284,13 +305,14 @@ async function writeGoldens() {
 
 // With --where TEXT, the committed answers of the goldens whose scenario does not hold TEXT stay
 // (by seed); without it, none does and every golden is asked again.
-function keptGoldens(file) {
+function keptGoldens(file, kind) {
   const kept = new Map();
-  if (values.where === undefined) return kept;
+  if (values.where === undefined || !existsSync(file)) return kept;
+  const workloads = kind === "workloads";
   const { level } = JSON.parse(readFileSync(file, "utf8").split("\n")[0]).upstream;
   for (const line of readFileSync(file, "utf8").trim().split("\n")) {
     const { seed: s, upstream } = JSON.parse(line);
-    if (!generate(s, { level }).text.includes(values.where)) kept.set(s, upstream);
+    if (!generate(s, { level, workloads }).text.includes(values.where)) kept.set(s, upstream);
   }
   return kept;
 }
@@ -298,20 +320,22 @@ function keptGoldens(file) {
 // After a fix: podsim against upstream's committed answers, and known.json rewritten to the
 // differences that remain. The goldens themselves (upstream's side) do not change, so no Go.
 async function rewriteKnown() {
-  const { GOLDENS, goldenFile, knownFile } = await import("../../tests/differential/goldens.mjs");
+  const { GOLDENS, goldenFile, goldenOptions, knownFile } = await import("../../tests/differential/goldens.mjs");
   const knownNow = {};
-  for (const level of Object.keys(GOLDENS)) {
-    const lines = readFileSync(goldenFile(level), "utf8").trim().split("\n").map((l) => JSON.parse(l));
+  for (const kind of Object.keys(GOLDENS)) {
+    if (!existsSync(goldenFile(kind))) continue;
+    const { level, workloads } = goldenOptions(kind);
+    const lines = readFileSync(goldenFile(kind), "utf8").trim().split("\n").map((l) => JSON.parse(l));
     let differ = 0;
     for (const { seed: s, upstream } of lines) {
-      const { text } = generate(s, { level });
-      const found = differences(await podsimAnswer(text, { level, profile: "current" }), upstream);
+      const { text } = generate(s, { level, workloads });
+      const found = differences(await podsimAnswer(text, { level, profile: "current", workloads }), upstream);
       if (found.length) {
-        knownNow[`${level}:${s}`] = found;
+        knownNow[`${kind}:${s}`] = found;
         differ++;
       }
     }
-    console.log(`${goldenFile(level)}: ${lines.length} scenarios; ${lines.length - differ} agree, ${differ} differ`);
+    console.log(`${goldenFile(kind)}: ${lines.length} scenarios; ${lines.length - differ} agree, ${differ} differ`);
   }
   writeFileSync(knownFile(), `${JSON.stringify(knownNow, null, 1)}\n`);
   return 0;

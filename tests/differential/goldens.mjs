@@ -7,7 +7,16 @@ import { fileURLToPath } from "node:url";
 export const GOLDENS = {
   decision: { seed: 20261127, atLeast: 2000 }, // decisions
   run: { seed: 20261128, atLeast: 500 }, // runs (scenarios)
+  workloads: { seed: 20261129, atLeast: 300 }, // runs with the controllers on (scenarios)
 };
+
+/**
+ * What each set of goldens runs: its level, and whether the scenarios are workload ones (the
+ * controllers on, on both sides: oracle run --controllers).
+ */
+export function goldenOptions(kind) {
+  return kind === "workloads" ? { level: "run", workloads: true } : { level: kind, workloads: false };
+}
 
 export function goldenFile(level) {
   return fileURLToPath(new URL(`${level}.jsonl`, import.meta.url));

@@ -191,3 +191,31 @@ test("Generator: podsim reads every scenario without an error, and preemption ha
   assert.ok(first.Scheduled >= total * 0.05, `too few scheduled: ${JSON.stringify(first)}`);
   assert.ok(first.Unschedulable >= total * 0.05, `too few unschedulable: ${JSON.stringify(first)}`);
 });
+
+// The workload scenarios (scripts/differential/workloads.mjs): each kind, a rollout in progress,
+// Jobs with a podFailurePolicy, budgets over each kind, and podsim reads them without errors.
+const WORKLOAD_FEATURES = {
+  ReplicaSet: (d) => d.some((o) => o.kind === "ReplicaSet" && !o.metadata.ownerReferences),
+  "Deployment mid-rollout (two ReplicaSets with revisions)": (d) =>
+    d.filter((o) => o.kind === "ReplicaSet" && o.metadata.annotations?.["deployment.kubernetes.io/revision"]).length >= 2,
+  StatefulSet: (d) => d.some((o) => o.kind === "StatefulSet"),
+  DaemonSet: (d) => d.some((o) => o.kind === "DaemonSet"),
+  "Job with a podFailurePolicy": (d) => d.some((o) => o.kind === "Job" && o.spec.podFailurePolicy),
+  "budget over a Job's pods": (d) => d.some((o) => o.kind === "PodDisruptionBudget" && o.metadata.name.startsWith("batch")),
+  "budget over a DaemonSet's pods": (d) => d.some((o) => o.kind === "PodDisruptionBudget" && o.metadata.name.startsWith("agent")),
+  "pending pod that arrives later": (d) => pods(d).some((p) => isPending(p) && p.metadata.creationTimestamp > "2024-05-01T08:01:00Z"),
+};
+
+test("Generator: workload scenarios are seeded, hold every kind, and podsim reads them", async () => {
+  const seen = new Set();
+  for (let i = 0; i < 60; i++) {
+    const seed = deriveSeed(7, i);
+    const { text } = generate(seed, { level: "run", workloads: true });
+    assert.equal(text, generate(seed, { level: "run", workloads: true }).text);
+    const docs = documents(text);
+    for (const [name, holds] of Object.entries(WORKLOAD_FEATURES)) if (holds(docs)) seen.add(name);
+    const result = await simulate(text, { controllers: true, level: "run" });
+    assert.deepEqual(result.diagnostics.filter((d) => d.severity === "error").map((d) => d.message), [], `seed ${seed}`);
+  }
+  assert.deepEqual(Object.keys(WORKLOAD_FEATURES).filter((name) => !seen.has(name)), []);
+});

@@ -8,23 +8,24 @@ import { test } from "node:test";
 import { simulate } from "../../wasm/index.mjs";
 import { differences } from "../../scripts/differential/compare.mjs";
 import { generate } from "../../scripts/differential/generate.mjs";
-import { GOLDENS, goldenFile, knownFile, textHash } from "../differential/goldens.mjs";
+import { GOLDENS, goldenFile, goldenOptions, knownFile, textHash } from "../differential/goldens.mjs";
 
 const known = existsSync(knownFile()) ? JSON.parse(readFileSync(knownFile(), "utf8")) : {};
 
-for (const level of Object.keys(GOLDENS)) {
-  const file = goldenFile(level);
-  test(`differential goldens (${level} level): podsim gives upstream's answers`, { skip: !existsSync(file) && `no ${file} yet` }, async () => {
+for (const kind of Object.keys(GOLDENS)) {
+  const { level, workloads } = goldenOptions(kind);
+  const file = goldenFile(kind);
+  test(`differential goldens (${kind}): podsim gives upstream's answers`, { skip: !existsSync(file) && `no ${file} yet` }, async () => {
     const lines = readFileSync(file, "utf8").trim().split("\n").map((l) => JSON.parse(l));
     const answers = level === "decision" ? lines.reduce((n, l) => n + l.upstream.pods.length, 0) : lines.length;
-    assert.ok(answers >= GOLDENS[level].atLeast, `${answers} ${level} answers in ${file}`);
+    assert.ok(answers >= GOLDENS[kind].atLeast, `${answers} ${kind} answers in ${file}`);
     const unexpected = [];
     for (const { seed, hash, upstream } of lines) {
-      const { text } = generate(seed, { level });
+      const { text } = generate(seed, { level, workloads });
       assert.equal(textHash(text), hash, `seed ${seed}: the generator writes another scenario now; rewrite the goldens (npm run differential -- --write-goldens)`);
-      const ours = await simulate(text, { controllers: false, level });
+      const ours = await simulate(text, { controllers: workloads, level });
       const found = differences(ours, upstream);
-      const listed = known[`${level}:${seed}`] ?? [];
+      const listed = known[`${kind}:${seed}`] ?? [];
       if (JSON.stringify(found) !== JSON.stringify(listed)) {
         unexpected.push(`seed ${seed}:\n  now:    ${found.join("\n          ") || "(agrees)"}\n  listed: ${listed.join("\n          ") || "(agrees)"}`);
       }
