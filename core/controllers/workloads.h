@@ -19,8 +19,8 @@
 #include "core/api/object_ref.h"
 #include "core/api/objects.h"
 #include "core/base/diagnostics.h"
-#include "core/controllers/job.h"
 #include "core/controllers/deployment_scale.h"
+#include "core/controllers/job.h"
 #include "core/framework/trace.h"
 
 namespace podsim {
@@ -204,7 +204,7 @@ class WorkloadControllers {
   int created_ = 0;
   bool capped_ = false;
   std::vector<JobBackoff> job_backoff_;  // by workload (Jobs')
-  int64_t now_ms_ = 0;  // the time Reconcile runs at
+  int64_t now_ms_ = 0;                   // the time Reconcile runs at
 };
 
 }  // namespace podsim

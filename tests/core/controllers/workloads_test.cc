@@ -446,11 +446,13 @@ TEST_CASE(
   auto has = [&](const std::string& text) {
     return std::find(texts.begin(), texts.end(), text) != texts.end();
   };
-  CHECK(has("Job default/train: spec.podFailurePolicy.rules[0].action: "
-            "unknown action \"Retry\"; valid: FailJob, FailIndex, Ignore, "
-            "Count"));
-  CHECK(has("Job default/train: spec.podFailurePolicy.rules[1].onExitCodes."
-            "operator: unknown operator \"Between\"; valid: In, NotIn"));
+  CHECK(
+      has("Job default/train: spec.podFailurePolicy.rules[0].action: "
+          "unknown action \"Retry\"; valid: FailJob, FailIndex, Ignore, "
+          "Count"));
+  CHECK(
+      has("Job default/train: spec.podFailurePolicy.rules[1].onExitCodes."
+          "operator: unknown operator \"Between\"; valid: In, NotIn"));
 }
 
 TEST_CASE(
