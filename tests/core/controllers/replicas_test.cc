@@ -10,31 +10,12 @@
 #include "core/api/generated_names.h"
 #include "core/ingest/decode.h"
 #include "tests/builders.h"
+#include "tests/core/controllers/controller_yaml.h"
 
 namespace podsim {
 using namespace testing;
 
 namespace {
-
-constexpr const char* kClasses = R"(
-apiVersion: scheduling.k8s.io/v1
-kind: PriorityClass
-metadata: {name: low}
-value: 100
----
-apiVersion: scheduling.k8s.io/v1
-kind: PriorityClass
-metadata: {name: high}
-value: 1000
----
-)";
-
-std::string NodeYaml(const std::string& name, const std::string& cpu) {
-  return "apiVersion: v1\nkind: Node\nmetadata: {name: " + name +
-         ", labels: {kubernetes.io/hostname: " + name +
-         "}}\nstatus: {allocatable: {cpu: \"" + cpu +
-         "\", memory: 8Gi, pods: \"110\"}}\n---\n";
-}
 
 // A pod labelled app: <owner>, owned by kind owner as controller, bound to
 // node (pending when empty); extra_spec and extra_meta are lines added to

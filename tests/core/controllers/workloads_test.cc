@@ -11,32 +11,12 @@
 #include "core/ingest/decode.h"
 #include "core/output/result_json.h"
 #include "tests/builders.h"
+#include "tests/core/controllers/controller_yaml.h"
 
 namespace podsim {
 using namespace testing;
 
 namespace {
-
-constexpr const char* kClasses = R"(
-apiVersion: scheduling.k8s.io/v1
-kind: PriorityClass
-metadata: {name: low}
-value: 100
----
-apiVersion: scheduling.k8s.io/v1
-kind: PriorityClass
-metadata: {name: high}
-value: 1000
----
-)";
-
-std::string NodeYaml(const std::string& name, const std::string& cpu,
-                     const std::string& extra = "") {
-  return "apiVersion: v1\nkind: Node\nmetadata: {name: " + name +
-         ", labels: {kubernetes.io/hostname: " + name + "}}\nspec: {" + extra +
-         "}\nstatus: {allocatable: {cpu: \"" + cpu +
-         "\", memory: 8Gi, pods: \"110\"}}\n---\n";
-}
 
 // A running, Ready pod of ReplicaSet rs (which the input may lack), created at
 // created when given.
