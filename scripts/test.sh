@@ -20,6 +20,7 @@ bash scripts/fuzz.sh 30
 # committed goldens above (tests/node/differential.test.mjs) stand in for it.
 if command -v go >/dev/null 2>&1; then
   bash scripts/build.sh oracle
+  bash scripts/build.sh oracle-v1.31
   (cd oracle && go test ./...)
   node scripts/differential/run.mjs --no-build --conformance
   # The goldens' own seeds, asked of upstream again: any difference beyond those listed fails.
