@@ -135,7 +135,9 @@ test("change: a dump without Nodes: the Cluster panel says so with the fix, the 
     ["no class", "", "1"],
   ]);
   assert.match(await cluster.locator("h3", { hasText: "Pods by priority class" }).textContent(), /\(1; 152 pods\)/);
-  // The run's problems with the dump's pods are the panel's too, one per cause.
+  // The run's problems with the dump's pods are the panel's too, one per cause (they come with the
+  // run's result, which may land a moment after the panel).
+  await cluster.locator(".run-problems .diagnostic-line").first().waitFor();
   assert.equal(await cluster.locator(".run-problems .diagnostic-line").count(), 1);
   assert.match(await cluster.locator(".run-problems").textContent(), /^1 problem the run found in the cluster's objects .*bound to node "node-a".* \(and 150 more objects alike\)$/);
   // The editors are empty and hold no error; the result is not dimmed.
