@@ -281,12 +281,17 @@ export function createClusterMode(mode, { scenario, engine, focus }, { runNow, o
     mount(title, "Your change, applied to ", h("span", { class: "file-name" }, cluster.name));
   }
 
+  let panelCluster = null; // the cluster the panel last showed
   function renderPanel() {
     renderTitle();
     const el = $("cluster");
     if (loading) {
       mount(el, renderLoading(loading, () => cancelLoading()));
     } else if (cluster) {
+      // The run's problems (the result view fills them in) stay when the same cluster's panel is
+      // drawn again after the result came.
+      const kept = panelCluster === cluster ? [...($("cluster-run-problems")?.childNodes ?? [])] : [];
+      panelCluster = cluster;
       mount(
         el,
         renderCluster(cluster, {
@@ -299,6 +304,7 @@ export function createClusterMode(mode, { scenario, engine, focus }, { runNow, o
           onToggle: (open) => (cluster.open = open),
         }),
       );
+      $("cluster-run-problems")?.append(...kept);
       renderSearch();
     } else {
       mount(el);
