@@ -65,7 +65,7 @@ std::vector<ObjectIndex> Scheduler::PlaceInputPods() {
       if (n != kNoNode) bound.emplace_back(pod.index, n);
       continue;
     }
-    if (pod.scheduler_name != "default-scheduler") {
+    if (pod.scheduler_name != kDefaultScheduler) {
       Warn(pod, "spec.schedulerName",
            "schedulerName \"" + pod.scheduler_name +
                "\" is not default-scheduler; the pod is left pending");
