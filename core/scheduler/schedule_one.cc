@@ -275,21 +275,50 @@ Scheduler::FeasibleNodes Scheduler::FindNodesThatFitPod(
       r.filter = state.prefilter_status();  // empty unless detailed
     return {};
   }
-  if (state.prefilter_nodes()) {
-    statuses.absent =
-        Status::Make(Code::kUnschedulableAndUnresolvable, "",
-                     "node(s) didn't satisfy plugin(s) [NodeAffinity]");
-    for (NodeResult& r : attempt.nodes) r.filter = statuses.absent;
-  }
+  if (state.prefilter_nodes()) SetAbsentNodesStatus(attempt, statuses);
   // 1) The nominated node first: if it passes, no other node is tried.
   const ObjectIndex nominated = cluster_.NominatedNodeOf(attempt.pod);
   if (nominated != kNoNode && options_.profile->nominated_node_first &&
       EvaluateNominatedNode(state, attempt, statuses, nominated)) {
     return {.nodes = {nominated}, .nominated = true};
   }
+  // The plugin that rejected the nominated node joins the absent nodes'.
+  if (state.prefilter_nodes() && nominated != kNoNode &&
+      statuses.has(nominated))
+    SetAbsentNodesStatus(attempt, statuses);
   // 2) Filter every node.
   return {.nodes = FindNodesThatPassFilters(state, attempt, statuses, cache),
           .nominated = false};
+}
+
+// The nodes PreFilter left out. Upstream names the plugins of the
+// diagnosis's UnschedulablePlugins at that moment: those whose PreFilter
+// named nodes (NodeAffinity), and, since evaluateNominatedNode's copy of the
+// diagnosis shares that set, the plugin that rejected the nominated node
+// (findNodesThatFitPod, SetAbsentNodesStatus after evaluateNominatedNode).
+void Scheduler::SetAbsentNodesStatus(Attempt& attempt, NodeToStatus& statuses) {
+  std::vector<std::string> plugins = {"NodeAffinity"};
+  const ObjectIndex nominated = cluster_.NominatedNodeOf(attempt.pod);
+  if (nominated != kNoNode && statuses.has(nominated)) {
+    const Status& status = statuses.Get(nominated);
+    const std::string plugin(status.plugin());
+    if (status.rejected() && !plugin.empty() && plugin != plugins[0])
+      plugins.push_back(plugin);
+  }
+  std::sort(plugins.begin(), plugins.end());
+  std::string names;
+  for (const std::string& p : plugins) names += (names.empty() ? "" : " ") + p;
+  statuses.absent =
+      plugins.size() == 1
+          ? Status::Make(Code::kUnschedulableAndUnresolvable, "",
+                         "node(s) didn't satisfy plugin(s) [NodeAffinity]")
+          : Status::Owned(Code::kUnschedulableAndUnresolvable, "",
+                          "node(s) didn't satisfy plugin(s) [" + names + "]");
+  for (size_t n = 0; n < attempt.nodes.size(); ++n) {
+    if (static_cast<ObjectIndex>(n) == nominated && statuses.has(nominated))
+      continue;
+    attempt.nodes[n].filter = statuses.absent;
+  }
 }
 
 bool Scheduler::EvaluateNominatedNode(CycleState& state, Attempt& attempt,

@@ -169,6 +169,9 @@ class Scheduler {
   FeasibleNodes FindNodesThatFitPod(CycleState& state, Attempt& attempt,
                                     NodeToStatus& statuses,
                                     NodeCache::Shape* cache);
+  // Sets the status of the nodes PreFilter left out (SetAbsentNodesStatus),
+  // naming NodeAffinity and the plugin that rejected the nominated node.
+  void SetAbsentNodesStatus(Attempt& attempt, NodeToStatus& statuses);
   // Mirrors evaluateNominatedNode. Returns whether the pod's nominated node
   // passes every filter; the trace says either way, and statuses holds its
   // status when it does not.

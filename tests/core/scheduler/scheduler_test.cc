@@ -416,4 +416,22 @@ TEST_CASE(
         "are available: 3 Preemption is not helpful for scheduling.");
 }
 
+TEST_CASE(
+    "Scheduler: the nodes PreFilter left out also name the plugin that "
+    "rejected the nominated node") {
+  // findNodesThatFitPod sets the absent nodes' status after
+  // evaluateNominatedNode, whose copy of the diagnosis shares the
+  // UnschedulablePlugins set: NodeResourcesFit joins NodeAffinity.
+  Json pod = NominatedTo(OnlyOn(PendingPod("web", {"3"}, 1), "n1"), "n1");
+  SimulationResult r =
+      Decide(ScenarioWith(NodeWith("n1", {"2"}), NodeWith("n2", {"4"}),
+                          NodeWith("n3", {"4"}), pod));
+  // Upstream's message (the oracle, v1.35.4).
+  CHECK(FirstAttempt(r, "web").message ==
+        "0/3 nodes are available: 1 Insufficient cpu, 2 node(s) didn't "
+        "satisfy plugin(s) [NodeAffinity NodeResourcesFit]. no new claims to "
+        "deallocate, preemption: 0/3 nodes are available: 3 Preemption is "
+        "not helpful for scheduling.");
+}
+
 }  // namespace podsim
