@@ -136,6 +136,7 @@ func expectationsOf(obj any) expectations {
 func (c *Cluster) startControllers() error {
 	k := &controllers{c: c}
 	c.run.ctl = k
+	rankOnClock(c.clock)
 	k.addReactors()
 	f := informers.NewSharedInformerFactory(c.cs, 0)
 	k.factory = f
