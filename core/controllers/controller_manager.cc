@@ -96,6 +96,10 @@ void ControllerManager::Run() {
 }
 
 void ControllerManager::OnBound(ObjectIndex p) {
+  // The kubelet starts a bound pod at once (docs/workloads.md, Readiness):
+  // its status.startTime is the binding's moment, which the preemption's
+  // GetPodStartTime reads (a pod without one counts as started "now").
+  scenario_.pods[p].start_time = clock_.now() / kSecond;
   controllers_.OnBound(p, cluster_.node(cluster_.NodeOf(p)).name, clock_.now());
   UpdatePdbs(p);
 }

@@ -60,9 +60,12 @@ export function podsimCreated(result) {
     }
   }
   const events = result.clock?.events ?? [];
+  // The oracle leaves out of its controllers' deletions every pod that was some attempt's victim
+  // (oracle/controllers.go, result): which of the two deleted it first is not in its answer.
+  const victims = new Set(result.pods.flatMap((attempt) => attempt.victims.map((v) => v.pod)));
   return {
     created: events.filter((e) => e.kind === "created").map((e) => ({ pod: e.pod, workload: made.get(e.workload) ?? e.workload, time: e.until ?? e.time })),
-    deleted: events.filter((e) => e.kind === "deleted").map((e) => ({ pod: e.pod, time: e.time })),
+    deleted: events.filter((e) => e.kind === "deleted" && !victims.has(e.pod)).map((e) => ({ pod: e.pod, time: e.time })),
   };
 }
 

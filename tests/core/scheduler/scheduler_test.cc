@@ -227,22 +227,39 @@ TEST_CASE(
             "is not default-scheduler; the pod is left pending"});
 }
 
-TEST_CASE(
-    "Scheduler: pods bound in the run have no start time, so upstream's sort "
-    "puts the last bound first and evicts the first") {
-  // p1..p4 bind in turn, filling n1; hi needs one pod's room. Each pod
-  // without a start time is "now" when compared, so every comparison says
-  // "more important" and the insertion sort reverses them: p1 is the victim
-  // (upstream's answer).
-  SimulationResult r = Run(ScenarioWith(
+std::string PodsBoundInTurn() {
+  return ScenarioWith(
       NodeWith("n1", {"4"}),
       Created(PendingPod("p1", {"1"}, 1), "2024-05-01T08:00:01Z"),
       Created(PendingPod("p2", {"1"}, 1), "2024-05-01T08:00:02Z"),
       Created(PendingPod("p3", {"1"}, 1), "2024-05-01T08:00:03Z"),
       Created(PendingPod("p4", {"1"}, 1), "2024-05-01T08:00:04Z"),
-      Created(PendingPod("hi", {"1"}, 10), "2024-05-01T08:01:00Z")));
+      Created(PendingPod("hi", {"1"}, 10), "2024-05-01T08:01:00Z"));
+}
+
+TEST_CASE(
+    "Scheduler: without the kubelet (controllers off), pods bound in the run "
+    "have no start time, so upstream's sort puts the last bound first and "
+    "evicts the first") {
+  // p1..p4 bind in turn, filling n1; hi needs one pod's room. Each pod
+  // without a start time is "now" when compared, so every comparison says
+  // "more important" and the insertion sort reverses them: p1 is the victim
+  // (upstream's answer: the oracle's run level without --controllers).
+  SimulateOptions options;
+  options.controllers = false;
+  SimulationResult r = Simulate(PodsBoundInTurn(), options);
   CHECK(VictimNames(r, FirstAttempt(r, "hi")) ==
         std::vector<std::string>{"p1"});
+}
+
+TEST_CASE(
+    "Scheduler: with the controllers on, the kubelet starts a bound pod at "
+    "once, so the pod bound last is the youngest and the victim") {
+  // The oracle's --controllers run sets status.startTime at the binding
+  // (oracle/controllers.go, running); GetPodStartTime reads it.
+  SimulationResult r = Run(PodsBoundInTurn());
+  CHECK(VictimNames(r, FirstAttempt(r, "hi")) ==
+        std::vector<std::string>{"p4"});
 }
 
 TEST_CASE(
