@@ -96,7 +96,7 @@ func setCondition(status *v1.PodStatus, cond v1.PodCondition) {
 
 // deleted is the API server and the kubelet on a pod's deletion: a pod bound to a node is marked
 // with its deadline (now + its grace period) and leaves when the run's clock reaches it; a pending
-// pod, or one with no grace period, goes at once. A second deletion of a terminating pod changes
+// pod, or one with no grace period and no finalizer, goes at once. A second deletion of a terminating pod changes
 // nothing.
 func (r *runState) deleted(action clienttesting.DeleteActionImpl) (bool, runtime.Object, error) {
 	obj, err := r.c.cs.Tracker().Get(podsResource, action.GetNamespace(), action.GetName())
@@ -125,9 +125,11 @@ func (r *runState) deleted(action clienttesting.DeleteActionImpl) (bool, runtime
 	r.mu.Lock()
 	r.changes++
 	r.mu.Unlock()
-	if grace <= 0 {
+	if grace <= 0 && (r.ctl == nil || len(pod.Finalizers) == 0) {
 		return false, nil, nil
 	}
+	// With no grace period but a finalizer (a Job's pod), the API server keeps the pod, marked,
+	// and its kubelet ends it at once: it leaves at this moment, through terminated and sweep.
 	pod = pod.DeepCopy()
 	deadline := metav1.NewTime(r.moment.Add(time.Duration(grace) * time.Second))
 	pod.DeletionTimestamp = &deadline

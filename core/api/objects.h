@@ -113,6 +113,10 @@ struct SourceRange {
 // another in spec.schedulerName waits for that scheduler.
 inline constexpr std::string_view kDefaultScheduler = "default-scheduler";
 
+// The finalizer the Job controller puts on its pods (batch.kubernetes.io).
+inline constexpr std::string_view kJobTrackingFinalizer =
+    "batch.kubernetes.io/job-tracking";
+
 struct Pod {
   // Identity and provenance.
   std::string ns = "default";
@@ -136,6 +140,10 @@ struct Pod {
   std::optional<int64_t> deletion_time;
   // spec.terminationGracePeriodSeconds (the API's default is 30).
   int64_t termination_grace_seconds = 30;
+  // metadata.finalizers holds batch.kubernetes.io/job-tracking: with the
+  // controllers on, the pod stays after its kubelet is done until the Job
+  // controller has counted it (removed the finalizer).
+  bool job_tracking_finalizer = false;
   // The first DisruptionTarget condition is True/PreemptionByScheduler.
   bool preempted_by_scheduler = false;
   std::optional<bool> ready;  // the Ready condition, when given

@@ -434,6 +434,8 @@ Pod* WorkloadControllers::Create(int w, std::string name, int64_t at,
   pod->restarts = pod->sidecar_restarts = 0;
   pod->phase.clear();
   pod->start_time.reset();
+  // The Job controller creates its pods with its tracking finalizer.
+  pod->job_tracking_finalizer = wl.kind == "Job";
   // The stored pod: its priority is the one admission gave the template.
   pod->spec_priority = pod->priority;
   if (wl.kind == "StatefulSet") {

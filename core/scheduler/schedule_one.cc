@@ -508,7 +508,8 @@ bool Scheduler::StartTerminating(Attempt& attempt, bool apply) {
     terminations_.LeaveAt(v.pod, v.gone_ms);
     // No grace period: gone before the next victim's deletion, as upstream
     // deletes them one at a time.
-    if (v.gone_ms == clock_.now()) cluster_.LeavesAtOnce(v.pod);
+    if (v.gone_ms == clock_.now() && !HeldByFinalizer(v.pod))
+      cluster_.LeavesAtOnce(v.pod);
     recorder_.Record(QueueEventKind::kTerminating, v.pod, v.node, v.gone_ms);
     if (controllers_) controllers_->OnPreempted(v.pod);
   }

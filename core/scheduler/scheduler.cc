@@ -189,7 +189,11 @@ bool Scheduler::Next(Attempt& attempt) {
   }
   for (;;) {
     FireTimers();
-    if (controllers_) controllers_->Run();
+    if (controllers_) {
+      controllers_->Run();
+      // The Job controller has counted the pods its finalizer held.
+      if (SweepFinalized()) controllers_->Run();
+    }
     if (StopRetries()) return false;
     if (std::optional<ObjectIndex> p = queue_.Pop()) {
       ScheduleOne(*p, attempt);
@@ -221,7 +225,7 @@ void Scheduler::FireTimers() {
         DeletionLanded(due->pod);
         break;
       case Timer::kGone:
-        Gone(due->pod);
+        GoneOrHeld(due->pod);
         break;
       case Timer::kArrive:
       case Timer::kBackoffDone:
@@ -278,8 +282,33 @@ void Scheduler::LeaveIfNoGracePeriod(ObjectIndex p) {
   // The API server removes a pod without a grace period at once: its
   // deletion is an event before the preemption's next call.
   if (terminations_.Leaving(p) && terminations_.GoneAt(p) <= clock_.now()) {
-    Gone(p);
+    GoneOrHeld(p);
   }
+}
+
+bool Scheduler::HeldByFinalizer(ObjectIndex p) const {
+  return controllers_ && scenario_.pods[p].job_tracking_finalizer;
+}
+
+void Scheduler::GoneOrHeld(ObjectIndex p) {
+  // A Job's pod stays, failed, once its kubelet is done, until the Job
+  // controller has counted it and removed its finalizer; then the API
+  // server lets it go (the oracle's terminated and sweep).
+  if (HeldByFinalizer(p)) {
+    if (terminations_.Leaving(p) &&
+        std::find(held_.begin(), held_.end(), p) == held_.end())
+      held_.push_back(p);
+    return;
+  }
+  Gone(p);
+}
+
+bool Scheduler::SweepFinalized() {
+  if (held_.empty()) return false;
+  std::vector<ObjectIndex> held;
+  held.swap(held_);
+  for (ObjectIndex p : held) Gone(p);
+  return true;
 }
 
 void Scheduler::Gone(ObjectIndex p) {

@@ -119,6 +119,13 @@ class Scheduler {
   // A victim whose deletion landed and has no grace period leaves now.
   void LeaveIfNoGracePeriod(ObjectIndex p);
   void Gone(ObjectIndex p);  // a terminating pod leaves its node
+  // With the controllers on, whether pod p carries the Job's tracking
+  // finalizer, which holds it after its kubelet is done.
+  bool HeldByFinalizer(ObjectIndex p) const;
+  // Pod p's time is up: it leaves now, or once the controllers have run.
+  void GoneOrHeld(ObjectIndex p);
+  // The held pods leave. Returns whether there were any.
+  bool SweepFinalized();
   // Returns whether the run has made as many attempts as it may while
   // pods are still being retried; then it says so and stops the queue.
   bool StopRetries();
@@ -230,6 +237,8 @@ class Scheduler {
   TimelineRecorder recorder_;
   Terminations terminations_;
   SchedulingQueue queue_;
+  // Job pods done but held by their finalizer until the controllers run.
+  std::vector<ObjectIndex> held_;
   std::unique_ptr<ControllerManager> controllers_;  // when options_ say
   const size_t input_pods_;  // the scenario's pods before the controllers'
   size_t pending_pods_ = 0;  // the input's pods to schedule

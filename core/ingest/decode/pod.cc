@@ -70,7 +70,7 @@ void ReadRestarts(const decode::Json& spec, const decode::Json& status,
 const FieldRule& Decoder::PodFields() {
   static const FieldRule* rule = new FieldRule(FieldRule::Parse(
       "metadata{name generateName namespace uid labels annotations "
-      "ownerReferences creationTimestamp deletionTimestamp} "
+      "ownerReferences creationTimestamp deletionTimestamp finalizers} "
       "spec{nodeName schedulerName priority priorityClassName preemptionPolicy "
       "terminationGracePeriodSeconds "
       "containers{name resources ports restartPolicy} "
@@ -158,6 +158,13 @@ void Decoder::DecodePod(const Json& obj, Reader& r) {
       Labels(r.StringMap(*meta, "labels", FieldPath("metadata.labels")));
   pod.deletion_cost = decode::ReadDeletionCost(r, *meta, FieldPath("metadata"));
   pod.owners = DecodeOwners(*meta, r);
+  if (const Json* finalizers = Reader::Member(*meta, "finalizers")) {
+    for (size_t i = 0; finalizers->is_array() && i < finalizers->size(); ++i) {
+      const Json& f = (*finalizers)[i];
+      if (f.is_string() && f.get<std::string>() == kJobTrackingFinalizer)
+        pod.job_tracking_finalizer = true;
+    }
+  }
   pod.creation_time = r.Time(*meta, "creationTimestamp",
                              FieldPath("metadata.creationTimestamp"));
   if (Reader::Member(*meta, "deletionTimestamp")) {

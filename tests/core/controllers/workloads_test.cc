@@ -1380,4 +1380,52 @@ TEST_CASE(
   CHECK(WorkloadNamed(r, "Deployment", "web").running_after == 4);
 }
 
+TEST_CASE(
+    "Workloads: a Job's pod without a grace period stays until the Job "
+    "controller counted it, so its removal moves the preemptor on") {
+  // api preempts train-1 (a Job's, no grace period, held by the Job's
+  // tracking finalizer) and other (30 s). Upstream's API server keeps
+  // train-1, failed, until the Job controller removes the finalizer, after
+  // the cycle: its deletion then moves api out of the unschedulable pool,
+  // which tries again long before other's 30 s end (the oracle's
+  // terminated and sweep). Removed in the cycle itself, api would not hear
+  // of it.
+  std::string text =
+      std::string(kClasses) + NodeYaml("n1", "2") +
+      WithStatus(Workload("Job", "train",
+                          "  parallelism: 1\n  completions: 1\n", "low", "1",
+                          "      restartPolicy: Never\n"
+                          "      terminationGracePeriodSeconds: 0\n"),
+                 "{active: 1}") +
+      "apiVersion: v1\nkind: Pod\nmetadata:\n  name: train-1\n  namespace: "
+      "default\n  labels: {app: train}\n  finalizers: "
+      "[batch.kubernetes.io/job-tracking]\n  ownerReferences: [{apiVersion: "
+      "batch/v1, kind: Job, name: train, uid: uid-train, controller: "
+      "true}]\nspec:\n  nodeName: n1\n  priorityClassName: low\n  "
+      "restartPolicy: Never\n  terminationGracePeriodSeconds: 0\n  "
+      "containers: [{name: c, image: x, resources: {requests: {cpu: "
+      "\"1\"}}}]\nstatus: {phase: Running, startTime: "
+      "\"2024-05-01T08:00:00Z\"}\n---\n" +
+      PodText({.name = "other",
+               .app = "other",
+               .owner_kind = "",
+               .owner_name = "",
+               .node = "n1",
+               .created = "2024-05-01T08:00:00Z"}) +
+      "apiVersion: v1\nkind: Pod\nmetadata: {name: api, creationTimestamp: "
+      "\"2024-05-01T08:00:05Z\"}\nspec:\n  priorityClassName: high\n  "
+      "containers: [{name: c, image: x, resources: {requests: {cpu: "
+      "\"2\"}}}]\n";
+  SimulationResult r = Run(text);
+  std::vector<int64_t> api_ms;
+  for (const Attempt& a : r.attempts) {
+    if (r.scenario.pods[a.pod].name == "api")
+      api_ms.push_back(a.time_ms - r.timeline.start_ms);
+  }
+  REQUIRE(api_ms.size() >= 2);
+  INFO(api_ms[1]);
+  CHECK(api_ms[0] == 5'000);
+  CHECK(api_ms[1] < 35'000);  // before other's grace period ends
+}
+
 }  // namespace podsim
