@@ -3,6 +3,7 @@ module podsim.dev/oracle-v137
 go 1.26.0
 
 require (
+	github.com/agiledragon/gomonkey/v2 v2.13.0
 	github.com/go-logr/logr v1.4.3
 	k8s.io/api v0.37.2
 	k8s.io/apimachinery v0.37.2
