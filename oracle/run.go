@@ -252,7 +252,7 @@ func (r *runState) hook() error {
 }
 
 // queueHook is the scheduler's queue, except that the barrier pods stop at it (its Add, Update
-// and Delete are in each release's queue.go: their arguments differ).
+// and Delete are in each release's run_release.go: their arguments differ).
 type queueHook struct {
 	*queue.PriorityQueue
 	r *runState

@@ -1,18 +1,25 @@
 package main
 
-// The run level's calls on the scheduling queue whose arguments differ between releases
-// (v1.37/queue.go is v1.37's): the barrier pods' stop in the queue's Add, Update and Delete, the
-// hook on the scheduler's pop, and the lookup of a queued pod.
+// The run level's calls into upstream whose arguments differ between releases (v1.37/run_release.go
+// is v1.37's): the barrier pods' stop in the queue's Add, Update and Delete, the hook on the
+// scheduler's pop, the lookup of a queued pod, the queue's flushes, and the Job controller's
+// constructor (controllers.go).
 
 import (
+	"context"
 	"time"
 	_ "unsafe" // go:linkname
 
 	v1 "k8s.io/api/core/v1"
+	batchinformers "k8s.io/client-go/informers/batch/v1"
+	coreinformers "k8s.io/client-go/informers/core/v1"
+	"k8s.io/client-go/kubernetes"
 	"k8s.io/klog/v2"
+	"k8s.io/kubernetes/pkg/controller/job"
 	"k8s.io/kubernetes/pkg/scheduler"
 	"k8s.io/kubernetes/pkg/scheduler/backend/queue"
 	"k8s.io/kubernetes/pkg/scheduler/framework"
+	"k8s.io/utils/clock"
 )
 
 // The queue's two timers, driven on the fake clock instead of PriorityQueue.Run's goroutines.
@@ -63,3 +70,10 @@ func (r *runState) hookPop(s *scheduler.Scheduler) {
 func (r *runState) queued(pod *v1.Pod) (*framework.QueuedPodInfo, bool) {
 	return r.pq.GetPod(pod.Name, pod.Namespace)
 }
+
+// newJobController is the Job controller on the run's clock (newJobController's arguments are
+// v1.35's newControllerWithClock's).
+//
+//go:linkname newJobController k8s.io/kubernetes/pkg/controller/job.newControllerWithClock
+func newJobController(ctx context.Context, podInformer coreinformers.PodInformer, jobInformer batchinformers.JobInformer,
+	kubeClient kubernetes.Interface, clock clock.WithTicker) (*job.Controller, error)

@@ -1,20 +1,27 @@
 package main
 
-// The run level's calls on the scheduling queue whose arguments differ between releases, at v1.37
-// (../queue.go is v1.35's): the queue's Add and Update take a context, Delete a logger, GetPod the
-// pod's scheduling group; the scheduler pops an entity (a pod or a pod group), NextEntity.
+// The run level's calls into upstream whose arguments differ between releases, at v1.37
+// (../run_release.go is v1.35's): the queue's Add and Update take a context, Delete a logger,
+// GetPod the pod's scheduling group; the scheduler pops an entity (a pod or a pod group),
+// NextEntity; the leftover flush is flushUnschedulableEntitiesLeftover; the Job controller's
+// constructor takes the Workload and PodGroup informers (nil while WorkloadWithJob is off).
 
 import (
+	"context"
 	"time"
 	_ "unsafe" // go:linkname
 
-	"context"
-
 	v1 "k8s.io/api/core/v1"
+	batchinformers "k8s.io/client-go/informers/batch/v1"
+	coreinformers "k8s.io/client-go/informers/core/v1"
+	schedulinginformers "k8s.io/client-go/informers/scheduling/v1beta1"
+	"k8s.io/client-go/kubernetes"
 	"k8s.io/klog/v2"
+	"k8s.io/kubernetes/pkg/controller/job"
 	"k8s.io/kubernetes/pkg/scheduler"
 	"k8s.io/kubernetes/pkg/scheduler/backend/queue"
 	"k8s.io/kubernetes/pkg/scheduler/framework"
+	"k8s.io/utils/clock"
 )
 
 // The queue's two timers, driven on the fake clock instead of PriorityQueue.Run's goroutines (flushUnschedulableEntitiesLeftover at v1.37).
@@ -71,4 +78,19 @@ func (r *runState) hookPop(s *scheduler.Scheduler) {
 // queued is the queue's entry for a pod it holds.
 func (r *runState) queued(pod *v1.Pod) (*framework.QueuedPodInfo, bool) {
 	return r.pq.GetPod(pod.Name, pod.Namespace, pod.Spec.SchedulingGroup)
+}
+
+// newJobControllerWithClock is v1.37's newControllerWithClock. go:linkname checks no signature:
+// v1.35's arguments here would run (and crash) all the same.
+//
+//go:linkname newJobControllerWithClock k8s.io/kubernetes/pkg/controller/job.newControllerWithClock
+func newJobControllerWithClock(ctx context.Context, kubeClient kubernetes.Interface, clock clock.WithTicker,
+	podInformer coreinformers.PodInformer, jobInformer batchinformers.JobInformer,
+	workloadInformer schedulinginformers.WorkloadInformer, podGroupInformer schedulinginformers.PodGroupInformer) (*job.Controller, error)
+
+// newJobController is the Job controller on the run's clock, without the Workload and PodGroup
+// informers (only WorkloadWithJob, off by default, reads them).
+func newJobController(ctx context.Context, podInformer coreinformers.PodInformer, jobInformer batchinformers.JobInformer,
+	kubeClient kubernetes.Interface, clock clock.WithTicker) (*job.Controller, error) {
+	return newJobControllerWithClock(ctx, kubeClient, clock, podInformer, jobInformer, nil, nil)
 }
