@@ -10,11 +10,14 @@
 //   node scripts/differential/oracle-versions.mjs --a build/oracle/oracle \
 //     --b build/oracle-v1.37/oracle --level decision|run [--workloads] --seed N --count M \
 //     [--again 2] [--out FILE.jsonl] [--examples 3]
+//   node scripts/differential/oracle-versions.mjs --classify DIR   a campaign's --out DIR (podsim
+//     against an oracle, `npm run differential -- --no-shrink --out DIR`) in the same classes
 //
 // Prints the counts and, per class of difference (classify below), the scenarios in it with
 // example seeds and one example line. --out writes each differing scenario's seed, differences
 // and both documents, one JSON line each, for a closer look.
-import { writeFileSync } from "node:fs";
+import { readFileSync, readdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { oracleDifferences } from "./compare.mjs";
 import { deriveSeed, generate } from "./generate.mjs";
@@ -32,6 +35,7 @@ const { values } = parseArgs({
     out: { type: "string" },
     examples: { type: "string", default: "3" },
     quiet: { type: "boolean", default: false },
+    classify: { type: "string" },
   },
 });
 const { level, workloads } = values;
@@ -85,6 +89,32 @@ export function classify(line, attemptOf = () => null) {
 /** Whether a class is about the words only, not what was decided. */
 const wordsOnly = (c) => c.startsWith("message: ") && c !== "message: other text";
 
+if (values.classify) {
+  classifyCampaign(values.classify);
+  process.exit(0);
+}
+
+/** A campaign's differences (DIR/<kind>-seed-N.json) by class, as below for two oracles. */
+function classifyCampaign(dir) {
+  const classes = new Map();
+  let scenarios = 0;
+  let decisive = 0;
+  for (const name of readdirSync(dir).filter((n) => n.endsWith(".json"))) {
+    const { seed, differences, podsim } = JSON.parse(readFileSync(join(dir, name), "utf8"));
+    scenarios++;
+    const mine = new Set(differences.map((d) => classify(d, (line) => podsim[Number(/^attempt (\d+)/.exec(line)?.[1]) - 1])));
+    if ([...mine].some((c) => !wordsOnly(c))) decisive++;
+    for (const c of mine) {
+      if (!classes.has(c)) classes.set(c, { scenarios: [], example: differences.find((d) => classify(d, () => null).split(" (")[0] === c.split(" (")[0]) });
+      classes.get(c).scenarios.push(seed);
+    }
+  }
+  console.log(`${scenarios} differing scenarios in ${dir}; ${decisive} in more than the known message changes`);
+  for (const [c, e] of [...classes].sort((x, y) => y[1].scenarios.length - x[1].scenarios.length)) {
+    console.log(`  ${e.scenarios.length}  ${c}\n    seeds: ${e.scenarios.slice(0, shown).join(", ")}\n    e.g. ${(e.example ?? "").replace(/\n/g, "\n         ")}`);
+  }
+}
+
 const oa = startOracle({ level, controllers: workloads, binary: values.a });
 const ob = startOracle({ level, controllers: workloads, binary: values.b });
 const ask = async (text) => Promise.all([oa.ask(text), ob.ask(text)]);
@@ -114,7 +144,8 @@ for (let i = 0; i < count; i++) {
     [a, b] = await ask(text);
   } catch (error) {
     failed.push(`seed ${s}: ${error.message}`);
-    if (!values.quiet) console.log(`seed ${s}: an oracle failed: ${error.message}`);
+    console.log(`seed ${s}: an oracle failed: ${error.message}`);
+    if (/exited/.test(error.message)) break; // a dead oracle answers nothing more
     continue;
   }
   versions.add(`${a.kubernetesVersion} / ${b.kubernetesVersion}`);
