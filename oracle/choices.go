@@ -20,7 +20,6 @@ import (
 	_ "unsafe" // go:linkname
 
 	v1 "k8s.io/api/core/v1"
-	policy "k8s.io/api/policy/v1"
 	"k8s.io/klog/v2"
 	extenderv1 "k8s.io/kube-scheduler/extender/v1"
 	"k8s.io/kubernetes/pkg/scheduler/framework/preemption"
@@ -29,14 +28,13 @@ import (
 //go:linkname pickOneNodeForPreemption k8s.io/kubernetes/pkg/scheduler/framework/preemption.pickOneNodeForPreemption
 func pickOneNodeForPreemption(logger klog.Logger, nodesToVictims map[string]*extenderv1.Victims, scoreFuncs []func(node string) int64) string
 
-// SelectVictimsOnNode is upstream's; at the run level it records the answer for the node, so
+// recordDryRun is what the oracle's SelectVictimsOnNode (upstream's, in each release's
+// preemption.go: its arguments differ) adds to upstream's: it records the answer for the node, so
 // that an attempt lists the chosen candidate's victims as podsim does, those already terminating
 // included (upstream does not delete them again, so the PreemptPod hook never sees them).
-func (p preemptionInterface) SelectVictimsOnNode(ctx context.Context, state schedCycleState, pod *v1.Pod,
-	nodeInfo schedNodeInfo, pdbs []*policy.PodDisruptionBudget) ([]*v1.Pod, int, *schedStatus) {
-	victims, violations, status := p.DefaultPreemption.SelectVictimsOnNode(ctx, state, pod, nodeInfo, pdbs)
+func (p preemptionInterface) recordDryRun(pod *v1.Pod, node string, victims []*v1.Pod, violations int, status *schedStatus) {
 	if trace {
-		fmt.Fprintf(os.Stderr, "     dry run %s on %s: %d victims, %v\n", pod.Name, nodeInfo.Node().Name, len(victims), status)
+		fmt.Fprintf(os.Stderr, "     dry run %s on %s: %d victims, %v\n", pod.Name, node, len(victims), status)
 	}
 	if r := p.cluster.run; r != nil && status.IsSuccess() {
 		names := make([]string, len(victims))
@@ -44,12 +42,10 @@ func (p preemptionInterface) SelectVictimsOnNode(ctx context.Context, state sche
 			names[i] = key(v.Namespace, v.Name)
 		}
 		sort.Strings(names)
-		node := nodeInfo.Node().Name
 		r.mu.Lock()
 		r.dryRuns[node] = Answer{Node: node, Victims: names, PDBViolations: violations}
 		r.mu.Unlock()
 	}
-	return victims, violations, status
 }
 
 // dryRunEveryNode is GetOffsetAndNumCandidates at the run level: the dry run covers every

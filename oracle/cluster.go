@@ -21,6 +21,7 @@ import (
 	schedulingv1 "k8s.io/api/scheduling/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime"
+	"k8s.io/apimachinery/pkg/types"
 	"k8s.io/apimachinery/pkg/watch"
 	"k8s.io/apiserver/pkg/admission"
 	"k8s.io/client-go/informers"
@@ -36,9 +37,7 @@ import (
 	schedulerapi "k8s.io/kubernetes/pkg/scheduler/apis/config"
 	schedulerscheme "k8s.io/kubernetes/pkg/scheduler/apis/config/scheme"
 	"k8s.io/kubernetes/pkg/scheduler/framework/plugins/defaultpreemption"
-	"k8s.io/kubernetes/pkg/scheduler/framework/preemption"
 	frameworkruntime "k8s.io/kubernetes/pkg/scheduler/framework/runtime"
-	"k8s.io/kubernetes/pkg/scheduler/profile"
 	priorityadmission "k8s.io/kubernetes/plugin/pkg/admission/priority"
 	testingclock "k8s.io/utils/clock/testing"
 )
@@ -68,9 +67,15 @@ type Cluster struct {
 	deleted map[string]bool
 
 	// run: the run level's state (run.go); evaluators: each profile's DefaultPreemption
-	// evaluator, whose asynchronous preemption the run level waits for.
+	// evaluator (its executor from v1.37), whose asynchronous preemption the run level waits for.
 	run        *runState
-	evaluators []*preemption.Evaluator
+	evaluators []asyncPreemption
+}
+
+// asyncPreemption is what says whether a pod's asynchronous preemption is still under way:
+// DefaultPreemption's Evaluator at v1.35, its Executor at v1.37 (release.go).
+type asyncPreemption interface {
+	IsPodRunningPreemption(types.UID) bool
 }
 
 type recordedEvent struct {
@@ -274,7 +279,7 @@ func (c *Cluster) startScheduler() error {
 	if err != nil {
 		return err
 	}
-	factory := scheduler.NewInformerFactory(c.cs, 0)
+	factory := newInformerFactory(c.cs)
 	opts := []scheduler.Option{
 		scheduler.WithProfiles(profiles...),
 		scheduler.WithParallelism(1),
@@ -286,8 +291,7 @@ func (c *Cluster) startScheduler() error {
 	if cfg.PercentageOfNodesToScore != nil {
 		opts = append(opts, scheduler.WithPercentageOfNodesToScore(cfg.PercentageOfNodesToScore))
 	}
-	rf := profile.RecorderFactory(func(string) events.EventRecorder { return recorder{c} })
-	sched, err := scheduler.New(c.ctx, c.client(), factory, nil, rf, opts...)
+	sched, err := scheduler.New(c.ctx, c.client(), factory, nil, recorderFactory(c), opts...)
 	if err != nil {
 		return err
 	}

@@ -40,9 +40,6 @@ import (
 	"k8s.io/apimachinery/pkg/watch"
 	"k8s.io/apiserver/pkg/storage/names"
 	"k8s.io/client-go/informers"
-	batchinformers "k8s.io/client-go/informers/batch/v1"
-	coreinformers "k8s.io/client-go/informers/core/v1"
-	"k8s.io/client-go/kubernetes"
 	scalefake "k8s.io/client-go/scale/fake"
 	clienttesting "k8s.io/client-go/testing"
 	"k8s.io/client-go/tools/cache"
@@ -54,12 +51,7 @@ import (
 	"k8s.io/kubernetes/pkg/controller/job"
 	"k8s.io/kubernetes/pkg/controller/replicaset"
 	"k8s.io/kubernetes/pkg/controller/statefulset"
-	"k8s.io/utils/clock"
 )
-
-//go:linkname newJobController k8s.io/kubernetes/pkg/controller/job.newControllerWithClock
-func newJobController(ctx context.Context, podInformer coreinformers.PodInformer, jobInformer batchinformers.JobInformer,
-	kubeClient kubernetes.Interface, clock clock.WithTicker) (*job.Controller, error)
 
 //go:linkname statefulSetSync k8s.io/kubernetes/pkg/controller/statefulset.(*StatefulSetController).sync
 func statefulSetSync(ssc *statefulset.StatefulSetController, ctx context.Context, key string) error

@@ -75,7 +75,7 @@ func (c *Cluster) cycle(pod *v1.Pod) Attempt {
 	profile := c.sched.Profiles[pod.Spec.SchedulerName]
 	state := framework.NewCycleState()
 	state.Write(framework.PodsToActivateKey, framework.NewPodsToActivate())
-	result, err := c.sched.SchedulePod(c.ctx, profile, state, pod)
+	result, err := c.schedulePod(profile, state, pod)
 	if err == nil {
 		attempt.Outcome = "Scheduled"
 		attempt.Node = result.SuggestedHost

@@ -50,7 +50,7 @@ func (c *Cluster) computePdbStatus() error {
 		cs, apimeta.NewDefaultRESTMapper(nil), &scalefake.FakeScaleClient{}, cs.Discovery())
 	factory.Start(c.ctx.Done())
 	waitForSync(c.ctx, factory)
-	go dc.Run(c.ctx)
+	go runDisruptionController(c.ctx, dc)
 	deadline := time.Now().Add(30 * time.Second)
 	for _, pdb := range without {
 		for {

@@ -47,7 +47,6 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
-	_ "unsafe" // go:linkname
 
 	v1 "k8s.io/api/core/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
@@ -57,14 +56,6 @@ import (
 	"k8s.io/kubernetes/pkg/scheduler/backend/queue"
 	"k8s.io/kubernetes/pkg/scheduler/framework"
 )
-
-// The queue's two timers, driven on the fake clock instead of PriorityQueue.Run's goroutines.
-//
-//go:linkname flushBackoffQCompleted k8s.io/kubernetes/pkg/scheduler/backend/queue.(*PriorityQueue).flushBackoffQCompleted
-func flushBackoffQCompleted(p *queue.PriorityQueue, logger klog.Logger)
-
-//go:linkname flushUnschedulablePodsLeftover k8s.io/kubernetes/pkg/scheduler/backend/queue.(*PriorityQueue).flushUnschedulablePodsLeftover
-func flushUnschedulablePodsLeftover(p *queue.PriorityQueue, logger klog.Logger)
 
 const (
 	flushPeriod          = 30 * time.Second // PriorityQueue.Run's period for the leftover flush
@@ -248,18 +239,7 @@ func (r *runState) hook() error {
 	sort.Strings(names)
 	r.schedulerName = names[0]
 
-	pop := s.NextPod
-	s.NextPod = func(logger klog.Logger) (*framework.QueuedPodInfo, error) {
-		info, err := pop(logger)
-		if info != nil && info.Pod != nil {
-			name := key(info.Pod.Namespace, info.Pod.Name)
-			r.mu.Lock()
-			r.popped, r.poppedPod = name, info.Pod
-			r.mu.Unlock()
-			r.gate.setPopped(name)
-		}
-		return info, err
-	}
+	r.hookPop(s)
 	handle := s.FailureHandler
 	s.FailureHandler = func(ctx context.Context, f framework.Framework, info *framework.QueuedPodInfo,
 		status *fwk.Status, nominating *fwk.NominatingInfo, start time.Time) {
@@ -271,31 +251,20 @@ func (r *runState) hook() error {
 	return nil
 }
 
-// queueHook is the scheduler's queue, except that the barrier pods stop at it.
+// queueHook is the scheduler's queue, except that the barrier pods stop at it (its Add, Update
+// and Delete are in each release's run_release.go: their arguments differ).
 type queueHook struct {
 	*queue.PriorityQueue
 	r *runState
 }
 
-func (q queueHook) Add(logger klog.Logger, pod *v1.Pod) {
-	if q.r.barrierArrived(pod) {
-		return
-	}
-	q.PriorityQueue.Add(logger, pod)
-}
-
-func (q queueHook) Update(logger klog.Logger, oldPod, newPod *v1.Pod) {
-	if q.r.isBarrier(newPod) {
-		return
-	}
-	q.PriorityQueue.Update(logger, oldPod, newPod)
-}
-
-func (q queueHook) Delete(pod *v1.Pod) {
-	if q.r.isBarrier(pod) {
-		return
-	}
-	q.PriorityQueue.Delete(pod)
+// popped records the pod the scheduler's queue gave the cycle (each release's hookPop).
+func (r *runState) setPopped(pod *v1.Pod) {
+	name := key(pod.Namespace, pod.Name)
+	r.mu.Lock()
+	r.popped, r.poppedPod = name, pod
+	r.mu.Unlock()
+	r.gate.setPopped(name)
 }
 
 func (r *runState) isBarrier(pod *v1.Pod) bool { return pod.Namespace == barrierNamespace }
@@ -489,7 +458,7 @@ func (r *runState) flushBackoff(now time.Time) {
 	done := 0
 	changed := map[string]*v1.Pod{}
 	for _, pod := range r.pq.PodsInBackoffQ() {
-		info, ok := r.pq.GetPod(pod.Name, pod.Namespace)
+		info, ok := r.queued(pod)
 		if !ok || !info.BackoffExpiration.Before(now) {
 			continue
 		}
@@ -512,10 +481,10 @@ func (r *runState) flush(now time.Time) {
 	due := 0
 	changed := map[string]*v1.Pod{}
 	for _, pod := range r.pq.UnschedulablePods() {
-		info, ok := r.pq.GetPod(pod.Name, pod.Namespace)
+		info, ok := r.queued(pod)
 		// A gated pod (DefaultPreemption's PreEnqueue) does not match the flush's event
 		// (movePodsToActiveOrBackoffQueue); Activate would move it all the same.
-		if !ok || info.Gated() || now.Sub(info.Timestamp) <= unschedulableTimeout {
+		if !ok || info.Gated() || now.Sub(lastFailed(info)) <= unschedulableTimeout {
 			continue
 		}
 		due++
@@ -547,7 +516,7 @@ func (r *runState) poppable() bool {
 		return true
 	}
 	for _, pod := range r.pq.PodsInBackoffQ() {
-		if info, ok := r.pq.GetPod(pod.Name, pod.Namespace); ok && !erred(info) {
+		if info, ok := r.queued(pod); ok && !erred(info) {
 			return true
 		}
 	}
@@ -585,17 +554,17 @@ func (r *runState) nextMoment() (time.Time, bool) {
 	for _, pod := range r.pq.PodsInBackoffQ() {
 		// A pod in podErrorBackoffQ leaves it at the first whole second after its backoff (the
 		// expiry is aligned to the second), if the cluster changed since it failed.
-		if info, ok := r.pq.GetPod(pod.Name, pod.Namespace); ok && erred(info) && r.changedSince(pod) {
+		if info, ok := r.queued(pod); ok && erred(info) && r.changedSince(pod) {
 			consider(info.BackoffExpiration.Add(time.Second))
 		}
 	}
 	for _, pod := range r.pq.UnschedulablePods() {
-		info, ok := r.pq.GetPod(pod.Name, pod.Namespace)
+		info, ok := r.queued(pod)
 		if !ok || info.Gated() || !r.changedSince(pod) {
 			continue // a gated pod: no flush moves it (see flush)
 		}
 		// The first flush more than the timeout after it failed, and after now.
-		from := info.Timestamp.Add(unschedulableTimeout)
+		from := lastFailed(info).Add(unschedulableTimeout)
 		if now.After(from) {
 			from = now
 		}

@@ -2,9 +2,10 @@
 # Builds the native core, its tests and benchmarks (build/), the WebAssembly
 # engine (build-wasm/ -> wasm/build/podsim.{mjs,wasm}) and the page with its
 # docs embed (web/dist/, web/dist/embed/), and, when asked by name, the oracle
-# (build/oracle/oracle: upstream's kube-scheduler in Go, see docs/fidelity.md) or the v1.31
-# oracle (oracle-v1.31: build/oracle-v1.31/oracle, decision level only).
-# Usage: build.sh [native|wasm|web|all|oracle|oracle-v1.31]...   (default: all; oracle needs Go)
+# (build/oracle/oracle: upstream's kube-scheduler in Go, see docs/fidelity.md), the v1.31
+# oracle (oracle-v1.31: build/oracle-v1.31/oracle, decision level only) or the v1.37 oracle
+# (oracle-v1.37: build/oracle-v1.37/oracle).
+# Usage: build.sh [native|wasm|web|all|oracle|oracle-v1.31|oracle-v1.37]...   (default: all; oracle needs Go)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 [ $# -eq 0 ] && set -- all
@@ -21,8 +22,8 @@ wants() {
 targets=("$@")
 for part in "${targets[@]}"; do
   case "$part" in
-    native | wasm | web | all | oracle | oracle-v1.31) ;;
-    *) echo "build.sh: unknown part '$part' (native, wasm, web, all, oracle, oracle-v1.31)" >&2; exit 2 ;;
+    native | wasm | web | all | oracle | oracle-v1.31 | oracle-v1.37) ;;
+    *) echo "build.sh: unknown part '$part' (native, wasm, web, all, oracle, oracle-v1.31, oracle-v1.37)" >&2; exit 2 ;;
   esac
 done
 
@@ -53,5 +54,10 @@ for part in "${targets[@]}"; do
   # symlinks to oracle/'s, the rest its own (docs/fidelity.md, "The oracle at v1.31").
   if [ "$part" = oracle-v1.31 ]; then
     (cd oracle/v1.31 && go build -o ../../build/oracle-v1.31/oracle .)
+  fi
+  # oracle/v1.37/ likewise (k8s.io/kubernetes v1.37.2), both levels (docs/fidelity.md, "The
+  # oracle at v1.37").
+  if [ "$part" = oracle-v1.37 ]; then
+    (cd oracle/v1.37 && go build -o ../../build/oracle-v1.37/oracle .)
   fi
 done

@@ -10,6 +10,7 @@ import (
 	"context"
 
 	v1 "k8s.io/api/core/v1"
+	policy "k8s.io/api/policy/v1"
 	"k8s.io/apimachinery/pkg/runtime"
 	utilfeature "k8s.io/apiserver/pkg/util/feature"
 	"k8s.io/kubernetes/pkg/features"
@@ -44,6 +45,14 @@ func nodeToStatus(fitErr *framework.FitError) framework.NodeToStatusMap {
 type preemptionInterface struct {
 	*defaultpreemption.DefaultPreemption
 	cluster *Cluster
+}
+
+// SelectVictimsOnNode is upstream's, its answer recorded (choices.go).
+func (p preemptionInterface) SelectVictimsOnNode(ctx context.Context, state schedCycleState, pod *v1.Pod,
+	nodeInfo schedNodeInfo, pdbs []*policy.PodDisruptionBudget) ([]*v1.Pod, int, *schedStatus) {
+	victims, violations, status := p.DefaultPreemption.SelectVictimsOnNode(ctx, state, pod, nodeInfo, pdbs)
+	p.recordDryRun(pod, nodeInfo.Node().Name, victims, violations, status)
+	return victims, violations, status
 }
 
 func (p preemptionInterface) GetOffsetAndNumCandidates(nodes int32) (int32, int32) {

@@ -129,6 +129,23 @@ export function differences(result, oracle) {
   return compared(podsimAttempts(result), podsimFinal(result), result, oracle);
 }
 
+/**
+ * Two oracles' documents (two releases of upstream, scripts/differential/oracle-versions.mjs)
+ * compared as podsim's is, the first in podsim's seat: its answer must be one of the second's.
+ */
+export function oracleDifferences(a, b) {
+  const attempts = a.pods.map((p) => ({ ...p, node: p.node ?? "", victims: sorted(p.victims.map((v) => v.pod)) }));
+  const rejected = { diagnostics: Object.keys(a.rejected ?? {}).map((pod) => ({ severity: "error", object: `Pod ${pod} `, message: "forbidden" })) };
+  if (!b.workloads) return compared(attempts, a.final, rejected, b);
+  const ours = { created: a.workloads?.created ?? [], deleted: a.workloads?.deleted ?? [] };
+  const renameOurs = renamer(ours.created);
+  const renameTheirs = renamer(b.workloads.created ?? []);
+  const [attemptsA, finalA] = renamed(attempts, a.final, renameOurs);
+  const [attemptsB, finalB] = renamed(b.pods, b.final, renameTheirs);
+  const upstream = { ...b, pods: attemptsB.map((p) => ({ ...p, victims: p.victims.map((v) => ({ pod: v })) })), final: finalB };
+  return [...compared(attemptsA, finalA, rejected, upstream), ...workloadDifferences(ours, b.workloads, renameOurs, renameTheirs)];
+}
+
 /** A run with the controllers on: the controllers' pods renamed on both sides, then compared. */
 function workloadRunDifferences(result, oracle) {
   const ours = podsimCreated(result);

@@ -6,6 +6,8 @@
 //   npm run differential -- --oracle-version 1.31 --seed N --count M   the v1.31 oracle
 //                                              (oracle/v1.31/, decision level) against podsim's
 //                                              profile v1.31 (the default --profile then)
+//   npm run differential -- --oracle-version 1.37 --seed N --count M [--level run]   the v1.37
+//                                              oracle (oracle/v1.37/) against podsim's current
 //   npm run differential -- --conformance      the oracle against every conformance case
 //   npm run differential -- --write-goldens    ask the oracle again for the goldens (Go, ~20 min)
 //   npm run differential -- --write-goldens --where TEXT   only the goldens whose scenario holds
@@ -94,8 +96,8 @@ if (values["write-goldens"]) {
 const seed = Number(values.seed);
 const count = Number(values.count);
 const { level, profile, workloads } = values;
-if (workloads && (level !== "run" || oracleVersion !== "1.35")) {
-  console.error("differential: --workloads needs --level run and the 1.35 oracle");
+if (workloads && (level !== "run" || !oracles[oracleVersion].workloads)) {
+  console.error("differential: --workloads needs --level run and the 1.35 or 1.37 oracle");
   process.exit(2);
 }
 // The set a seed belongs to in --known (tests/differential/known.json): the level, or workloads.

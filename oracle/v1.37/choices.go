@@ -1,0 +1,1 @@
+../choices.go

@@ -1,0 +1,1 @@
+../choices_test.go

@@ -1,0 +1,1 @@
+../create_strategy_test.go

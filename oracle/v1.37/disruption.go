@@ -1,0 +1,1 @@
+../disruption.go

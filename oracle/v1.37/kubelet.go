@@ -1,0 +1,1 @@
+../kubelet.go

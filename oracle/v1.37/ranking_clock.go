@@ -1,0 +1,1 @@
+../ranking_clock.go
