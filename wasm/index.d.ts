@@ -90,10 +90,11 @@ export declare class OptionError extends TypeError {
 
 /**
  * The semantics profiles the engine knows. `"current"` (kube-scheduler
- * v1.34/v1.35, the default), `"v1.31"` (kube-scheduler 1.31.14, also standing
- * for 1.32 and 1.33) and `"v1.14"` (before the scheduling framework).
+ * v1.34/v1.35, the default), `"v1.37"` (kube-scheduler 1.37.2 with its default
+ * gates), `"v1.31"` (kube-scheduler 1.31.14, also standing for 1.32 and 1.33)
+ * and `"v1.14"` (before the scheduling framework).
  */
-export type ProfileName = "current" | "v1.31" | "v1.14";
+export type ProfileName = "current" | "v1.37" | "v1.31" | "v1.14";
 
 /** Options of one simulation ({@link simulate}, {@link LoadedCluster.simulate}). */
 export interface RunOptions {

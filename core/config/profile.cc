@@ -60,6 +60,24 @@ Profile MakeCurrent() {
   return p;
 }
 
+// v1.37.2: kube-scheduler 1.37 with its default gates, what changed since
+// v1.35 in what preemption decides or says (docs/upstream-changes.md).
+Profile MakeV137() {
+  Profile p = MakeCurrent();
+  p.name = "v1.37";
+  p.kubernetes_version = "1.37.2";
+  p.summary =
+      "kube-scheduler v1.37: the success message, no DRA clause, "
+      "BalancedAllocation by the change in balance, budgets spent up to the "
+      "first violation, the wider anti-affinity hint";
+  p.reports_successful_preemption = true;
+  p.dra_postfilter = false;
+  p.balanced_allocation_change = true;
+  p.pdb_violation = PdbViolation::kPerPodUntilViolated;
+  p.anti_affinity_hint_any_term = true;
+  return p;
+}
+
 // v1.31.14, the last 1.31 patch: the same plugins and candidate rule
 // (NodesForStatusCode), before the 1.32 to 1.35 changes set here.
 Profile MakeV131() {
@@ -129,9 +147,10 @@ Profile MakeV114() {
 }
 
 const Profile kCurrent = MakeCurrent();
+const Profile kV137 = MakeV137();
 const Profile kV131 = MakeV131();
 const Profile kV114 = MakeV114();
-constexpr const Profile* kProfiles[] = {&kCurrent, &kV131, &kV114};
+constexpr const Profile* kProfiles[] = {&kCurrent, &kV137, &kV131, &kV114};
 
 // Whether two profiles hold the same value; spans compare their elements.
 template <typename T>
@@ -160,7 +179,7 @@ bool Same(std::span<const T> a, std::span<const T> b) {
 #define PODSIM_SWITCH(label, field, clause) \
   PODSIM_SWITCH2(label, field, field, clause)
 
-const std::array<ProfileSwitch, 25> kSwitches = {
+const std::array<ProfileSwitch, 28> kSwitches = {
     PODSIM_SWITCH("pod-level resources", pod_level_resources,
                   p.pod_level_resources
                       ? "counts a pod's spec.resources.requests in place of "
@@ -204,6 +223,12 @@ const std::array<ProfileSwitch, 25> kSwitches = {
                       : "scores a node with its pods' sidecars counted as "
                         "init containers, the largest against the "
                         "containers' sum (before #127878)"),
+    PODSIM_SWITCH("balanced allocation", balanced_allocation_change,
+                  p.balanced_allocation_change
+                      ? "scores NodeResourcesBalancedAllocation by the "
+                        "change in balance the pod brings (v1.37)"
+                      : "scores NodeResourcesBalancedAllocation by the "
+                        "balance with the pod placed (before v1.37)"),
     PODSIM_SWITCH(
         "request above allocatable", unresolvable_over_allocatable,
         p.unresolvable_over_allocatable
@@ -267,6 +292,10 @@ const std::array<ProfileSwitch, 25> kSwitches = {
                   p.pdb_violation == PdbViolation::kAnyExhaustedBudget
                       ? "counts a victim as violating only when a matching "
                         "PDB already allows 0 disruptions"
+                  : p.pdb_violation == PdbViolation::kPerPodUntilViolated
+                      ? "spends each PDB's disruptionsAllowed victim by "
+                        "victim, a victim stopping at the first budget it "
+                        "exhausts (v1.37)"
                       : "spends each PDB's disruptionsAllowed victim by "
                         "victim, so the victims past the budget violate it"),
     PODSIM_SWITCH("zero-victim node", zero_victims_chosen_at_once,
@@ -300,6 +329,13 @@ const std::array<ProfileSwitch, 25> kSwitches = {
                          "deallocate\" and the preemption result to the "
                          "event message (DRA GA, v1.34)"
                        : "adds the preemption result to the event message"),
+    PODSIM_SWITCH("success message", reports_successful_preemption,
+                  p.reports_successful_preemption
+                      ? "ends a nominating preemption's message with "
+                        "\"preemption: found a potential placement for pod "
+                        "on node ...\" (#140180, v1.37)"
+                      : "gives a nominating preemption the FitError alone as "
+                        "its message"),
     PODSIM_SWITCH("terminating victims", skips_terminating_victims,
                   p.skips_terminating_victims
                       ? "skips victims already terminating, and when every "
@@ -318,6 +354,13 @@ const std::array<ProfileSwitch, 25> kSwitches = {
               "off)"
             : "moves every waiting pod when a pod is deleted "
               "(MoveAllToActiveQueue)"),
+    PODSIM_SWITCH("anti-affinity hint", anti_affinity_hint_any_term,
+                  p.anti_affinity_hint_any_term
+                      ? "requeues a pod on a deletion that matches any of "
+                        "its anti-affinity terms, or whose anti-affinity "
+                        "matches it, nominated pods' too (v1.37)"
+                      : "requeues a pod on a bound pod's deletion that "
+                        "matches all of its anti-affinity terms"),
 };
 
 #undef PODSIM_SWITCH

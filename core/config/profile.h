@@ -35,6 +35,11 @@ enum class PdbViolation {
   kPerPodBudget,
   // v1.14: any matching PDB with disruptionsAllowed <= 0.
   kAnyExhaustedBudget,
+  // Mirrors FilterVictimsWithPDBViolation (v1.37): as kPerPodBudget, but a
+  // pod stops at the first budget it takes below zero; the budgets after
+  // it keep their room (upstream lists the budgets in map order; podsim in
+  // input order).
+  kPerPodUntilViolated,
 };
 
 // Which pods on the nominated node keep a preemptor from preempting again.
@@ -123,6 +128,10 @@ struct Profile {
   // allocatable is UnschedulableAndUnresolvable, so preemption skips the
   // node; before, Unschedulable like any shortage.
   bool unresolvable_over_allocatable = true;
+  // NodeResourcesBalancedAllocation scores the change in balance the pod
+  // makes, 50 + (50 + with - without) / 2 (balancedResourceScorer, v1.37);
+  // before, the balance with the pod.
+  bool balanced_allocation_change = false;
   // PodLevelResources (beta on from v1.34): spec.resources.requests replace
   // the containers' sum; before, the API server drops the field.
   bool pod_level_resources = true;
@@ -147,6 +156,10 @@ struct Profile {
   VictimOrder victim_order = VictimOrder::kPriorityThenStartTime;
   bool resorts_victims = true;  // victims re-sorted after the reprieve
   PdbViolation pdb_violation = PdbViolation::kPerPodBudget;
+  // A successful preemption's message: the FitError, then DefaultPreemption's
+  // "preemption: found a potential placement for pod on node <n>,
+  // preempting <k> victims" (#140180, v1.37); before, the FitError alone.
+  bool reports_successful_preemption = false;
   // A candidate needing no victims: an error (v1.19+) or taken at once.
   bool zero_victims_chosen_at_once = false;
   std::span<const PickCriterion> pick_criteria;
@@ -168,6 +181,12 @@ struct Profile {
   int64_t unschedulable_timeout_seconds = 300;
   // Which waiting pods an event moves.
   Requeue requeue = Requeue::kQueueingHints;
+  // InterPodAffinity's hint on a pod's deletion (#135325 v1.36, #139161
+  // v1.37): the deleted pod matches any of the waiting pod's anti-affinity
+  // terms, or the waiting pod any of the deleted pod's, and a nominated
+  // pod's deletion counts; before, all of the waiting pod's own terms, and
+  // only a bound pod's.
+  bool anti_affinity_hint_any_term = false;
   // SchedulerPopFromBackoffQ (v1.33+): with activeQ empty, the backoffQ's
   // head is popped at once; backoff expiries are whole-second windows.
   bool pop_from_backoff = true;

@@ -43,13 +43,30 @@ bool MatchesAllTerms(const std::vector<PodAffinityTerm>& terms,
                      });
 }
 
+// Mirrors interpodaffinity's podMatchesAnyAffinityTerms.
+bool MatchesAnyTerm(const std::vector<PodAffinityTerm>& terms,
+                    const Pod& other) {
+  return std::any_of(terms.begin(), terms.end(),
+                     [&](const PodAffinityTerm& term) {
+                       return term.Matches(other.ns, other.labels);
+                     });
+}
+
 // Mirrors InterPodAffinity.isSchedulableAfterPodChange (Pod/Add,
 // UpdatePodLabel, Delete). A pod that is not bound helps no one; a bound
 // pod added helps when it matches all of the pod's affinity terms, one
 // deleted when it matches all of its anti-affinity terms. (An existing
 // pod's anti-affinity against the pod is not looked at: its deletion does
 // not requeue the pod by this plugin.)
-bool AffinityHint(const Pod& pod, const Pod& changed, ClusterEvent event) {
+bool AffinityHint(const Pod& pod, const Pod& changed, ClusterEvent event,
+                  bool any_term) {
+  if (any_term && DeletesPod(event)) {
+    // isSchedulableAfterAssignedPodChange (v1.37): a deleted pod, bound or
+    // nominated, that matches any of the pod's anti-affinity terms, or
+    // whose own anti-affinity any term of matches the pod.
+    return MatchesAnyTerm(pod.required_anti_affinity, changed) ||
+           MatchesAnyTerm(changed.required_anti_affinity, pod);
+  }
   switch (event) {
     case ClusterEvent::kAssignedPodAdd:
       return MatchesAllTerms(pod.required_affinity, changed);
@@ -188,7 +205,8 @@ bool HintSaysQueue(const Scenario& scenario, const Profile& profile,
          ((registered & kRejectsPorts) &&
           PortsHint(pod, changed, change.event)) ||
          ((registered & kRejectsAffinity) &&
-          AffinityHint(pod, changed, change.event)) ||
+          AffinityHint(pod, changed, change.event,
+                       profile.anti_affinity_hint_any_term)) ||
          ((registered & kRejectsSpread) &&
           SpreadHint(pod, changed, change.event)) ||
          ((registered & kRejectsVolumes) &&

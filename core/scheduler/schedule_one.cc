@@ -459,6 +459,16 @@ void Scheduler::PrepareCandidate(Attempt& attempt, std::string fit_error) {
   attempt.outcome = Outcome::kNominated;
   attempt.message = std::move(fit_error);
   const ObjectIndex n = attempt.node;
+  if (options_.profile->reports_successful_preemption) {
+    // Evaluator.Preempt's Success status (v1.37), which DefaultPreemption
+    // prefixes and the FitError appends: every victim counts, those
+    // already terminating too.
+    attempt.message +=
+        " preemption: found a potential placement for pod on "
+        "node " +
+        cluster_.node(n).name + ", preempting " +
+        std::to_string(attempt.victims.size()) + " victims";
+  }
   // Effects: the pod is nominated; victims are deleted (DisruptionTarget,
   // then a graceful delete: they keep their room until gone); then
   // lower-priority nominations on the node are cleared. At the decision

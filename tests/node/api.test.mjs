@@ -228,6 +228,7 @@ test("API: profiles come from the engine; simulate and compare take them by name
     (await profiles()).map((p) => [p.name, p.kubernetesVersion]),
     [
       ["current", "1.35"],
+      ["v1.37", "1.37.2"],
       ["v1.31", "1.31.14"],
       ["v1.14", "1.14"],
     ],
@@ -242,7 +243,7 @@ test("API: profiles come from the engine; simulate and compare take them by name
   assert.deepEqual(comparison.differences[0].rules.map((r) => r.switch), ["eligibility"]);
   const unknown = await simulate(text, { profile: "v2" });
   assert.ok(hasErrors(unknown));
-  assert.equal(unknown.diagnostics[0].message, 'unknown profile "v2" (known: current, v1.31, v1.14)');
+  assert.equal(unknown.diagnostics[0].message, 'unknown profile "v2" (known: current, v1.37, v1.31, v1.14)');
   // Any pair: v1.31 already blocks only on pods terminating by preemption.
   const newer = await compare(text, { profiles: ["v1.31", "v1.14"] });
   assert.deepEqual(newer.results.map((r) => r.profile), ["v1.31", "v1.14"]);

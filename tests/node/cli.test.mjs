@@ -109,7 +109,7 @@ test("CLI: --profile v1.14 runs the v1.14 semantics and says so", () => {
   assert.match(report.stdout, /^podsim: kube-scheduler 1\.14 semantics \(profile v1\.14\)/);
   const bad = podsim(["run", example, "--profile", "v9"]);
   assert.equal(bad.status, 2);
-  assert.match(bad.stderr, /unknown profile "v9" \(known: current, v1\.31, v1\.14\)/);
+  assert.match(bad.stderr, /unknown profile "v9" \(known: current, v1\.37, v1\.31, v1\.14\)/);
 });
 
 test("CLI: --compare shows each differing pod, both decisions and the rule", () => {
@@ -301,7 +301,7 @@ describe("CLI: plain messages, empty input, --version, diagnostics on stderr (#1
     for (const flag of ["--version", "-V"]) {
       const r = podsim([flag]);
       assert.equal(r.status, 0, r.stderr);
-      assert.equal(r.stdout, `podsim ${version} (kube-scheduler 1.35 semantics; profiles: current, v1.31, v1.14)\n`);
+      assert.equal(r.stdout, `podsim ${version} (kube-scheduler 1.35 semantics; profiles: current, v1.37, v1.31, v1.14)\n`);
     }
     // Installed, the version is the package's own: package.json beside wasm/.
     const installed = mkdtempSync(join(tmpdir(), "podsim-installed-"));
@@ -312,7 +312,7 @@ describe("CLI: plain messages, empty input, --version, diagnostics on stderr (#1
     writeFileSync(join(installed, "package.json"), JSON.stringify({ name: "podsim", version: "9.8.7", type: "module" }));
     const r = spawnSync("node", [join(installed, "wasm/cli.mjs"), "--version"], { encoding: "utf8", cwd: "/" });
     assert.equal(r.status, 0, r.stderr);
-    assert.match(r.stdout, /^podsim 9\.8\.7 \(kube-scheduler 1\.35 semantics; profiles: current, v1\.31, v1\.14\)\n$/);
+    assert.match(r.stdout, /^podsim 9\.8\.7 \(kube-scheduler 1\.35 semantics; profiles: current, v1\.37, v1\.31, v1\.14\)\n$/);
     assert.match(podsim(["--help"]).stdout, /-V, --version {2}print podsim's version/);
   });
 

@@ -76,11 +76,17 @@ void ClassifyPdbViolations(const Scenario& scenario,
       }
       if (--allowed[j] < 0) violating[i] = 1;
     };
+    // v1.37's podIsViolating returns at the first budget it exhausts.
+    const bool stops = rule == PdbViolation::kPerPodUntilViolated;
     if (indexed) {
-      for (int j : scenario.pod_pdbs[pod.index]) classify(j);
+      for (int j : scenario.pod_pdbs[pod.index]) {
+        classify(j);
+        if (stops && violating[i]) break;
+      }
     } else {
       for (size_t j = 0; j < scenario.pdbs.size(); ++j) {
         if (PdbSelectsForPreemption(scenario.pdbs[j], pod)) classify(j);
+        if (stops && violating[i]) break;
       }
     }
   }

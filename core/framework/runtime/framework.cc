@@ -131,8 +131,9 @@ bool RunScorePlugin(Plugin plugin, const CycleState& state,
         return false;
       }
       for (size_t i = 0; i < feasible.size(); ++i) {
-        scores[i] =
-            ScoreNodeResourcesBalancedAllocation(cluster, pod, feasible[i]);
+        scores[i] = ScoreNodeResourcesBalancedAllocation(
+            cluster, pod, feasible[i],
+            state.profile().balanced_allocation_change);
       }
       return true;
     default:

@@ -24,16 +24,17 @@ TEST_CASE("Profile: the known profiles and their versions") {
   REQUIRE(FindProfile("v1.14") != nullptr);
   CHECK(FindProfile("v1.14")->kubernetes_version == "1.14");
   CHECK(FindProfile("v1.99") == nullptr);
-  CHECK(ProfileNames() == "current, v1.31, v1.14");
+  CHECK(FindProfile("v1.37")->kubernetes_version == "1.37.2");
+  CHECK(ProfileNames() == "current, v1.37, v1.31, v1.14");
   SimulationResult r = RunAs("v1.99", ScenarioWith(NodeWith("n1", {"1"})));
   CHECK(DiagnosticTexts(r) ==
         std::vector<std::string>{": profile: unknown profile \"v1.99\" (known: "
-                                 "current, v1.31, v1.14)"});
+                                 "current, v1.37, v1.31, v1.14)"});
   CHECK(r.attempts.empty());
 }
 
-TEST_CASE("Profile: every switch differs between current and v1.14") {
-  const Profile& a = CurrentProfile();
+TEST_CASE("Profile: every switch differs between v1.37 and v1.14") {
+  const Profile& a = *FindProfile("v1.37");
   const Profile& b = *FindProfile("v1.14");
   for (const ProfileSwitch& s : ProfileSwitches()) {
     CAPTURE(s.name);
@@ -485,6 +486,124 @@ TEST_CASE("Profile v1.14: no NodeAffinity PreFilter narrowing") {
                 0) == 0);
   CHECK(FirstAttempt(RunAs("v1.14", text), "web").message ==
         "0/1 nodes are available: 1 node(s) didn't match node selector.");
+}
+
+// Two budgets over v1 (app: b): a allows 0, b (app In [a, b]) allows 1; v2
+// (app: a) is b's only. hi takes both.
+constexpr const char* kOverlappingBudgets = R"(apiVersion: scheduling.k8s.io/v1
+kind: PriorityClass
+metadata: {name: low}
+value: 100
+---
+apiVersion: scheduling.k8s.io/v1
+kind: PriorityClass
+metadata: {name: high}
+value: 1000
+---
+apiVersion: v1
+kind: Node
+metadata: {name: n1, labels: {kubernetes.io/hostname: n1}}
+status: {allocatable: {cpu: "2", memory: 8Gi, pods: "110"}}
+---
+apiVersion: policy/v1
+kind: PodDisruptionBudget
+metadata: {name: a, namespace: default, uid: pa}
+spec: {maxUnavailable: 0, selector: {matchLabels: {app: b}}}
+status: {disruptionsAllowed: 0, currentHealthy: 1, desiredHealthy: 1, expectedPods: 1}
+---
+apiVersion: policy/v1
+kind: PodDisruptionBudget
+metadata: {name: b, namespace: default, uid: pb}
+spec:
+  maxUnavailable: 1
+  selector: {matchExpressions: [{key: app, operator: In, values: [a, b]}]}
+status: {disruptionsAllowed: 1, currentHealthy: 2, desiredHealthy: 1, expectedPods: 2}
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: v1, namespace: default, uid: u1, labels: {app: b}, creationTimestamp: "2024-05-01T08:00:00Z"}
+spec:
+  nodeName: n1
+  priorityClassName: low
+  containers: [{name: c, image: x, resources: {requests: {cpu: "1"}}}]
+status: {phase: Running, startTime: "2024-05-01T08:00:00Z"}
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: v2, namespace: default, uid: u2, labels: {app: a}, creationTimestamp: "2024-05-01T08:00:00Z"}
+spec:
+  nodeName: n1
+  priorityClassName: low
+  containers: [{name: c, image: x, resources: {requests: {cpu: "1"}}}]
+status: {phase: Running, startTime: "2024-05-01T08:00:01Z"}
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: hi, namespace: default, uid: u3, creationTimestamp: "2024-05-01T08:00:05Z"}
+spec:
+  priorityClassName: high
+  containers: [{name: c, image: x, resources: {requests: {cpu: "2"}}}]
+)";
+
+TEST_CASE(
+    "Profile v1.37: a victim stops at the first budget it exhausts, and a "
+    "nominating preemption says where it found a placement") {
+  // Upstream's messages and counts (the oracle, v1.37.2 and v1.35.4): at
+  // v1.37 v1 exhausts a and leaves b's room to v2, one violation (upstream
+  // lists the budgets in map order, so 1 in 6 askings said 2); at v1.35 v1
+  // spends both, two.
+  SimulationResult now = RunAs("v1.37", kOverlappingBudgets);
+  CHECK(FirstAttempt(now, "hi").pdb_violations == 1);
+  CHECK(FirstAttempt(now, "hi").message ==
+        "0/1 nodes are available: 1 Insufficient cpu. preemption: found a "
+        "potential placement for pod on node n1, preempting 2 victims");
+  SimulationResult before = Run(kOverlappingBudgets);
+  CHECK(FirstAttempt(before, "hi").pdb_violations == 2);
+  CHECK(FirstAttempt(before, "hi").message ==
+        "0/1 nodes are available: 1 Insufficient cpu.");
+}
+
+// p is kept off n1 by x's anti-affinity; x leaves at +20 s.
+constexpr const char* kExistingAntiAffinityLeaves = R"(apiVersion: v1
+kind: Node
+metadata: {name: n1, labels: {kubernetes.io/hostname: n1}}
+status: {allocatable: {cpu: "4", memory: 8Gi, pods: "110"}}
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: x, namespace: default, uid: ux, labels: {app: x}, creationTimestamp: "2024-05-01T08:00:00Z", deletionTimestamp: "2024-05-01T08:00:20Z"}
+spec:
+  nodeName: n1
+  terminationGracePeriodSeconds: 30
+  affinity:
+    podAntiAffinity:
+      requiredDuringSchedulingIgnoredDuringExecution:
+      - labelSelector: {matchLabels: {app: p}}
+        topologyKey: kubernetes.io/hostname
+  containers: [{name: c, image: x, resources: {requests: {cpu: "1"}}}]
+status: {phase: Running, startTime: "2024-05-01T08:00:00Z"}
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: p, namespace: default, uid: up, labels: {app: p}, creationTimestamp: "2024-05-01T08:00:05Z"}
+spec:
+  containers: [{name: c, image: x, resources: {requests: {cpu: "1"}}}]
+)";
+
+TEST_CASE(
+    "Profile v1.37: a pod kept off by an existing pod's anti-affinity is "
+    "moved when that pod leaves (isSchedulableAfterAssignedPodChange)") {
+  // The oracle: v1.37.2 schedules p at +20 s, when x is gone; v1.35.4's
+  // hint looks only at p's own anti-affinity, so p waits for the flush.
+  auto scheduled_at = [](const SimulationResult& r) {
+    for (const Attempt& a : r.attempts) {
+      if (a.outcome == Outcome::kScheduled)
+        return (a.time_ms - r.timeline.start_ms) / 1000;
+    }
+    return int64_t{-1};
+  };
+  CHECK(scheduled_at(RunAs("v1.37", kExistingAntiAffinityLeaves)) == 20);
+  CHECK(scheduled_at(Run(kExistingAntiAffinityLeaves)) == 330);
 }
 
 }  // namespace podsim
