@@ -405,7 +405,7 @@ function podFeatures(s, shape, { pending }) {
     sidecar,
     sidecarPort: sidecar && shape.ports && rng.chance(0.3) ? rng.pick(HOST_PORTS) : undefined,
     init: rng.chance(pending ? 0.15 : 0.06),
-    podLevel: s.profile === "current" && rng.chance(pending ? 0.08 : 0.02),
+    podLevel: s.profile !== "v1.31" && rng.chance(pending ? 0.08 : 0.02),
     hostPort: shape.ports && rng.chance(pending ? 0.35 : 0.2) ? rng.pick(HOST_PORTS) : undefined,
     limits: rng.chance(0.2),
   };
@@ -938,8 +938,8 @@ function setStartTimes(s, bound) {
 function normalize(options = {}) {
   const profile = options.profile ?? DEFAULT_OPTIONS.profile;
   const level = options.level ?? DEFAULT_OPTIONS.level;
-  if (profile !== "current" && profile !== "v1.31") {
-    throw new TypeError(`profile must be "current" or "v1.31", got ${JSON.stringify(profile)}`);
+  if (profile !== "current" && profile !== "v1.37" && profile !== "v1.31") {
+    throw new TypeError(`profile must be "current", "v1.37" or "v1.31", got ${JSON.stringify(profile)}`);
   }
   if (level !== "decision" && level !== "run") {
     throw new TypeError(`level must be "decision" or "run", got ${JSON.stringify(level)}`);

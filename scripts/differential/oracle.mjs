@@ -17,7 +17,7 @@ export const oracleBinary = `${root}build/oracle/oracle`;
 export const oracles = {
   "1.35": { binary: oracleBinary, part: "oracle", profile: "current", levels: ["decision", "run"], workloads: true },
   "1.31": { binary: `${root}build/oracle-v1.31/oracle`, part: "oracle-v1.31", profile: "v1.31", levels: ["decision"] },
-  "1.37": { binary: `${root}build/oracle-v1.37/oracle`, part: "oracle-v1.37", profile: "current", levels: ["decision", "run"], workloads: true },
+  "1.37": { binary: `${root}build/oracle-v1.37/oracle`, part: "oracle-v1.37", profile: "v1.37", levels: ["decision", "run"], workloads: true },
 };
 
 /** Whether this machine has Go (so the oracle can be built). */

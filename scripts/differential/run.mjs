@@ -7,7 +7,7 @@
 //                                              (oracle/v1.31/, decision level) against podsim's
 //                                              profile v1.31 (the default --profile then)
 //   npm run differential -- --oracle-version 1.37 --seed N --count M [--level run]   the v1.37
-//                                              oracle (oracle/v1.37/) against podsim's current
+//                                              oracle (oracle/v1.37/) against podsim's profile v1.37
 //   npm run differential -- --conformance      the oracle against every conformance case
 //   npm run differential -- --write-goldens    ask the oracle again for the goldens (Go, ~20 min)
 //   npm run differential -- --write-goldens --where TEXT   only the goldens whose scenario holds
