@@ -21,6 +21,7 @@ bash scripts/fuzz.sh 30
 if command -v go >/dev/null 2>&1; then
   bash scripts/build.sh oracle
   bash scripts/build.sh oracle-v1.31
+  bash scripts/build.sh oracle-v1.37
   (cd oracle && go test ./...)
   node scripts/differential/run.mjs --no-build --conformance
   # The goldens' own seeds, asked of upstream again: any difference beyond those listed fails.
@@ -30,6 +31,12 @@ if command -v go >/dev/null 2>&1; then
     --level run --seed 20261128 --count 30
   node scripts/differential/run.mjs --no-build --no-shrink --known tests/differential/known.json \
     --level run --workloads --seed 20261129 --count 10
+  # The v1.35 oracle against the profile v1.35 (docs/semantics.md#v135), on the seeds its
+  # goldens had while it was current.
+  node scripts/differential/run.mjs --no-build --no-shrink --oracle-version 1.35 \
+    --level decision --seed 20261127 --count 60
+  node scripts/differential/run.mjs --no-build --no-shrink --oracle-version 1.35 \
+    --level run --seed 20261128 --count 30
 else
   echo "test.sh: no Go on this machine: the live oracle campaign is skipped (the goldens ran)"
 fi

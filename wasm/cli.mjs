@@ -26,7 +26,7 @@ const USAGE = `usage: podsim run <scenario.yaml | folder | ->... [--apply change
        podsim serve [--port N] [--host H]
        podsim --version
 
-Simulates kube-scheduler (v1.35 semantics unless --profile says otherwise)
+Simulates kube-scheduler (v1.37 semantics unless --profile says otherwise)
 on a scenario of Kubernetes objects (Node, Pod, PriorityClass,
 PodDisruptionBudget, KubeSchedulerConfiguration) and shows, for every pending
 pod, whether it is scheduled, nominated with victims, or unschedulable, and why.
@@ -70,7 +70,7 @@ pod, whether it is scheduled, nominated with victims, or unschedulable, and why.
                  verdict and message, the victims, the diagnostics, and the
                  scenario (when at most 20,000 characters); no share link
   --seed N       seed the random candidate offset (default: offset 0)
-  --profile P    the semantics: current (default), v1.37, v1.31 or v1.14
+  --profile P    the semantics: current (default, v1.37), v1.35, v1.31 or v1.14
   --compare      run current and another profile (the one --profile names,
                  or v1.14) and show where they differ, and why
   --start-time T start the simulated clock at T (RFC 3339, e.g.

@@ -89,12 +89,12 @@ export declare class OptionError extends TypeError {
 }
 
 /**
- * The semantics profiles the engine knows. `"current"` (kube-scheduler
- * v1.34/v1.35, the default), `"v1.37"` (kube-scheduler 1.37.2 with its default
- * gates), `"v1.31"` (kube-scheduler 1.31.14, also standing for 1.32 and 1.33)
- * and `"v1.14"` (before the scheduling framework).
+ * The semantics profiles the engine knows. `"current"` (kube-scheduler 1.37
+ * with its default gates, the default), `"v1.35"` (kube-scheduler 1.35.4, also
+ * standing for 1.34), `"v1.31"` (kube-scheduler 1.31.14, also standing for 1.32
+ * and 1.33) and `"v1.14"` (before the scheduling framework).
  */
-export type ProfileName = "current" | "v1.37" | "v1.31" | "v1.14";
+export type ProfileName = "current" | "v1.35" | "v1.31" | "v1.14";
 
 /** Options of one simulation ({@link simulate}, {@link LoadedCluster.simulate}). */
 export interface RunOptions {
@@ -538,7 +538,7 @@ export interface SimulationResult {
    * {@link diff}'s with `"VariantDiff"`).
    */
   kind?: undefined;
-  /** The release the profile mirrors, e.g. `"1.35"` or `"1.14"`. */
+  /** The release the profile mirrors, e.g. `"1.37"` or `"1.14"`. */
   kubernetesVersion: string;
   /** The profile simulated. */
   profile: ProfileName;
@@ -934,7 +934,7 @@ export type AttemptStepName =
   /** Preemption failed: the pod's own nomination is kept or cleared. */
   | "nomination"
   /**
-   * The event message's PostFilter part in plain words (`current`, when the
+   * The event message's PostFilter part in plain words (`v1.35`, when the
    * message carries "no new claims to deallocate, preemption: ...").
    */
   | "postfilter";
@@ -1038,8 +1038,8 @@ export interface PreemptionSummary {
   candidates: Candidate[];
   /**
    * The PostFilter result when preemption failed, as the event message ends
-   * with it: "no new claims to deallocate, preemption: 0/3 nodes are
-   * available: ..." (v1.14: "preemption: ..."); "" when it succeeded.
+   * with it: "preemption: 0/3 nodes are available: ..." (v1.35: "no new
+   * claims to deallocate, preemption: ..."); "" when it succeeded.
    */
   message: string;
 }
@@ -1097,7 +1097,7 @@ export interface ClusterPod {
 /** A profile the engine knows. */
 export interface ProfileInfo {
   name: ProfileName;
-  /** The release it mirrors, e.g. "1.35". */
+  /** The release it mirrors, e.g. "1.37". */
   kubernetesVersion: string;
   /** What it is, in a sentence. */
   summary: string;

@@ -36,10 +36,10 @@ constexpr std::string_view kV114Unresolvable[] = {
 Profile MakeCurrent() {
   Profile p;
   p.name = "current";
-  p.kubernetes_version = "1.35";
+  p.kubernetes_version = "1.37";
   p.summary =
-      "kube-scheduler v1.34/v1.35: the DefaultPreemption plugin of the "
-      "scheduling framework";
+      "kube-scheduler v1.37: the DefaultPreemption plugin of the scheduling "
+      "framework, with its default gates";
   p.reasons = {
       .unschedulable = "node(s) were unschedulable",
       .taint = "node(s) had untolerated taint(s)",
@@ -57,19 +57,7 @@ Profile MakeCurrent() {
       .predicates = false,
   };
   p.pick_criteria = kFiveCriteria;
-  return p;
-}
-
-// v1.37.2: kube-scheduler 1.37 with its default gates, what changed since
-// v1.35 in what preemption decides or says (docs/upstream-changes.md).
-Profile MakeV137() {
-  Profile p = MakeCurrent();
-  p.name = "v1.37";
-  p.kubernetes_version = "1.37.2";
-  p.summary =
-      "kube-scheduler v1.37: the success message, no DRA clause, "
-      "BalancedAllocation by the change in balance, budgets spent up to the "
-      "first violation, the wider anti-affinity hint";
+  // What 1.36 and 1.37 changed (docs/upstream-changes.md#v137).
   p.reports_successful_preemption = true;
   p.dra_postfilter = false;
   p.balanced_allocation_change = true;
@@ -78,10 +66,28 @@ Profile MakeV137() {
   return p;
 }
 
+// v1.35.4: kube-scheduler 1.35 with its default gates, before what 1.36
+// and 1.37 changed in what preemption decides or says.
+Profile MakeV135() {
+  Profile p = MakeCurrent();
+  p.name = "v1.35";
+  p.kubernetes_version = "1.35.4";
+  p.summary =
+      "kube-scheduler v1.34/v1.35: the DRA clause in the message, no success "
+      "message, BalancedAllocation by the balance with the pod, every "
+      "matching budget spent, the narrower anti-affinity hint";
+  p.reports_successful_preemption = false;
+  p.dra_postfilter = true;
+  p.balanced_allocation_change = false;
+  p.pdb_violation = PdbViolation::kPerPodBudget;
+  p.anti_affinity_hint_any_term = false;
+  return p;
+}
+
 // v1.31.14, the last 1.31 patch: the same plugins and candidate rule
 // (NodesForStatusCode), before the 1.32 to 1.35 changes set here.
 Profile MakeV131() {
-  Profile p = MakeCurrent();
+  Profile p = MakeV135();
   p.name = "v1.31";
   p.kubernetes_version = "1.31.14";
   p.summary =
@@ -147,10 +153,10 @@ Profile MakeV114() {
 }
 
 const Profile kCurrent = MakeCurrent();
-const Profile kV137 = MakeV137();
+const Profile kV135 = MakeV135();
 const Profile kV131 = MakeV131();
 const Profile kV114 = MakeV114();
-constexpr const Profile* kProfiles[] = {&kCurrent, &kV137, &kV131, &kV114};
+constexpr const Profile* kProfiles[] = {&kCurrent, &kV135, &kV131, &kV114};
 
 // Whether two profiles hold the same value; spans compare their elements.
 template <typename T>

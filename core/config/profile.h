@@ -200,7 +200,7 @@ struct Profile {
   bool async_preemption = true;
 };
 
-// The profile the engine uses unless told otherwise (v1.35).
+// The profile the engine uses unless told otherwise (v1.37).
 const Profile& CurrentProfile();
 
 // Returns the profile with this name, or nullptr.

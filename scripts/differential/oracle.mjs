@@ -10,14 +10,14 @@ const root = fileURLToPath(new URL("../..", import.meta.url));
 export const oracleBinary = `${root}build/oracle/oracle`;
 
 /**
- * The oracles: upstream's kube-scheduler at the release podsim's `current` profile models (oracle/,
- * the default), at v1.31 (oracle/v1.31/, decision level only) and at v1.37 (oracle/v1.37/, the
- * release `current` moves to, issue #30), each with its build.sh part.
+ * The oracles: upstream's kube-scheduler at v1.37 (oracle/v1.37/, the default), the release podsim's
+ * `current` profile models; at v1.35 (oracle/, profile v1.35); and at v1.31 (oracle/v1.31/,
+ * decision level only); each with its build.sh part.
  */
 export const oracles = {
-  "1.35": { binary: oracleBinary, part: "oracle", profile: "current", levels: ["decision", "run"], workloads: true },
+  "1.37": { binary: `${root}build/oracle-v1.37/oracle`, part: "oracle-v1.37", profile: "current", levels: ["decision", "run"], workloads: true },
+  "1.35": { binary: oracleBinary, part: "oracle", profile: "v1.35", levels: ["decision", "run"], workloads: true },
   "1.31": { binary: `${root}build/oracle-v1.31/oracle`, part: "oracle-v1.31", profile: "v1.31", levels: ["decision"] },
-  "1.37": { binary: `${root}build/oracle-v1.37/oracle`, part: "oracle-v1.37", profile: "v1.37", levels: ["decision", "run"], workloads: true },
 };
 
 /** Whether this machine has Go (so the oracle can be built). */
@@ -26,7 +26,7 @@ export function haveGo() {
 }
 
 /** Builds the oracle (incremental; the first build downloads k8s.io/kubernetes). */
-export function buildOracle(version = "1.35") {
+export function buildOracle(version = "1.37") {
   const { binary, part } = oracles[version];
   const built = spawnSync("bash", [`${root}scripts/build.sh`, part], { stdio: "inherit" });
   if (built.status !== 0 || !existsSync(binary)) throw new Error("the oracle did not build");
@@ -36,7 +36,7 @@ export function buildOracle(version = "1.35") {
  * Starts `oracle batch`; ask(text) resolves to the oracle's result document. binary: another
  * build than the version's (scripts/differential/oracle-versions.mjs).
  */
-export function startOracle({ level = "decision", version = "1.35", controllers = false, binary } = {}) {
+export function startOracle({ level = "decision", version = "1.37", controllers = false, binary } = {}) {
   // PODSIM_ORACLE_CPUPROFILE=FILE: the oracle writes a CPU profile of the batch (go tool pprof).
   const profile = process.env.PODSIM_ORACLE_CPUPROFILE;
   const args = ["batch", ...(level === "decision" ? ["--decision"] : []), ...(controllers ? ["--controllers"] : []),

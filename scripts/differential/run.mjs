@@ -6,8 +6,8 @@
 //   npm run differential -- --oracle-version 1.31 --seed N --count M   the v1.31 oracle
 //                                              (oracle/v1.31/, decision level) against podsim's
 //                                              profile v1.31 (the default --profile then)
-//   npm run differential -- --oracle-version 1.37 --seed N --count M [--level run]   the v1.37
-//                                              oracle (oracle/v1.37/) against podsim's profile v1.37
+//   npm run differential -- --oracle-version 1.35 --seed N --count M [--level run]   the v1.35
+//                                              oracle (oracle/) against podsim's profile v1.35
 //   npm run differential -- --conformance      the oracle against every conformance case
 //   npm run differential -- --write-goldens    ask the oracle again for the goldens (Go, ~20 min)
 //   npm run differential -- --write-goldens --where TEXT   only the goldens whose scenario holds
@@ -39,7 +39,7 @@ const { values } = parseArgs({
     count: { type: "string", default: "100" },
     level: { type: "string", default: "decision" },
     profile: { type: "string" },
-    "oracle-version": { type: "string", default: "1.35" },
+    "oracle-version": { type: "string", default: "1.37" },
     out: { type: "string", default: join(root, "differential-out") },
     conformance: { type: "boolean", default: false },
     "write-goldens": { type: "boolean", default: false },
@@ -71,8 +71,8 @@ if (!oracles[oracleVersion].levels.includes(values.level)) {
   console.error(`differential: --level takes ${levels} with the ${oracleVersion} oracle, not ${values.level}`);
   process.exit(2);
 }
-if (oracleVersion !== "1.35" && (values.conformance || values["write-goldens"])) {
-  console.error("differential: --conformance and --write-goldens ask the 1.35 oracle only");
+if (oracleVersion !== "1.37" && (values.conformance || values["write-goldens"])) {
+  console.error("differential: --conformance and --write-goldens ask the 1.37 oracle only");
   process.exit(2);
 }
 values.profile ??= oracles[oracleVersion].profile;
@@ -97,7 +97,7 @@ const seed = Number(values.seed);
 const count = Number(values.count);
 const { level, profile, workloads } = values;
 if (workloads && (level !== "run" || !oracles[oracleVersion].workloads)) {
-  console.error("differential: --workloads needs --level run and the 1.35 or 1.37 oracle");
+  console.error("differential: --workloads needs --level run and the 1.37 or 1.35 oracle");
   process.exit(2);
 }
 // The set a seed belongs to in --known (tests/differential/known.json): the level, or workloads.

@@ -71,7 +71,7 @@ test("markdown: one click copies the profile, verdicts, messages, victims and a 
   const { markdown, status } = await copyMarkdown(page);
   assert.equal(status, `Copied a Markdown report (${markdown.length.toLocaleString("en")} characters).`);
   assert.match(markdown, /^## podsim report\n/);
-  assert.match(markdown, /^- \*\*Profile:\*\* `current`, kube-scheduler v1\.35 semantics$/m);
+  assert.match(markdown, /^- \*\*Profile:\*\* `current`, kube-scheduler v1\.37 semantics$/m);
   assert.match(markdown, /^- \*\*Outcome:\*\* 1 pending pod in 2 attempts: 1 scheduled, 2 victims evicted$/m);
   assert.match(
     markdown,

@@ -111,7 +111,7 @@ console.log(JSON.stringify({
   const out = JSON.parse(run(process.execPath, ["node.mjs"]));
   assert.equal(out.apiVersion, "podsim/v1");
   assert.ok(out.outcomes.includes("Nominated"));
-  assert.deepEqual(out.profiles, ["current", "v1.37", "v1.31", "v1.14"]);
+  assert.deepEqual(out.profiles, ["current", "v1.35", "v1.31", "v1.14"]);
   assert.equal(out.kind, "Comparison");
 });
 

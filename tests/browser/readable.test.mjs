@@ -174,10 +174,10 @@ test("readable: comparing, every detail panel says which profile it shows", asyn
   await openExample(page, "profiles-victim-order"); // opens compared
   await page.waitForSelector(".differences .difference");
   assert.deepEqual(await panelBadges(page), [
-    ["Victims", "current (v1.35)"],
-    ["Cluster", "current (v1.35)"],
-    ["Choosing a node", "current (v1.35)"],
-    ["Nodes", "current (v1.35)"],
+    ["Victims", "current (v1.37)"],
+    ["Cluster", "current (v1.37)"],
+    ["Choosing a node", "current (v1.37)"],
+    ["Nodes", "current (v1.37)"],
   ]);
   await screenshot(page, "readable-compare-current", "#result-body");
   await page.locator("#profile").selectOption("v1.14");
@@ -230,7 +230,14 @@ test("readable: v1.14 speaks of predicates and dry-runs every potential node; cu
 test("readable: plain words next to the verbatim message, and cleared nominations by name", async () => {
   const { page, errors, context } = await fresh();
   await openExample(page, "equal-priority");
-  // kube-scheduler's message stays as it writes it.
+  // kube-scheduler's message stays as it writes it: v1.37's, then v1.35's, whose DynamicResources
+  // clause the trace explains in plain words.
+  assert.equal(
+    await page.locator(".attempt .message").first().textContent(),
+    "0/1 nodes are available: 1 Insufficient cpu. preemption: 0/1 nodes are available: 1 No preemption victims found for incoming pod.",
+  );
+  await page.locator("#profile").selectOption("v1.35");
+  await page.waitForFunction(() => document.querySelector(".attempt .message")?.textContent.includes("no new claims"));
   assert.equal(
     await page.locator(".attempt .message").first().textContent(),
     "0/1 nodes are available: 1 Insufficient cpu. no new claims to deallocate, preemption: 0/1 nodes are available: 1 No preemption victims found for incoming pod.",

@@ -40,7 +40,7 @@ spec:
 test("API: a YAML stream simulates and nominates with a victim", async () => {
   const result = await simulate([NODE, RUNNING, PENDING].join("---\n"));
   assert.equal(result.apiVersion, "podsim/v1");
-  assert.equal(result.kubernetesVersion, "1.35");
+  assert.equal(result.kubernetesVersion, "1.37");
   assert.deepEqual(result.diagnostics, []);
   const [first, second] = result.pods;
   assert.equal(first.pod, "default/web");
@@ -51,7 +51,10 @@ test("API: a YAML stream simulates and nominates with a victim", async () => {
   assert.deepEqual(first.victims, [
     { pod: "default/low", node: "node-1", priority: 10, pdbViolation: false, goneAt: "1970-01-01T00:00:30Z", goneAfterMs: 30000, alreadyTerminating: false },
   ]);
-  assert.equal(first.message, "0/1 nodes are available: 1 Insufficient cpu.");
+  assert.equal(
+    first.message,
+    "0/1 nodes are available: 1 Insufficient cpu. preemption: found a potential placement for pod on node node-1, preempting 1 victims",
+  );
   // It waits nominated until its victim has left.
   assert.deepEqual([first.waitMs, first.waitUntilMs], [30000, 30000]);
   assert.equal(second.outcome, "Scheduled");
@@ -227,8 +230,8 @@ test("API: profiles come from the engine; simulate and compare take them by name
   assert.deepEqual(
     (await profiles()).map((p) => [p.name, p.kubernetesVersion]),
     [
-      ["current", "1.35"],
-      ["v1.37", "1.37.2"],
+      ["current", "1.37"],
+      ["v1.35", "1.35.4"],
       ["v1.31", "1.31.14"],
       ["v1.14", "1.14"],
     ],
@@ -243,7 +246,7 @@ test("API: profiles come from the engine; simulate and compare take them by name
   assert.deepEqual(comparison.differences[0].rules.map((r) => r.switch), ["eligibility"]);
   const unknown = await simulate(text, { profile: "v2" });
   assert.ok(hasErrors(unknown));
-  assert.equal(unknown.diagnostics[0].message, 'unknown profile "v2" (known: current, v1.37, v1.31, v1.14)');
+  assert.equal(unknown.diagnostics[0].message, 'unknown profile "v2" (known: current, v1.35, v1.31, v1.14)');
   // Any pair: v1.31 already blocks only on pods terminating by preemption.
   const newer = await compare(text, { profiles: ["v1.31", "v1.14"] });
   assert.deepEqual(newer.results.map((r) => r.profile), ["v1.31", "v1.14"]);

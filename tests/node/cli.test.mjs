@@ -109,7 +109,7 @@ test("CLI: --profile v1.14 runs the v1.14 semantics and says so", () => {
   assert.match(report.stdout, /^podsim: kube-scheduler 1\.14 semantics \(profile v1\.14\)/);
   const bad = podsim(["run", example, "--profile", "v9"]);
   assert.equal(bad.status, 2);
-  assert.match(bad.stderr, /unknown profile "v9" \(known: current, v1\.37, v1\.31, v1\.14\)/);
+  assert.match(bad.stderr, /unknown profile "v9" \(known: current, v1\.35, v1\.31, v1\.14\)/);
 });
 
 test("CLI: --compare shows each differing pod, both decisions and the rule", () => {
@@ -144,9 +144,9 @@ test("CLI: a kubectl dump streams in from a pipe, and YAML and JSON decide alike
 test("CLI: --markdown prints the issue report: profile, verdicts, messages, victims and the scenario, without a link", () => {
   const r = podsim(["run", basic, "--markdown"]);
   assert.equal(r.status, 0, r.stderr);
-  assert.match(r.stdout, /^## podsim report\n\n- \*\*Profile:\*\* `current`, kube-scheduler v1\.35 semantics\n/);
+  assert.match(r.stdout, /^## podsim report\n\n- \*\*Profile:\*\* `current`, kube-scheduler v1\.37 semantics\n/);
   assert.match(r.stdout, /^- `default\/p` → nominated `node1`, evicting 2 pods: `default\/p1\.2`, `default\/p1\.1` \(priority 1000\)$/m);
-  assert.match(r.stdout, /^ {2}- message: `0\/3 nodes are available: 3 Insufficient cpu, 3 Insufficient memory\.`$/m);
+  assert.match(r.stdout, /^ {2}- message: `0\/3 nodes are available: 3 Insufficient cpu, 3 Insufficient memory\. preemption: found a potential placement for pod on node node1, preempting 2 victims`$/m);
   assert.match(r.stdout, /^\| `default\/p1\.1` \| `node1` \| 0 \| respected \| `default\/p` \|$/m);
   const yaml = /```yaml\n([\s\S]*?)```\n\n<\/details>/.exec(r.stdout);
   assert.equal(yaml?.[1], readFileSync(basic, "utf8"));
@@ -175,7 +175,7 @@ test("CLI: --markdown leaves out a scenario over 20,000 characters, reports diag
   const compared = podsim(["run", join(root, "web/examples/profiles-pdb-budget.yaml"), "--compare", "--markdown"]);
   assert.equal(compared.status, 0, compared.stderr);
   assert.match(compared.stdout, /^- \*\*Compared:\*\* `current` with `v1\.14`: 1 pod decided differently$/m);
-  assert.match(compared.stdout, /^ {2}- `current` \(kube-scheduler 1\.35\): nominated `node-b`, evicting `default\/cache`$/m);
+  assert.match(compared.stdout, /^ {2}- `current` \(kube-scheduler 1\.37\): nominated `node-b`, evicting `default\/cache`$/m);
 
   const both = podsim(["run", basic, "--markdown", "--json"]);
   assert.equal(both.status, 2);
@@ -191,7 +191,7 @@ test("report: free text stays inert Markdown: code spans, pipes in tables, fence
   const victim = { pod: "ns/a|b", node: "n`1", priority: 7, pdbViolation: true };
   const result = {
     profile: "current",
-    kubernetesVersion: "1.35",
+    kubernetesVersion: "1.37",
     diagnostics: [{ severity: "warning", object: "Pod ns/a|b", path: "", line: 0, message: "`x` <img src=x> @all #1\n- [link](http://e)" }],
     pods: [{ pod: "ns/p", outcome: "Nominated", node: "n`1", victims: [victim], message: "1. <b>@all</b> ``y``", priority: 5, attempt: 1 }],
   };
@@ -279,7 +279,7 @@ describe("CLI: plain messages, empty input, --version, diagnostics on stderr (#1
       const r = podsim(["run", file]);
       assert.equal(r.status, 1, name);
       assert.equal(r.stderr, `${file}: ${EMPTY}\n`, name);
-      assert.equal(r.stdout, "podsim: kube-scheduler 1.35 semantics (profile current)\n\nNo pending pods to schedule.\n\nDiagnostics: 1 warning (on standard error)\n");
+      assert.equal(r.stdout, "podsim: kube-scheduler 1.37 semantics (profile current)\n\nNo pending pods to schedule.\n\nDiagnostics: 1 warning (on standard error)\n");
     }
     const piped = podsim(["run", "-", "--json"], "");
     assert.equal(piped.status, 1);
@@ -301,7 +301,7 @@ describe("CLI: plain messages, empty input, --version, diagnostics on stderr (#1
     for (const flag of ["--version", "-V"]) {
       const r = podsim([flag]);
       assert.equal(r.status, 0, r.stderr);
-      assert.equal(r.stdout, `podsim ${version} (kube-scheduler 1.35 semantics; profiles: current, v1.37, v1.31, v1.14)\n`);
+      assert.equal(r.stdout, `podsim ${version} (kube-scheduler 1.37 semantics; profiles: current, v1.35, v1.31, v1.14)\n`);
     }
     // Installed, the version is the package's own: package.json beside wasm/.
     const installed = mkdtempSync(join(tmpdir(), "podsim-installed-"));
@@ -312,7 +312,7 @@ describe("CLI: plain messages, empty input, --version, diagnostics on stderr (#1
     writeFileSync(join(installed, "package.json"), JSON.stringify({ name: "podsim", version: "9.8.7", type: "module" }));
     const r = spawnSync("node", [join(installed, "wasm/cli.mjs"), "--version"], { encoding: "utf8", cwd: "/" });
     assert.equal(r.status, 0, r.stderr);
-    assert.match(r.stdout, /^podsim 9\.8\.7 \(kube-scheduler 1\.35 semantics; profiles: current, v1\.37, v1\.31, v1\.14\)\n$/);
+    assert.match(r.stdout, /^podsim 9\.8\.7 \(kube-scheduler 1\.37 semantics; profiles: current, v1\.35, v1\.31, v1\.14\)\n$/);
     assert.match(podsim(["--help"]).stdout, /-V, --version {2}print podsim's version/);
   });
 

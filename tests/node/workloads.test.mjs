@@ -216,7 +216,7 @@ test("--events prints the run as a log in the queue's order: each cycle between 
   const r = podsim(["run", join(dir, "cluster.yaml"), "--apply", join(dir, "change.yaml"), "--events"]);
   assert.equal(r.status, 0, r.stderr);
   const lines = r.stdout.trimEnd().split("\n");
-  assert.match(lines[0], /^podsim: kube-scheduler 1\.35 semantics \(profile current\); the simulated clock starts at 2024-05-01T08:00:00Z/);
+  assert.match(lines[0], /^podsim: kube-scheduler 1\.37 semantics \(profile current\); the simulated clock starts at 2024-05-01T08:00:00Z/);
   const kinds = lines.slice(1).map((l) => l.trim().split(/\s{2,}/)[1]);
   // The change's pod is created, tried (it nominates), then its victim
   // terminates and the ReplicaSet replaces it; 30 s later the victim is gone.

@@ -148,8 +148,12 @@ TEST_CASE("Reduce: a nominated pod keeps its node, its victim and itself") {
   CHECK(ReasonOf(r, "Node n2") == "the node default/web is nominated to");
   CHECK(ReasonOf(r, "Pod default/low-2") == "a victim");
   CHECK(ReasonOf(r, "Pod default/web") == "the pod reduced for");
-  CHECK(r.message == "0/6 nodes are available: 6 Insufficient cpu.");
-  CHECK(r.reduced_message == "0/1 nodes are available: 1 Insufficient cpu.");
+  CHECK(r.message ==
+        "0/6 nodes are available: 6 Insufficient cpu. preemption: found a "
+        "potential placement for pod on node n2, preempting 1 victims");
+  CHECK(r.reduced_message ==
+        "0/1 nodes are available: 1 Insufficient cpu. preemption: found a "
+        "potential placement for pod on node n2, preempting 1 victims");
   CHECK_FALSE(r.capped);
   CHECK(r.runs > 1);
   CheckMinimal(objects, r);

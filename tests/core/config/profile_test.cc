@@ -20,21 +20,21 @@ Json NominatedTo(Json pod, const std::string& node) {
 
 TEST_CASE("Profile: the known profiles and their versions") {
   CHECK(CurrentProfile().name == "current");
-  CHECK(CurrentProfile().kubernetes_version == "1.35");
+  CHECK(CurrentProfile().kubernetes_version == "1.37");
   REQUIRE(FindProfile("v1.14") != nullptr);
   CHECK(FindProfile("v1.14")->kubernetes_version == "1.14");
   CHECK(FindProfile("v1.99") == nullptr);
-  CHECK(FindProfile("v1.37")->kubernetes_version == "1.37.2");
-  CHECK(ProfileNames() == "current, v1.37, v1.31, v1.14");
+  CHECK(FindProfile("v1.35")->kubernetes_version == "1.35.4");
+  CHECK(ProfileNames() == "current, v1.35, v1.31, v1.14");
   SimulationResult r = RunAs("v1.99", ScenarioWith(NodeWith("n1", {"1"})));
   CHECK(DiagnosticTexts(r) ==
         std::vector<std::string>{": profile: unknown profile \"v1.99\" (known: "
-                                 "current, v1.37, v1.31, v1.14)"});
+                                 "current, v1.35, v1.31, v1.14)"});
   CHECK(r.attempts.empty());
 }
 
-TEST_CASE("Profile: every switch differs between v1.37 and v1.14") {
-  const Profile& a = *FindProfile("v1.37");
+TEST_CASE("Profile: every switch differs between current and v1.14") {
+  const Profile& a = CurrentProfile();
   const Profile& b = *FindProfile("v1.14");
   for (const ProfileSwitch& s : ProfileSwitches()) {
     CAPTURE(s.name);
@@ -47,8 +47,8 @@ TEST_CASE("Profile: every switch differs between v1.37 and v1.14") {
 }
 
 TEST_CASE(
-    "Profile v1.31: every switch it sets apart from current has two texts") {
-  const Profile& now = CurrentProfile();
+    "Profile v1.31: every switch it sets apart from v1.35 has two texts") {
+  const Profile& now = *FindProfile("v1.35");
   const Profile& v131 = *FindProfile("v1.31");
   CHECK(v131.kubernetes_version == "1.31.14");
   std::vector<std::string_view> differ;
@@ -86,7 +86,7 @@ TEST_CASE(
         "Preemption is not helpful for scheduling.");
   CHECK(FirstAttempt(Run(text), "web").message ==
         "0/2 nodes are available: 1 Insufficient cpu, 1 node(s) had "
-        "untolerated taint(s). no new claims to deallocate, preemption: 0/2 "
+        "untolerated taint(s). preemption: 0/2 "
         "nodes are available: 1 No preemption victims found for incoming "
         "pod, 1 Preemption is not helpful for scheduling.");
 }
@@ -546,18 +546,19 @@ spec:
 )";
 
 TEST_CASE(
-    "Profile v1.37: a victim stops at the first budget it exhausts, and a "
+    "Profile current (v1.37): a victim stops at the first budget it "
+    "exhausts, and a "
     "nominating preemption says where it found a placement") {
   // Upstream's messages and counts (the oracle, v1.37.2 and v1.35.4): at
   // v1.37 v1 exhausts a and leaves b's room to v2, one violation (upstream
   // lists the budgets in map order, so 1 in 6 askings said 2); at v1.35 v1
   // spends both, two.
-  SimulationResult now = RunAs("v1.37", kOverlappingBudgets);
+  SimulationResult now = Run(kOverlappingBudgets);
   CHECK(FirstAttempt(now, "hi").pdb_violations == 1);
   CHECK(FirstAttempt(now, "hi").message ==
         "0/1 nodes are available: 1 Insufficient cpu. preemption: found a "
         "potential placement for pod on node n1, preempting 2 victims");
-  SimulationResult before = Run(kOverlappingBudgets);
+  SimulationResult before = RunAs("v1.35", kOverlappingBudgets);
   CHECK(FirstAttempt(before, "hi").pdb_violations == 2);
   CHECK(FirstAttempt(before, "hi").message ==
         "0/1 nodes are available: 1 Insufficient cpu.");
@@ -591,7 +592,8 @@ spec:
 )";
 
 TEST_CASE(
-    "Profile v1.37: a pod kept off by an existing pod's anti-affinity is "
+    "Profile current (v1.37): a pod kept off by an existing pod's "
+    "anti-affinity is "
     "moved when that pod leaves (isSchedulableAfterAssignedPodChange)") {
   // The oracle: v1.37.2 schedules p at +20 s, when x is gone; v1.35.4's
   // hint looks only at p's own anti-affinity, so p waits for the flush.
@@ -602,8 +604,8 @@ TEST_CASE(
     }
     return int64_t{-1};
   };
-  CHECK(scheduled_at(RunAs("v1.37", kExistingAntiAffinityLeaves)) == 20);
-  CHECK(scheduled_at(Run(kExistingAntiAffinityLeaves)) == 330);
+  CHECK(scheduled_at(Run(kExistingAntiAffinityLeaves)) == 20);
+  CHECK(scheduled_at(RunAs("v1.35", kExistingAntiAffinityLeaves)) == 330);
 }
 
 }  // namespace podsim

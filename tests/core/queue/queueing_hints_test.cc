@@ -41,9 +41,10 @@ struct Pods {
   // Returns whether rejectors' hints say Queue for web when event is about
   // pod changed.
   bool Queue(ClusterEvent event, ObjectIndex changed,
-             UnschedulablePlugins rejectors) const {
-    return HintSaysQueue(scenario, CurrentProfile(),
-                         {.event = event, .pod = changed}, 0, rejectors);
+             UnschedulablePlugins rejectors,
+             const Profile& profile = CurrentProfile()) const {
+    return HintSaysQueue(scenario, profile, {.event = event, .pod = changed}, 0,
+                         rejectors);
   }
 };
 
@@ -166,14 +167,27 @@ TEST_CASE(
   CHECK(pods.Queue(ClusterEvent::kAssignedPodDelete, noisy, kRejectsAffinity));
   CHECK_FALSE(
       pods.Queue(ClusterEvent::kAssignedPodDelete, db, kRejectsAffinity));
-  // A pod that is not bound (a nomination's change) helps no one.
-  CHECK_FALSE(
-      pods.Queue(ClusterEvent::kNominationChanged, noisy, kRejectsAffinity));
-  // Without terms no pod matches them all: a placed pod's anti-affinity
-  // against web is not looked at.
+  // v1.35: a pod that is not bound (a nomination's change) helps no one.
+  // v1.37 (isSchedulableAfterAssignedPodChange): a nominated pod's
+  // deletion counts like a bound one's.
+  const Profile& v135 = *FindProfile("v1.35");
+  CHECK_FALSE(pods.Queue(ClusterEvent::kNominationChanged, noisy,
+                         kRejectsAffinity, v135));
+  CHECK(pods.Queue(ClusterEvent::kNominationChanged, noisy, kRejectsAffinity));
+  // v1.35: without terms no pod matches them all, and a placed pod's
+  // anti-affinity against web is not looked at. v1.37 looks at it.
   pods.web().required_anti_affinity.clear();
+  CHECK_FALSE(pods.Queue(ClusterEvent::kAssignedPodDelete, noisy,
+                         kRejectsAffinity, v135));
   CHECK_FALSE(
       pods.Queue(ClusterEvent::kAssignedPodDelete, noisy, kRejectsAffinity));
+  pods.Add("guard", "guard").required_anti_affinity = {
+      {.selector = AppIs("web"), .namespaces = {"default"}}};
+  const ObjectIndex guard = pods.scenario.pods.size() - 1;
+  pods.web().labels = Labels({{std::string("app"), std::string("web")}});
+  CHECK_FALSE(pods.Queue(ClusterEvent::kAssignedPodDelete, guard,
+                         kRejectsAffinity, v135));
+  CHECK(pods.Queue(ClusterEvent::kAssignedPodDelete, guard, kRejectsAffinity));
 }
 
 TEST_CASE(

@@ -209,7 +209,7 @@ TEST_CASE(
                         "+30s first Scheduled a", "+30s second Unschedulable",
                         "+40s second Scheduled b"});
   CHECK(r.attempts[3].preemption.status_message ==
-        "no new claims to deallocate, preemption: not eligible due to a "
+        "preemption: not eligible due to a "
         "terminating pod on the nominated node.");
 }
 

@@ -166,7 +166,8 @@ TEST_CASE(
   std::string text =
       ScenarioWith(NodeWith("n1", {"1"}), RunningPod("peer", "n1", {"1"}, 100),
                    PendingPod("web", {"1"}, 100));
-  SimulationResult r = Run(text);
+  // v1.35: DynamicResources' PostFilter still spoke (#140222, v1.37).
+  SimulationResult r = RunAs("v1.35", text);
   const Attempt& now = FirstAttempt(r, "web");
   CHECK(now.message ==
         "0/1 nodes are available: 1 Insufficient cpu. no new claims to "
@@ -429,7 +430,7 @@ TEST_CASE(
   CHECK(FirstAttempt(r, "web").message ==
         "0/3 nodes are available: 1 Insufficient cpu, 1 node(s) didn't match "
         "Pod's node affinity/selector, 1 node(s) didn't satisfy plugin(s) "
-        "[NodeAffinity]. no new claims to deallocate, preemption: 0/3 nodes "
+        "[NodeAffinity]. preemption: 0/3 nodes "
         "are available: 3 Preemption is not helpful for scheduling.");
 }
 
@@ -446,8 +447,8 @@ TEST_CASE(
   // Upstream's message (the oracle, v1.35.4).
   CHECK(FirstAttempt(r, "web").message ==
         "0/3 nodes are available: 1 Insufficient cpu, 2 node(s) didn't "
-        "satisfy plugin(s) [NodeAffinity NodeResourcesFit]. no new claims to "
-        "deallocate, preemption: 0/3 nodes are available: 3 Preemption is "
+        "satisfy plugin(s) [NodeAffinity NodeResourcesFit]. "
+        "preemption: 0/3 nodes are available: 3 Preemption is "
         "not helpful for scheduling.");
 }
 

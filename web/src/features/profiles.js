@@ -2,7 +2,7 @@
 // the one shown, and Compare, which runs two and marks where they differ.
 import { $, h, mount } from "../views/dom.js";
 
-// "v1.35 semantics", "v1.31.14 semantics" (profile v1.31), "v1.14 semantics".
+// "v1.37 semantics", "v1.35.4 semantics" (profile v1.35), "v1.14 semantics".
 const optionText = (p) =>
   `v${p.kubernetesVersion} semantics${p.name === "current" || `v${p.kubernetesVersion}.`.startsWith(`${p.name}.`) ? "" : ` (${p.name})`}`;
 

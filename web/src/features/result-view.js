@@ -16,7 +16,7 @@ import { renderVictims } from "../views/victims.js";
 import { EVENT_PAGE, createdPods, podTargets, renderChange, renderWorkloads } from "../views/workloads.js";
 import { createTimeline } from "./timeline-control.js";
 
-// "v1.14", "current (v1.35)": a result's profile as the compare view names it.
+// "v1.14", "current (v1.37)": a result's profile as the compare view names it.
 const profileName = (result) =>
   result.profile === `v${result.kubernetesVersion}` ? result.profile : `${result.profile} (v${result.kubernetesVersion})`;
 

@@ -19,7 +19,7 @@ export function decisionText(d) {
   return ["cannot be scheduled"];
 }
 
-// "v1.14", "current (v1.35)": a profile as the comparison names it.
+// "v1.14", "current (v1.37)": a profile as the comparison names it.
 const profileLabel = (p) => (p.name === `v${p.kubernetesVersion}` ? p.name : `${p.name} (v${p.kubernetesVersion})`);
 
 // How an object changed from A to B: "added", "removed", "changed".

@@ -42,7 +42,7 @@ TEST_CASE(
   CHECK(FirstAttempt(r, "web").message ==
         "0/2 nodes are available: 1 Insufficient cpu, 1 node(s) didn't satisfy "
         "plugin(s) [NodeAffinity]. "
-        "no new claims to deallocate, preemption: 0/2 nodes are available: 2 "
+        "preemption: 0/2 nodes are available: 2 "
         "Preemption is not helpful for scheduling.");
 }
 

@@ -8,10 +8,13 @@ using namespace testing;
 TEST_CASE(
     "NodeResourcesBalancedAllocation: Score favours a node whose cpu and "
     "memory would be used alike") {
+  // v1.35's scorer, the balance with the pod placed (current scores the
+  // change, below).
   SimulationResult r =
-      Run(ScenarioWith(NodeWith("a", {"4", "4Gi"}), NodeWith("b", {"4", "4Gi"}),
-                       RunningPod("load", "a", {"1", "3Gi"}, 1),
-                       PendingPod("web", {"1", "1Gi"}, 1)));
+      RunAs("v1.35", ScenarioWith(NodeWith("a", {"4", "4Gi"}),
+                                  NodeWith("b", {"4", "4Gi"}),
+                                  RunningPod("load", "a", {"1", "3Gi"}, 1),
+                                  PendingPod("web", {"1", "1Gi"}, 1)));
   const Attempt& at = FirstAttempt(r, "web");
   // a: fractions 0.5 and 1.0 -> std 0.25 -> 75. b: 0.25 and 0.25 -> 100.
   CHECK(PluginScoreOf(NodeIn(r, at, "a"), "NodeResourcesBalancedAllocation") ==

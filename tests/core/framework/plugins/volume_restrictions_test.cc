@@ -109,7 +109,7 @@ TEST_CASE(
         "persistentvolumeclaim \"data\" not found");
   CHECK(a.message ==
         "0/1 nodes are available: persistentvolumeclaim \"data\" not found. "
-        "no new claims to deallocate, preemption: 0/1 nodes are available: 1 "
+        "preemption: 0/1 nodes are available: 1 "
         "Preemption is not helpful for scheduling.");
   SUBCASE(
       "VolumeBinding's PreFilter rejects it when VolumeRestrictions is off") {

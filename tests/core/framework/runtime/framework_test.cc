@@ -26,8 +26,8 @@ TEST_CASE(
   CHECK(r.attempts[0].outcome == Outcome::kScheduled);
   CHECK(r.scenario.pods[r.attempts[0].pod].name == "high");
   CHECK(FirstAttempt(r, "low").message ==
-        "0/1 nodes are available: 1 Insufficient cpu. no new claims to "
-        "deallocate, preemption: "
+        "0/1 nodes are available: 1 Insufficient cpu. "
+        "preemption: "
         "0/1 nodes are available: 1 No preemption victims found for incoming "
         "pod.");
 }
