@@ -150,14 +150,17 @@ test("embed: a hand-written HTML page: element text, a script inside, and src, w
 
   // The default parts: verdicts, messages and victims; show= picks others.
   const preempt = page.locator("#preempt");
-  assert.equal(await preempt.locator(".attempt .message").first().textContent(), "0/2 nodes are available: 2 Insufficient cpu.");
+  assert.match(
+    await preempt.locator(".attempt .message").first().textContent(),
+    /^0\/2 nodes are available: 2 Insufficient cpu\. preemption: found a potential placement for pod on node [\w-]+, preempting \d+ victims?$/,
+  );
   const victim = await preempt.locator("table.victims tbody td").allTextContents();
   assert.deepEqual(victim, ["scratch-runnerleaves at +30 s", "worker-a", "10", "respected"]);
   assert.equal(await page.locator("#preempt .picture").count(), 0);
   assert.equal(await page.locator("#scheduled .picture .column").count(), 1);
   assert.equal(await page.locator("#never .attempt .message").first().isVisible(), true);
   assert.match(await page.locator("#never .attempt .message").first().textContent(), /^0\/1 nodes are available: 1 Insufficient cpu\./);
-  assert.equal(await page.locator("#preempt .about").textContent(), "kube-scheduler v1.35");
+  assert.equal(await page.locator("#preempt .about").textContent(), "kube-scheduler v1.37");
 
   // readonly: no Edit; theme: dark for #scheduled, light for the others.
   assert.equal(await page.locator("#never button.edit").isVisible(), false);
@@ -197,7 +200,7 @@ test("embed: a Markdown page from markdown-it: a fenced block, element text, a s
   // compare: the differences between the profiles, as the engine gives them.
   assert.equal(await page.locator("#compare .badge-differs").count(), 1);
   assert.match(await page.locator("#compare .differences").textContent(), /v1\.14nominated node-a, evicting batch-old/);
-  assert.equal(await page.locator("#compare .about").textContent(), "kube-scheduler v1.35 · compared with v1.14");
+  assert.equal(await page.locator("#compare .about").textContent(), "kube-scheduler v1.37 · compared with v1.14");
   // show="verdicts victims picture": no messages, a picture of both nodes.
   assert.equal(await page.locator("#two-nodes .attempt .message").first().isVisible(), false);
   assert.equal(await page.locator("#two-nodes .picture .column").count(), 2);

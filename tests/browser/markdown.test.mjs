@@ -75,7 +75,7 @@ test("markdown: one click copies the profile, verdicts, messages, victims and a 
   assert.match(markdown, /^- \*\*Outcome:\*\* 1 pending pod in 2 attempts: 1 scheduled, 2 victims evicted$/m);
   assert.match(
     markdown,
-    /^- `default\/payments-api` → nominated `node-a`, evicting 2 pods: `default\/report-2`, `default\/report-1` \(priority 100000\)\n {2}- message: `0\/3 nodes are available: 3 Insufficient cpu\.`$/m,
+    /^- `default\/payments-api` → nominated `node-a`, evicting 2 pods: `default\/report-2`, `default\/report-1` \(priority 100000\)\n {2}- message: `0\/3 nodes are available: 3 Insufficient cpu\. preemption: found a potential placement for pod on node node-a, preempting 2 victims`$/m,
   );
   assert.match(markdown, /^- `default\/payments-api` → scheduled on `node-a` \(priority 100000, attempt 2\)$/m);
   assert.match(markdown, /^\| Pod \| Node \| Priority \| PodDisruptionBudget \| Evicted for \|$/m);

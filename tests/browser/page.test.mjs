@@ -29,7 +29,7 @@ async function rerun(page) {
 test("page: the default scenario is simulated on load", async () => {
   const { page, errors, context } = await fresh();
   assert.equal(await firstVerdict(page), "payments-api → nominated node-a, evicting 2 pods: report-2, report-1");
-  assert.match(await page.locator(".attempt .message").first().textContent(), /^0\/3 nodes are available: 3 Insufficient cpu\.$/);
+  assert.match(await page.locator(".attempt .message").first().textContent(), /^0\/3 nodes are available: 3 Insufficient cpu\. preemption: found a potential placement for pod on node node-a, preempting 2 victims$/);
   assert.equal(await page.locator("table.victims tbody tr").count(), 2);
   assert.equal(await page.locator(".node-card").count(), 3);
   assert.equal(await page.locator("table.selection tbody tr").count(), 2);

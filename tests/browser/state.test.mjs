@@ -287,6 +287,17 @@ test("state: a link opened in a tab showing your scenario replaces it undoably, 
   await context.close();
 });
 
+test("state: a link made when current was kube-scheduler 1.35 opens with the v1.35 semantics, and says so", async () => {
+  const { page, errors, context } = await fresh(`#${await encodeShare({ scenario: example("equal-priority.yaml"), kubernetesVersion: "1.35" })}`);
+  await page.waitForFunction(() => document.querySelector(".attempt .verdict")?.textContent.startsWith("web"));
+  await settled(page);
+  assert.equal(await page.locator("#profile").inputValue(), "v1.35");
+  assert.match(await banner(page).textContent(), /made when podsim's current semantics were kube-scheduler 1\.35; showing v1\.35\./);
+  assert.match(await page.locator(".attempt .message").first().textContent(), /no new claims to deallocate/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test("state: a scenario too large for a link is not copied: Share, Ctrl+S and Copy as Markdown say so and offer the download", async () => {
   // 300 nodes carrying 2,000 random characters each: 0.6 MB that compresses
   // badly, so its link would be far over the 400,000 characters a link may have.

@@ -353,7 +353,7 @@ test("timeline: by time past a minute, the slider and the player land on whole s
 });
 
 test("timeline: an embed opens at a step; a bad step is ignored", async () => {
-  const fragment = await encodeShare({ scenario: (await import("node:fs")).readFileSync(new URL("../../web/examples/preempts-twice.yaml", import.meta.url), "utf8"), kubernetesVersion: "1.35" });
+  const fragment = await encodeShare({ scenario: (await import("node:fs")).readFileSync(new URL("../../web/examples/preempts-twice.yaml", import.meta.url), "utf8"), kubernetesVersion: "1.37" });
   const open = async (query) => {
     const opened = await openPage(env.browser, `${env.server.url}${query}#${fragment}`);
     await settled(opened.page);

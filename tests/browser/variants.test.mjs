@@ -182,13 +182,13 @@ test("variants: the share link carries B and opens with it; reloading keeps B", 
 
 test("variants: a link without B opens as before; a damaged B says so and opens A", async () => {
   const text = example("pdb-steers-victims.yaml");
-  const plain = await fresh(`#${await encodeShare({ scenario: text, kubernetesVersion: "1.35" })}`);
+  const plain = await fresh(`#${await encodeShare({ scenario: text, kubernetesVersion: "1.37" })}`);
   assert.equal(await plain.page.locator("#fork").evaluate((b) => b.hidden), false, "Fork into B is in the Compare menu");
   assert.equal(await plain.page.locator("#variant-b").count(), 0);
   assert.equal(await plain.page.locator("#differences .differences").count(), 0);
   assert.deepEqual(plain.errors, []);
 
-  const damaged = await fresh(`#${await encodeShare({ scenario: text, kubernetesVersion: "1.35", variantB: 42 })}`);
+  const damaged = await fresh(`#${await encodeShare({ scenario: text, kubernetesVersion: "1.37", variantB: 42 })}`);
   assert.match(
     await damaged.page.locator("#banner").textContent(),
     /This link's variant B could not be opened: its variant B is damaged: it holds no scenario text; showing variant A alone\./,
@@ -201,7 +201,7 @@ test("variants: a link without B opens as before; a damaged B says so and opens 
 test("variants: a read-only embed with B shows the differences first and switches A|B, but cannot edit or remove", async () => {
   const a = example("pdb-steers-victims.yaml");
   const b = a.replace("disruptionsAllowed: 0", "disruptionsAllowed: 1");
-  const { page, errors } = await fresh(`?embed&readonly#${await encodeShare({ scenario: a, kubernetesVersion: "1.35", variantB: b })}`, {
+  const { page, errors } = await fresh(`?embed&readonly#${await encodeShare({ scenario: a, kubernetesVersion: "1.37", variantB: b })}`, {
     viewport: { width: 720, height: 900 },
   });
   await page.waitForSelector("#differences .difference");
@@ -301,7 +301,7 @@ function twoRunning(priority) {
 }
 
 test("variants: changes that flip a pod only together, and changes past the limit, are said so", async () => {
-  const together = await fresh(`#${await encodeShare({ scenario: twoRunning(10), kubernetesVersion: "1.35", variantB: twoRunning(1) })}`);
+  const together = await fresh(`#${await encodeShare({ scenario: twoRunning(10), kubernetesVersion: "1.37", variantB: twoRunning(1) })}`);
   await together.page.waitForSelector("#differences .difference");
   assert.deepEqual(await sides(together.page), ["cannot be scheduled", "nominated node-1, evicting p1, p2"]);
   assert.equal(await together.page.locator("#differences .rule-note").textContent(), "No single change gives B's decision: the changes act together.");
@@ -312,7 +312,7 @@ test("variants: changes that flip a pod only together, and changes past the limi
   const a = example("pdb-steers-victims.yaml");
   const nodes = (value) =>
     Array.from({ length: 20 }, (_, i) => `apiVersion: v1\nkind: Node\nmetadata: {name: spare-${i}, labels: {v: "${value}"}}\nstatus:\n  allocatable: {cpu: "0", memory: 8Gi, pods: "110"}\n---\n`).join("");
-  const link = await encodeShare({ scenario: nodes("a") + a, kubernetesVersion: "1.35", variantB: nodes("b") + a.replace("disruptionsAllowed: 0", "disruptionsAllowed: 1") });
+  const link = await encodeShare({ scenario: nodes("a") + a, kubernetesVersion: "1.37", variantB: nodes("b") + a.replace("disruptionsAllowed: 0", "disruptionsAllowed: 1") });
   const untried = await fresh(`#${link}`);
   await untried.page.waitForSelector("#differences .difference");
   assert.equal(
@@ -325,7 +325,7 @@ test("variants: changes that flip a pod only together, and changes past the limi
 
 test("variants: over a loaded cluster, Fork is disabled and says why", async () => {
   const pending = example("pdb-steers-victims.yaml").split("---\n").filter((d) => /name: web/.test(d)).join("");
-  const link = await encodeShare({ scenario: pending, kubernetesVersion: "1.35", cluster: { name: "tiny", text: example("default.yaml") } });
+  const link = await encodeShare({ scenario: pending, kubernetesVersion: "1.37", cluster: { name: "tiny", text: example("default.yaml") } });
   const { page, errors } = await fresh(`#${link}`);
   await page.waitForFunction(() => /over the cluster/.test(document.getElementById("status").textContent));
   assert.equal(await page.locator("#fork").isDisabled(), true);
@@ -336,7 +336,7 @@ test("variants: over a loaded cluster, Fork is disabled and says why", async () 
 test("variants: errors in the variant not shown are said, with a button that shows it", async () => {
   const a = example("pdb-steers-victims.yaml");
   const b = a.replace("  priority: 1000\n", "  priorityClassName: gold\n");
-  const { page, errors } = await fresh(`#${await encodeShare({ scenario: a, kubernetesVersion: "1.35", variantB: b })}`);
+  const { page, errors } = await fresh(`#${await encodeShare({ scenario: a, kubernetesVersion: "1.37", variantB: b })}`);
   await page.waitForFunction(() => /Variant B has 1 error/.test(document.getElementById("status").textContent));
   await rerun(page, () => page.locator("#status").getByRole("button", { name: "Show variant B" }).click());
   assert.equal(await page.locator("#variant-label").textContent(), "Editing variant B");
@@ -349,7 +349,7 @@ test("variants: variants too long to read on the page list their changes without
   const padding = `# ${"padding ".repeat(80)}\n`.repeat(110); // about 70 KiB of comments
   const a = padding + example("pdb-steers-victims.yaml");
   const b = a.replace("disruptionsAllowed: 0", "disruptionsAllowed: 1");
-  const { page, errors } = await fresh(`#${await encodeShare({ scenario: a, kubernetesVersion: "1.35", variantB: b })}`);
+  const { page, errors } = await fresh(`#${await encodeShare({ scenario: a, kubernetesVersion: "1.37", variantB: b })}`);
   await page.waitForSelector("#differences .difference");
   assert.deepEqual(await objectChanges(page), ["PodDisruptionBudget default/db"]);
   assert.equal(await page.locator("#differences .line-diff").count(), 0);

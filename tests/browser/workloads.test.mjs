@@ -144,7 +144,7 @@ before(() => {
 after(() => rmSync(dir, { recursive: true, force: true }));
 
 async function openScenario(text, viewport = { width: 1400, height: 1000 }) {
-  const fragment = await encodeShare({ scenario: text, kubernetesVersion: "1.35" });
+  const fragment = await encodeShare({ scenario: text, kubernetesVersion: "1.37" });
   const opened = await openPage(env.browser, `${env.server.url}#${fragment}`, { viewport });
   await opened.page.waitForSelector("#verdicts > *");
   await settled(opened.page);
@@ -340,7 +340,7 @@ test("workloads: a link carries a small cluster with the change, and reopens bot
   await other.context.close();
 
   // A link whose cluster is not a dump's text says so and opens nothing.
-  const fragment = await encodeShare({ scenario: CHANGE, kubernetesVersion: "1.35", cluster: { name: "x", text: "" } });
+  const fragment = await encodeShare({ scenario: CHANGE, kubernetesVersion: "1.37", cluster: { name: "x", text: "" } });
   const bad = await openPage(env.browser, `${env.server.url}#${fragment}`);
   await settled(bad.page);
   assert.match(await bad.page.locator("#banner").textContent(), /This link could not be opened: the link's cluster is damaged: it holds no dump text\./);

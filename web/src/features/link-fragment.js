@@ -29,6 +29,16 @@ export function createFragmentOpener(profiles, session) {
       note = `This link asks for the "${profile}" semantics, which this podsim does not know; showing ${known[0].name}. `;
       profile = known[0].name;
     }
+    // A link made when "current" was an older release keeps that release's semantics.
+    const made = link.kubernetesVersion;
+    const now = known.find((p) => p.name === "current");
+    if (profile === "current" && made && now && made !== now.kubernetesVersion) {
+      const then = known.find((p) => p.kubernetesVersion === made || p.kubernetesVersion.startsWith(`${made}.`));
+      if (then) {
+        note += `This link was made when podsim's current semantics were kube-scheduler ${made}; showing ${then.name}. `;
+        profile = then.name;
+      }
+    }
     if (link.variantBProblem) note += `This link's variant B could not be opened: ${link.variantBProblem}; showing variant A alone. `;
     session.openLink(link.scenario, { profile, compare: link.compare, caption: link.caption, note, atStart, cluster: link.cluster, variantB: link.variantB });
     return true;
