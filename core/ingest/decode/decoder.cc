@@ -281,10 +281,18 @@ void Decoder::Dispatch(const Json& obj, const std::string& kind, Reader& r) {
   // the object (a pod its node) follows from this warning.
   std::string_view meant = MeantKind(kind);
   size_t index = result_.diagnostics.items().size();
+  // kube-scheduler 1.37's pod groups (GenericWorkload, beta and off by
+  // default): what podsim cannot model is named.
+  const bool gang =
+      kind == "PodGroup" || kind == "Workload" || kind == "CompositePodGroup";
   Diagnostic& warning = r.Warn(
       FieldPath("kind"),
       "kind " + Quoted(kind) + " is ignored" +
           (meant.empty() ? "" : "; did you mean " + std::string(meant) + "?") +
+          (gang ? "; gang scheduling (kube-scheduler 1.37's GenericWorkload, "
+                  "off by default) is not modelled: podsim schedules and "
+                  "preempts the group's pods one by one"
+                : "") +
           "; podsim reads " + std::string(kKindsRead));
   warning.cause = "kind:" + kind;
   if (meant.empty()) return;

@@ -72,6 +72,7 @@ const FieldRule& Decoder::PodFields() {
       "metadata{name generateName namespace uid labels annotations "
       "ownerReferences creationTimestamp deletionTimestamp finalizers} "
       "spec{nodeName schedulerName priority priorityClassName preemptionPolicy "
+      "schedulingGroup workloadRef "
       "terminationGracePeriodSeconds "
       "containers{name resources ports restartPolicy} "
       "initContainers{name resources ports restartPolicy} overhead resources "
@@ -158,6 +159,15 @@ void Decoder::DecodePod(const Json& obj, Reader& r) {
       Labels(r.StringMap(*meta, "labels", FieldPath("metadata.labels")));
   pod.deletion_cost = decode::ReadDeletionCost(r, *meta, FieldPath("metadata"));
   pod.owners = DecodeOwners(*meta, r);
+  if (const Json* spec = Reader::Member(obj, "spec")) {
+    for (const char* field : {"schedulingGroup", "workloadRef"}) {
+      if (!Reader::Member(*spec, field)) continue;
+      r.Warn(FieldPath("spec").Child(field),
+             "the pod's group (gang scheduling, kube-scheduler 1.37's "
+             "GenericWorkload, off by default) is not modelled: podsim "
+             "schedules and preempts the pod alone");
+    }
+  }
   if (const Json* finalizers = Reader::Member(*meta, "finalizers")) {
     for (size_t i = 0; finalizers->is_array() && i < finalizers->size(); ++i) {
       const Json& f = (*finalizers)[i];

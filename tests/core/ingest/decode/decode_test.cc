@@ -1,5 +1,7 @@
 #include "core/ingest/decode.h"
 
+#include <algorithm>
+
 #include "tests/builders.h"
 
 namespace podsim {
@@ -320,6 +322,36 @@ TEST_CASE("Decode: a PersistentVolumeClaim gives its access modes and phase") {
                    "spec.volumes[1].persistentVolumeClaim.claimName: is "
                    "required: the name of a PersistentVolumeClaim in the "
                    "pod's namespace"});
+}
+
+TEST_CASE(
+    "Decode: kube-scheduler 1.37's pod groups are named as not modelled: the "
+    "PodGroup kind and a pod's spec.schedulingGroup") {
+  Json pod = PendingPod("worker-0", {"1"}, 1);
+  pod["spec"]["schedulingGroup"] = {{"podGroupName", "training"}};
+  Json group = {{"apiVersion", "scheduling.k8s.io/v1beta1"},
+                {"kind", "PodGroup"},
+                {"metadata", {{"name", "training"}, {"namespace", "default"}}},
+                {"spec", {{"minCount", 4}}}};
+  SimulationResult r = Run(ScenarioWith(NodeWith("n1", {"4"}), pod, group));
+  const std::vector<std::string> texts = DiagnosticTexts(r);
+  auto has = [&](const std::string& part) {
+    return std::any_of(texts.begin(), texts.end(), [&](const std::string& t) {
+      return t.find(part) != std::string::npos;
+    });
+  };
+  CHECK(
+      has("Pod default/worker-0: spec.schedulingGroup: the pod's group "
+          "(gang scheduling, kube-scheduler 1.37's GenericWorkload, off by "
+          "default) is not modelled: podsim schedules and preempts the pod "
+          "alone"));
+  CHECK(
+      has("kind \"PodGroup\" is ignored; gang scheduling (kube-scheduler "
+          "1.37's GenericWorkload, off by default) is not modelled: podsim "
+          "schedules and preempts the group's pods one by one; podsim "
+          "reads"));
+  // The pod is still scheduled, alone.
+  CHECK(FirstAttempt(r, "worker-0").outcome == Outcome::kScheduled);
 }
 
 }  // namespace podsim
