@@ -112,7 +112,7 @@ test("reduce: the gallery example reduces to its two nodes, each with why, from 
   assert.match(text, /0\/2 nodes are available: 1 Insufficient cpu, 1 node\(s\) had untolerated taint\(s\)\./);
   assert.deepEqual((await keptNames(page, "Nodes")).sort(), example.reduce.nodes);
   assert.match(text, /node-01: a node where Filter says UnschedulableAndUnresolvable: node\(s\) had untolerated taint\(s\)/);
-  assert.match(text, /needed: when tried without it \(during the reduction\), the message became "0\/2 nodes are available: 2 Insufficient cpu\."/);
+  assert.match(text, /needed: when tried without it \(during the reduction\), the message became "0\/2 nodes are available: 2 Insufficient cpu\. preemption: found a potential placement for pod on node node-09, preempting 2 victims"/);
   assert.match(text, /node-09: the node shop\/checkout is nominated to/);
   assert.deepEqual(await keptNames(page, "PriorityClasses"), ["checkout-critical", "batch"]);
   assert.match(await page.locator("#status").textContent(), /Reduced for shop\/checkout in \d+\.\d s \(19 simulations\)/);
