@@ -938,8 +938,8 @@ function setStartTimes(s, bound) {
 function normalize(options = {}) {
   const profile = options.profile ?? DEFAULT_OPTIONS.profile;
   const level = options.level ?? DEFAULT_OPTIONS.level;
-  if (profile !== "current" && profile !== "v1.37" && profile !== "v1.31") {
-    throw new TypeError(`profile must be "current", "v1.37" or "v1.31", got ${JSON.stringify(profile)}`);
+  if (profile !== "current" && profile !== "v1.35" && profile !== "v1.31") {
+    throw new TypeError(`profile must be "current", "v1.35" or "v1.31", got ${JSON.stringify(profile)}`);
   }
   if (level !== "decision" && level !== "run") {
     throw new TypeError(`level must be "decision" or "run", got ${JSON.stringify(level)}`);
