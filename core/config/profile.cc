@@ -33,13 +33,17 @@ constexpr std::string_view kV114Unresolvable[] = {
     "node(s) didn't find available persistent volumes to bind",
 };
 
-Profile MakeCurrent() {
+// v1.35.4: kube-scheduler 1.35 with its default gates (the Profile
+// struct's defaults are its switches), before what 1.36 and 1.37 changed in
+// what preemption decides or says.
+Profile MakeV135() {
   Profile p;
-  p.name = "current";
-  p.kubernetes_version = "1.37";
+  p.name = "v1.35";
+  p.kubernetes_version = "1.35.4";
   p.summary =
-      "kube-scheduler v1.37: the DefaultPreemption plugin of the scheduling "
-      "framework, with its default gates";
+      "kube-scheduler v1.34/v1.35: the DRA clause in the message, no success "
+      "message, BalancedAllocation by the balance with the pod, every "
+      "matching budget spent, the narrower anti-affinity hint";
   p.reasons = {
       .unschedulable = "node(s) were unschedulable",
       .taint = "node(s) had untolerated taint(s)",
@@ -57,30 +61,23 @@ Profile MakeCurrent() {
       .predicates = false,
   };
   p.pick_criteria = kFiveCriteria;
-  // What 1.36 and 1.37 changed (docs/upstream-changes.md#v137).
+  return p;
+}
+
+// v1.37.2 with its default gates: v1.35 and what 1.36 and 1.37 changed
+// (docs/upstream-changes.md#v137).
+Profile MakeCurrent() {
+  Profile p = MakeV135();
+  p.name = "current";
+  p.kubernetes_version = "1.37";
+  p.summary =
+      "kube-scheduler v1.37: the DefaultPreemption plugin of the scheduling "
+      "framework, with its default gates";
   p.reports_successful_preemption = true;
   p.dra_postfilter = false;
   p.balanced_allocation_change = true;
   p.pdb_violation = PdbViolation::kPerPodUntilViolated;
   p.anti_affinity_hint_any_term = true;
-  return p;
-}
-
-// v1.35.4: kube-scheduler 1.35 with its default gates, before what 1.36
-// and 1.37 changed in what preemption decides or says.
-Profile MakeV135() {
-  Profile p = MakeCurrent();
-  p.name = "v1.35";
-  p.kubernetes_version = "1.35.4";
-  p.summary =
-      "kube-scheduler v1.34/v1.35: the DRA clause in the message, no success "
-      "message, BalancedAllocation by the balance with the pod, every "
-      "matching budget spent, the narrower anti-affinity hint";
-  p.reports_successful_preemption = false;
-  p.dra_postfilter = true;
-  p.balanced_allocation_change = false;
-  p.pdb_violation = PdbViolation::kPerPodBudget;
-  p.anti_affinity_hint_any_term = false;
   return p;
 }
 
