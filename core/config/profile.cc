@@ -43,7 +43,8 @@ Profile MakeV135() {
   p.summary =
       "kube-scheduler v1.34/v1.35: the DRA clause in the message, no success "
       "message, BalancedAllocation by the balance with the pod, every "
-      "matching budget spent, the narrower anti-affinity hint";
+      "matching budget spent, the narrower anti-affinity hint, gated pods "
+      "deaf to the flush";
   p.reasons = {
       .unschedulable = "node(s) were unschedulable",
       .taint = "node(s) had untolerated taint(s)",
@@ -78,6 +79,8 @@ Profile MakeCurrent() {
   p.balanced_allocation_change = true;
   p.pdb_violation = PdbViolation::kPerPodUntilViolated;
   p.anti_affinity_hint_any_term = true;
+  p.flush_moves_gated = true;
+  p.victim_order = VictimOrder::kPriorityThenVictimStartTime;
   return p;
 }
 
@@ -182,7 +185,7 @@ bool Same(std::span<const T> a, std::span<const T> b) {
 #define PODSIM_SWITCH(label, field, clause) \
   PODSIM_SWITCH2(label, field, field, clause)
 
-const std::array<ProfileSwitch, 28> kSwitches = {
+const std::array<ProfileSwitch, 29> kSwitches = {
     PODSIM_SWITCH("pod-level resources", pod_level_resources,
                   p.pod_level_resources
                       ? "counts a pod's spec.resources.requests in place of "
@@ -285,7 +288,13 @@ const std::array<ProfileSwitch, 28> kSwitches = {
                   p.victim_order == VictimOrder::kPriorityOnly
                       ? "orders victims by priority only, so among equals "
                         "the pod listed first on the node is reprieved first"
-                      : "orders victims by priority, then the older pod first"),
+                  : p.victim_order == VictimOrder::kPriorityThenVictimStartTime
+                      ? "orders victims by priority, then the older pod first; "
+                        "of two without a start time, the one listed first on "
+                        "the node (v1.37)"
+                      : "orders victims by priority, then the older pod first; "
+                        "two without a start time are each older than the "
+                        "other"),
     PODSIM_SWITCH("victim re-sort", resorts_victims,
                   p.resorts_victims
                       ? "sorts the victims by importance after the reprieve"
@@ -364,6 +373,13 @@ const std::array<ProfileSwitch, 28> kSwitches = {
                         "matches it, nominated pods' too (v1.37)"
                       : "requeues a pod on a bound pod's deletion that "
                         "matches all of its anti-affinity terms"),
+    PODSIM_SWITCH("flush of gated pods", flush_moves_gated,
+                  p.flush_moves_gated
+                      ? "re-checks a preemptor held back by its own "
+                        "preemption at the 30 s flush once it has waited 5 "
+                        "minutes, then every 5 minutes (#139162, v1.37)"
+                      : "moves a preemptor held back by its own preemption "
+                        "only on a pod's deletion, never at the flush"),
 };
 
 #undef PODSIM_SWITCH

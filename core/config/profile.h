@@ -25,7 +25,11 @@ enum class PotentialNodes {
 // The order victims are reprieved in (most important first).
 enum class VictimOrder {
   kPriorityThenStartTime,  // util.MoreImportantPod
-  kPriorityOnly,           // util.HigherPriorityPod; ties keep node order
+  // MoreImportantVictim (v1.37): a victim's start time is read once, as its
+  // Victim is built in the node's pod order, so of two without a start time
+  // the one earlier on the node is more important.
+  kPriorityThenVictimStartTime,
+  kPriorityOnly,  // util.HigherPriorityPod; ties keep node order
 };
 
 // When evicting a victim counts as a PodDisruptionBudget violation.
@@ -187,6 +191,11 @@ struct Profile {
   // pod's deletion counts; before, all of the waiting pod's own terms, and
   // only a bound pod's.
   bool anti_affinity_hint_any_term = false;
+  // The 30 s flush and a gated pod (#139162, v1.37): the flush's wildcard
+  // event re-checks a pod DefaultPreemption's PreEnqueue gated once it has
+  // waited 5 minutes since it failed or since the last flush that found it
+  // gated (FlushTimestamp); before, only a pod's deletion moved a gated pod.
+  bool flush_moves_gated = false;
   // SchedulerPopFromBackoffQ (v1.33+): with activeQ empty, the backoffQ's
   // head is popped at once; backoff expiries are whole-second windows.
   bool pop_from_backoff = true;

@@ -149,6 +149,7 @@ void SchedulingQueue::AddUnschedulable(ObjectIndex p, int attempts,
   q.parked = false;
   unschedulable_.push_back(p);
   q.gated = false;  // it passed PreEnqueue before its cycle
+  q.flush_time = 0;
   recorder_.Record(QueueEventKind::kUnschedulable, p);
   ArmFlush(p);
 }
@@ -175,7 +176,24 @@ bool SchedulingQueue::PassesPreEnqueue(ObjectIndex p) {
   }
   if (!q.gated) recorder_.Record(QueueEventKind::kGated, p);
   q.gated = true;
+  if (profile_.flush_moves_gated && q.parked) {
+    // From v1.37 the flush re-checks a gated pod whatever changed.
+    parked_.erase(std::remove(parked_.begin(), parked_.end(), p),
+                  parked_.end());
+    q.parked = false;
+    ArmFlush(p);
+  }
   return false;
+}
+
+int64_t SchedulingQueue::LastFailed(const QueuedPod& q) const {
+  return profile_.flush_moves_gated ? std::max(q.timestamp, q.flush_time)
+                                    : q.timestamp;
+}
+
+bool SchedulingQueue::FlushSkips(const QueuedPod& q) const {
+  return q.place != Place::kUnschedulable || q.parked ||
+         (q.gated && !profile_.flush_moves_gated);
 }
 
 void SchedulingQueue::ArmFlush(ObjectIndex p) {
@@ -183,7 +201,7 @@ void SchedulingQueue::ArmFlush(ObjectIndex p) {
   // longer than the timeout.
   const int64_t start = start_ms_;
   const int64_t due =
-      queued_[p].timestamp + Millis(profile_.unschedulable_timeout_seconds);
+      LastFailed(queued_[p]) + Millis(profile_.unschedulable_timeout_seconds);
   int64_t tick = start + ((due - start) / kFlushPeriod + 1) * kFlushPeriod;
   if (tick <= clock_.now())
     tick = start + ((clock_.now() - start) / kFlushPeriod + 1) * kFlushPeriod;
@@ -244,18 +262,28 @@ void SchedulingQueue::MoveAll(const PodChange& change, bool counts) {
 
 void SchedulingQueue::Flush(ObjectIndex p) {
   QueuedPod& q = queued_[p];
-  // The flush's event is no pod's deletion: a gated pod stays.
-  if (q.place != Place::kUnschedulable || q.parked || q.gated) return;
-  if (clock_.now() - q.timestamp <=
+  // Up to v1.36 the flush's event is no pod's deletion, the only event
+  // DefaultPreemption's gate registers: a gated pod stays. From v1.37 the
+  // wildcard event re-checks it (moveEntitiesToActiveOrBackoffQueue).
+  if (FlushSkips(q)) return;
+  if (clock_.now() - LastFailed(q) <=
       Millis(profile_.unschedulable_timeout_seconds))
     return;
-  if (q.changes_seen == changes_) {
+  if (!q.gated && q.changes_seen == changes_) {
     // Nothing changed since it failed: a retry would fail the same way.
     q.parked = true;
     parked_.push_back(p);
     return;
   }
-  if (!PassesPreEnqueue(p)) return;
+  if (!PassesPreEnqueue(p)) {
+    if (profile_.flush_moves_gated) {
+      // Still preempting: flushUnschedulableEntitiesLeftover set its flush
+      // time, so the next re-check is 5 minutes on.
+      q.flush_time = clock_.now();
+      ArmFlush(p);
+    }
+    return;
+  }
   MoveToActiveOrBackoff(p, QueueEventKind::kFlush);
 }
 
@@ -295,7 +323,7 @@ bool SchedulingQueue::Stale(const DueTimer& due) const {
     case Timer::kBackoffDone:
       return q.place != Place::kBackoff;
     case Timer::kFlush:
-      return q.place != Place::kUnschedulable || q.parked || q.gated;
+      return FlushSkips(q);
     case Timer::kDeleteLands:
     case Timer::kGone:
     case Timer::kControllerSync:

@@ -126,6 +126,9 @@ class SchedulingQueue {
     // PreEnqueue held it back (QueuedPodInfo.GatingPlugin is
     // DefaultPreemption): only a pod's deletion moves it.
     bool gated = false;
+    // v1.37: the last flush that found it gated (FlushTimestamp), 0 if
+    // none since it failed.
+    int64_t flush_time = 0;
   };
   // activeQ: (-priority, timestamp, stamp sequence, pod).
   using ActiveKey = std::tuple<int64_t, int64_t, int64_t, ObjectIndex>;
@@ -141,6 +144,12 @@ class SchedulingQueue {
   void AddActive(ObjectIndex p);
   void AddBackoff(ObjectIndex p);
   void MoveToActiveOrBackoff(ObjectIndex p, QueueEventKind why);
+  // When the flush counts q's time in the pool from: its last failure, or
+  // from v1.37 the last flush that found it gated if later.
+  int64_t LastFailed(const QueuedPod& q) const;
+  // Whether the flush passes over q: it has left the pool, waits for a
+  // change, or is gated and the flush re-checks no gated pod (before v1.37).
+  bool FlushSkips(const QueuedPod& q) const;
   // MoveAllToActiveOrBackoffQueue; counts: whether the event is a change a
   // flush may retry a pod for.
   void MoveAll(const PodChange& change, bool counts);

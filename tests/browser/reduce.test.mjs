@@ -105,7 +105,7 @@ test("reduce: the gallery example reduces to its two nodes, each with why, from 
   await reduceFocused(page);
   const text = await panel(page).innerText();
   assert.match(text, /Minimal reproduction for shop\/checkout/);
-  assert.match(text, /shop\/checkout → nominated to node-09, evicting batch\/reindex-0, batch\/reindex-1/);
+  assert.match(text, /shop\/checkout → nominated to node-09, evicting batch\/reindex-2, batch\/reindex-3/);
   assert.match(text, /From 12 nodes, 58 pods, 5 priority classes, 2 PDBs to 2 nodes, 5 pods, 2 priority classes, 0 PDBs\./);
   assert.match(text, /19 simulations, each confirming a step/);
   assert.match(text, /0\/12 nodes are available: 4 node\(s\) had untolerated taint\(s\), 8 Insufficient cpu\./);
@@ -203,7 +203,7 @@ test("reduce: Open it replaces the scenario with the reduced one, which gives th
   assert.deepEqual(pods, ["Pod shop/checkout"], "the reduced scenario's one pending pod");
   assert.equal(await page.locator(".attempt.focused .verdict").textContent(), verdict);
   assert.match(await page.locator(".attempt.focused .message").textContent(), /^0\/2 nodes are available: 1 Insufficient cpu, 1 node\(s\) had untolerated taint\(s\)\./);
-  assert.match(await page.locator("#lesson").textContent(), /^A minimal reproduction: shop\/checkout is nominated to node-09, evicting batch\/reindex-0, batch\/reindex-1\.$/);
+  assert.match(await page.locator("#lesson").textContent(), /^A minimal reproduction: shop\/checkout is nominated to node-09, evicting batch\/reindex-2, batch\/reindex-3\.$/);
   const [scenarioFile] = await Promise.all([page.waitForEvent("download"), fromMenu(page, "#download-yaml")]);
   assert.equal(readFileSync(await scenarioFile.path(), "utf8").trim(), reduced.trim());
 

@@ -17,7 +17,7 @@ function podsim(args, input) {
 test("CLI: a report names the verdict, the victims and the message", () => {
   const r = podsim(["run", basic]);
   assert.equal(r.status, 0, r.stderr);
-  assert.match(r.stdout, /default\/p -> nominated node1, evicting 2 pods: default\/p1\.2, default\/p1\.1/);
+  assert.match(r.stdout, /default\/p -> nominated node1, evicting 2 pods: default\/p1\.1, default\/p1\.2/);
   assert.match(r.stdout, /message: 0\/3 nodes are available: 3 Insufficient cpu, 3 Insufficient memory\./);
   assert.match(r.stdout, /lowest highest-priority victim: node1 highest victim priority 0, node3 highest victim priority 100 -> node1 wins/);
 });
@@ -145,7 +145,7 @@ test("CLI: --markdown prints the issue report: profile, verdicts, messages, vict
   const r = podsim(["run", basic, "--markdown"]);
   assert.equal(r.status, 0, r.stderr);
   assert.match(r.stdout, /^## podsim report\n\n- \*\*Profile:\*\* `current`, kube-scheduler v1\.37 semantics\n/);
-  assert.match(r.stdout, /^- `default\/p` → nominated `node1`, evicting 2 pods: `default\/p1\.2`, `default\/p1\.1` \(priority 1000\)$/m);
+  assert.match(r.stdout, /^- `default\/p` → nominated `node1`, evicting 2 pods: `default\/p1\.1`, `default\/p1\.2` \(priority 1000\)$/m);
   assert.match(r.stdout, /^ {2}- message: `0\/3 nodes are available: 3 Insufficient cpu, 3 Insufficient memory\. preemption: found a potential placement for pod on node node1, preempting 2 victims`$/m);
   assert.match(r.stdout, /^\| `default\/p1\.1` \| `node1` \| 0 \| respected \| `default\/p` \|$/m);
   const yaml = /```yaml\n([\s\S]*?)```\n\n<\/details>/.exec(r.stdout);

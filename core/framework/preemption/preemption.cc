@@ -503,6 +503,14 @@ Status PreemptionEvaluator::ComputeVictimsOnNode(ObjectIndex n) {
   // order is put back too.
   scratch_.saved_order.assign(cluster_.info(n).pods.begin(),
                               cluster_.info(n).pods.end());
+  if (profile_.victim_order == VictimOrder::kPriorityThenVictimStartTime) {
+    std::vector<int32_t>& place = scratch_.place;
+    for (size_t i = 0; i < scratch_.saved_order.size(); ++i) {
+      const auto p = static_cast<size_t>(scratch_.saved_order[i]);
+      if (p >= place.size()) place.resize(p + 1);
+      place[p] = static_cast<int32_t>(i);
+    }
+  }
   // 1) Remove every pod of lower priority.
   if (CollectLowerPriority().empty() && profile_.no_victims_shortcut) {
     return NoLowerPriority(n, result);
@@ -630,6 +638,20 @@ Status PreemptionEvaluator::FilterWithoutLowerPriority(ObjectIndex n,
 void PreemptionEvaluator::SortByImportance(
     std::vector<ObjectIndex>& pods) const {
   // sort.Slice: equal pods keep the node's order only up to 12 of them.
+  if (profile_.victim_order == VictimOrder::kPriorityThenVictimStartTime) {
+    // MoreImportantVictim: NewVictim read "now" for a pod without a start
+    // time once, building the victims in the node's pod order.
+    const std::vector<int32_t>& place = scratch_.place;
+    GoSortSlice(pods, [&](ObjectIndex a, ObjectIndex b) {
+      const Pod& pa = cluster_.pod(a);
+      const Pod& pb = cluster_.pod(b);
+      if (pa.priority != pb.priority || pa.start_time || pb.start_time) {
+        return MoreImportantPod(pa, pb);
+      }
+      return place[a] < place[b];
+    });
+    return;
+  }
   GoSortSlice(pods, [&](ObjectIndex a, ObjectIndex b) {
     return MoreImportantPod(cluster_.pod(a), cluster_.pod(b));
   });

@@ -68,6 +68,9 @@ struct PreemptionScratch {
   NodeResult last;  // the latest node's outcome, when not detailed
   // ComputeVictimsOnNode.
   std::vector<ObjectIndex> saved_order;
+  // Each pod's place in saved_order, for the v1.37 victim order (pods of
+  // other nodes: stale).
+  std::vector<int32_t> place;
   std::vector<ObjectIndex> potential;
   std::vector<ObjectIndex> violating;
   std::vector<ObjectIndex> non_violating;

@@ -71,9 +71,7 @@ class QueueRun {
   // "<pod> at +<seconds>s", or "none" once nothing is left to happen.
   std::string PopWhenReady() {
     for (;;) {
-      while (std::optional<DueTimer> due = clock_.PopDue()) {
-        queue_->OnTimer(*due);
-      }
+      FireDue();
       if (std::optional<ObjectIndex> p = queue_->Pop()) {
         return Name(*p) + " at " + Since(clock_.now());
       }
@@ -82,6 +80,10 @@ class QueueRun {
         return "none";
       }
     }
+  }
+  // Fires the timers due by now.
+  void FireDue() {
+    while (std::optional<DueTimer> due = clock_.PopDue()) queue_->OnTimer(*due);
   }
   // Every pod activeQ or backoffQ pops now, in order.
   std::vector<ObjectIndex> PopAll() {
@@ -251,29 +253,53 @@ TEST_CASE(
 
 TEST_CASE(
     "SchedulingQueue: a pod an event would move while its preemption runs "
-    "is gated; then only a pod's deletion moves it, never the flush") {
+    "is gated; then a pod's deletion moves it, and from v1.37 the flush") {
   // DefaultPreemption's PreEnqueue (IsPodRunningPreemption) and its
   // GatingPluginEvents (Pod/Delete).
-  QueueRun run({0, 0});
-  run.queue().StartPreemption(0);
-  run.queue().AddUnschedulable(0, 1, kRejectsFit);
-  run.queue().AddUnschedulable(1, 1, kRejectsFit);
-  run.clock().Advance(5'000);
-  run.Send(ClusterEvent::kAssignedPodDelete);  // a victim without grace
-  CHECK(run.PopAll() == std::vector<ObjectIndex>{1});
-  run.queue().FinishPreemption(0);
-  // Nothing moves it now: the flush skips a gated pod.
-  CHECK(run.PopWhenReady() == "none");
-  CHECK(run.clock().now() == kStart + 5'000);
-  run.Send(ClusterEvent::kAssignedPodDelete);
-  CHECK(run.PopAll() == std::vector<ObjectIndex>{0});
-  CHECK(run.Events() == std::vector<std::string>{
-                            "unschedulable p0 at +0s",
-                            "unschedulable p1 at +0s",
-                            "gated p0 at +5s",
-                            "active p1 at +5s",
-                            "active p0 at +5s",
-                        });
+  auto gate = [](QueueRun& run) {
+    run.queue().StartPreemption(0);
+    run.queue().AddUnschedulable(0, 1, kRejectsFit);
+    run.queue().AddUnschedulable(1, 1, kRejectsFit);
+    run.clock().Advance(5'000);
+    run.Send(ClusterEvent::kAssignedPodDelete);  // a victim without grace
+    CHECK(run.PopAll() == std::vector<ObjectIndex>{1});
+  };
+  SUBCASE("v1.35.4: only a pod's deletion, never the flush") {
+    QueueRun run({0, 0}, Release("v1.35"));
+    gate(run);
+    run.queue().FinishPreemption(0);
+    // Nothing moves it now: the flush skips a gated pod.
+    CHECK(run.PopWhenReady() == "none");
+    CHECK(run.clock().now() == kStart + 5'000);
+    run.Send(ClusterEvent::kAssignedPodDelete);
+    CHECK(run.PopAll() == std::vector<ObjectIndex>{0});
+    CHECK(run.Events() == std::vector<std::string>{
+                              "unschedulable p0 at +0s",
+                              "unschedulable p1 at +0s",
+                              "gated p0 at +5s",
+                              "active p1 at +5s",
+                              "active p0 at +5s",
+                          });
+  }
+  SUBCASE("v1.37: the flush re-checks it 5 minutes on, then every 5") {
+    // flushUnschedulableEntitiesLeftover (#139162): the first flush more
+    // than 5 minutes after it failed finds it still preempting and sets its
+    // flush time; the next is more than 5 minutes after that one.
+    QueueRun run({0, 0});
+    gate(run);
+    run.clock().Advance(325'000);  // +330 s
+    run.FireDue();
+    CHECK(run.PopAll().empty());
+    run.queue().FinishPreemption(0);
+    CHECK(run.PopWhenReady() == "p0 at +660s");
+    CHECK(run.Events() == std::vector<std::string>{
+                              "unschedulable p0 at +0s",
+                              "unschedulable p1 at +0s",
+                              "gated p0 at +5s",
+                              "active p1 at +5s",
+                              "flush p0 at +660s",
+                          });
+  }
 }
 
 TEST_CASE(

@@ -150,13 +150,42 @@ TEST_CASE(
        ["requiredDuringSchedulingIgnoredDuringExecution"] =
            Json::array({{{"labelSelector", {{"matchLabels", {{"app", "web"}}}}},
                          {"topologyKey", "kubernetes.io/hostname"}}});
-  SimulationResult r = RunFrom(ScenarioWith(
-      NodeWith("n1", {"4"}, {{"kubernetes.io/hostname", "n1"}}),
-      ports(Grace(RunningPod("porty", "n1", {"100m"}, 2), 0), 81), hater,
-      ports(Labelled(PendingPod("web", {"100m"}, 100), "web"), 81),
-      CreatedAt(PendingPod("late", {"100m"}, 0), "2024-05-01T08:02:00Z")));
+  SimulationResult r = RunFrom(
+      ScenarioWith(
+          NodeWith("n1", {"4"}, {{"kubernetes.io/hostname", "n1"}}),
+          ports(Grace(RunningPod("porty", "n1", {"100m"}, 2), 0), 81), hater,
+          ports(Labelled(PendingPod("web", {"100m"}, 100), "web"), 81),
+          CreatedAt(PendingPod("late", {"100m"}, 0), "2024-05-01T08:02:00Z")),
+      "v1.35");
   CHECK(Times(r) == std::vector<std::string>{"+0s web Nominated n1",
                                              "+120s late Scheduled n1"});
+}
+
+TEST_CASE(
+    "Queue: a preemptor gated by its first victim's departure, whose last "
+    "victim's helps no rejecting plugin, waits for the v1.37 flush") {
+  // NodePorts rejects web on n1 (porty holds port 81; NodeResourcesFit
+  // would too, but Filter stops at the first plugin), and web needs slow's
+  // CPU as well: both are victims, porty deleted first. porty leaves at
+  // once while web's preemption runs, and NodePorts' hint gates web;
+  // slow's departure at +30 s holds no port. v1.35.4 leaves web gated for
+  // good; v1.37.2's flush re-checks it once it has waited 5 minutes
+  // (flushUnschedulableEntitiesLeftover, #139162). The oracle agrees at
+  // both releases.
+  Json porty = Grace(RunningPod("porty", "n1", {"100m"}, 2), 0);
+  porty["spec"]["containers"][0]["ports"] =
+      Json::array({{{"containerPort", 81}, {"hostPort", 81}}});
+  Json web = PendingPod("web", {"500m"}, 100);
+  web["spec"]["containers"][0]["ports"] =
+      Json::array({{{"containerPort", 81}, {"hostPort", 81}}});
+  const std::string text =
+      ScenarioWith(NodeWith("n1", {"1"}), porty,
+                   Grace(RunningPod("slow", "n1", {"800m"}, 1), 30), web);
+  CHECK(Times(RunFrom(text, "v1.35")) ==
+        std::vector<std::string>{"+0s web Nominated n1"});
+  CHECK(Times(RunFrom(text)) ==
+        std::vector<std::string>{"+0s web Nominated n1",
+                                 "+330s web Scheduled n1"});
 }
 
 TEST_CASE(

@@ -240,15 +240,21 @@ std::string PodsBoundInTurn() {
 
 TEST_CASE(
     "Scheduler: without the kubelet (controllers off), pods bound in the run "
-    "have no start time, so upstream's sort puts the last bound first and "
-    "evicts the first") {
-  // p1..p4 bind in turn, filling n1; hi needs one pod's room. Each pod
-  // without a start time is "now" when compared, so every comparison says
-  // "more important" and the insertion sort reverses them: p1 is the victim
-  // (upstream's answer: the oracle's run level without --controllers).
+    "have no start time: v1.37 evicts the last bound, v1.35's sort puts it "
+    "first and evicts the first") {
+  // p1..p4 bind in turn, filling n1; hi needs one pod's room. v1.37 reads
+  // each victim's "now" once, in the node's order, so p1 is reprieved first
+  // and p4 is the victim. v1.35 reads it at each comparison, so every
+  // comparison says "more important" and the insertion sort reverses them:
+  // p1 is the victim. Upstream's answers (the oracle's run level without
+  // --controllers) at v1.37.2 and v1.35.4.
   SimulateOptions options;
   options.controllers = false;
   SimulationResult r = Simulate(PodsBoundInTurn(), options);
+  CHECK(VictimNames(r, FirstAttempt(r, "hi")) ==
+        std::vector<std::string>{"p4"});
+  options.profile = "v1.35";
+  r = Simulate(PodsBoundInTurn(), options);
   CHECK(VictimNames(r, FirstAttempt(r, "hi")) ==
         std::vector<std::string>{"p1"});
 }

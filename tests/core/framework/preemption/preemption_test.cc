@@ -572,6 +572,24 @@ TEST_CASE(
 }
 
 TEST_CASE(
+    "Preemption: of two equal victims without a start time, v1.37 reprieves "
+    "the one listed first on the node; v1.35 the other") {
+  // v1.37's NewVictim reads "now" once per victim, building them in the
+  // node's pod order (MoreImportantVictim); v1.35's MoreImportantPod reads
+  // it at each comparison, so each is more important than the other and the
+  // insertion sort swaps them. The oracle answers b at v1.37.2, a at v1.35.4.
+  const std::string text = ScenarioWith(
+      NodeWith("n1", {"2"}), RunningPod("a", "n1", {"1"}, 0),
+      RunningPod("b", "n1", {"1"}, 0), PendingPod("web", {"1"}, 100));
+  SimulationResult current = Run(text);
+  CHECK(VictimNames(current, FirstAttempt(current, "web")) ==
+        std::vector<std::string>{"b"});
+  SimulationResult v135 = RunAs("v1.35", text);
+  CHECK(VictimNames(v135, FirstAttempt(v135, "web")) ==
+        std::vector<std::string>{"a"});
+}
+
+TEST_CASE(
     "Preemption: more than 12 potential victims are sorted as Go's "
     "sort.Slice sorts them, not stably") {
   // 16 pods of one priority, p00..p15, three start times; the node is full
