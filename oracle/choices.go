@@ -6,7 +6,10 @@ package main
 // have given (Attempt.Alternatives):
 //   - pickOneNodeForPreemption's last tie-break is "the first such node" in Go map order, which
 //     is random: podsim takes the first in input order;
-//   - DefaultPreemption's candidate offset is random: podsim's (and the run's) is 0.
+//   - DefaultPreemption's candidate offset is random: podsim's (and the run's) is 0;
+//   - from v1.37 a victim stops at the first budget it takes below zero
+//     (FilterVictimsWithPDBViolation), and the budgets come from the lister in Go map order:
+//     the oracle gives them in the input's order, podsim's (budgetsInInputOrder).
 // Nodes tied at the top score are not a random choice in v1.35: without extenders every node's
 // Randomizer is 0 (schedule_one.go, prioritizeNodes), so the score heap's order decides, over the
 // feasible nodes in the snapshot's order. Upstream's own pick stands there; the run does not
@@ -20,6 +23,7 @@ import (
 	_ "unsafe" // go:linkname
 
 	v1 "k8s.io/api/core/v1"
+	policy "k8s.io/api/policy/v1"
 	"k8s.io/klog/v2"
 	extenderv1 "k8s.io/kube-scheduler/extender/v1"
 	"k8s.io/kubernetes/pkg/scheduler/framework/preemption"
@@ -139,3 +143,31 @@ func tiedCandidates(found map[string]*extenderv1.Victims, pick func(map[string]*
 // 1 in 200 (a campaign listed 7 of 8 tied nodes now and then). Inserted first, it is missed with
 // (1/8)^tieSamples, or 2^-tieSamples were the order even.
 const tieSamples = 64
+
+// budgetsInInputOrder is the budgets SelectVictimsOnNode is given (getPodDisruptionBudgets: the
+// lister's Go map order) in the input's order, budgets the input does not hold last by name. From
+// v1.37 the order decides which budgets a victim spends when several select it, and so whether a
+// later victim violates one: upstream's answer with this order is the one podsim's rule gives.
+func (c *Cluster) budgetsInInputOrder(pdbs []*policy.PodDisruptionBudget) []*policy.PodDisruptionBudget {
+	place := make(map[string]int, len(c.input.PDBs))
+	for i, b := range c.input.PDBs {
+		place[key(b.Namespace, b.Name)] = i
+	}
+	rank := func(b *policy.PodDisruptionBudget) (int, string) {
+		k := key(b.Namespace, b.Name)
+		if i, ok := place[k]; ok {
+			return i, k
+		}
+		return len(place), k
+	}
+	ordered := append([]*policy.PodDisruptionBudget(nil), pdbs...)
+	sort.SliceStable(ordered, func(i, j int) bool {
+		ri, ki := rank(ordered[i])
+		rj, kj := rank(ordered[j])
+		if ri != rj {
+			return ri < rj
+		}
+		return ki < kj
+	})
+	return ordered
+}

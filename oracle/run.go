@@ -482,13 +482,14 @@ func (r *runState) flush(now time.Time) {
 	changed := map[string]*v1.Pod{}
 	for _, pod := range r.pq.UnschedulablePods() {
 		info, ok := r.queued(pod)
-		// A gated pod (DefaultPreemption's PreEnqueue) does not match the flush's event
-		// (movePodsToActiveOrBackoffQueue); Activate would move it all the same.
-		if !ok || info.Gated() || now.Sub(lastFailed(info)) <= unschedulableTimeout {
+		// A gated pod (DefaultPreemption's PreEnqueue) does not match the flush's event up to
+		// v1.36 (movePodsToActiveOrBackoffQueue), and Activate would move it all the same; from
+		// v1.37 the flush re-checks it whatever changed (flushMovesGated).
+		if !ok || (info.Gated() && !flushMovesGated) || now.Sub(lastFailed(info)) <= unschedulableTimeout {
 			continue
 		}
 		due++
-		if r.changedSince(pod) {
+		if info.Gated() || r.changedSince(pod) {
 			changed[key(pod.Namespace, pod.Name)] = pod
 		}
 	}
@@ -560,8 +561,11 @@ func (r *runState) nextMoment() (time.Time, bool) {
 	}
 	for _, pod := range r.pq.UnschedulablePods() {
 		info, ok := r.queued(pod)
-		if !ok || info.Gated() || !r.changedSince(pod) {
-			continue // a gated pod: no flush moves it (see flush)
+		if !ok {
+			continue
+		}
+		if info.Gated() && !flushMovesGated || !info.Gated() && !r.changedSince(pod) {
+			continue // see flush
 		}
 		// The first flush more than the timeout after it failed, and after now.
 		from := lastFailed(info).Add(unschedulableTimeout)

@@ -30,6 +30,10 @@ func flushBackoffQCompleted(p *queue.PriorityQueue, logger klog.Logger)
 //go:linkname flushUnschedulablePodsLeftover k8s.io/kubernetes/pkg/scheduler/backend/queue.(*PriorityQueue).flushUnschedulablePodsLeftover
 func flushUnschedulablePodsLeftover(p *queue.PriorityQueue, logger klog.Logger)
 
+// flushMovesGated says whether the leftover flush re-checks a pod DefaultPreemption's PreEnqueue
+// gated: not up to v1.36 (its event is no Pod/Delete, the gate's only event).
+const flushMovesGated = false
+
 // lastFailed is when the unschedulable pool's leftover flush counts the pod's time there from.
 func lastFailed(info *framework.QueuedPodInfo) time.Time { return info.Timestamp }
 

@@ -51,9 +51,11 @@ type preemptionInterface struct {
 	cluster *Cluster
 }
 
-// SelectVictimsOnNode is upstream's, its answer recorded (choices.go).
+// SelectVictimsOnNode is upstream's, the budgets in the input's order and its answer recorded
+// (choices.go).
 func (p preemptionInterface) SelectVictimsOnNode(ctx context.Context, state schedCycleState, pod *v1.Pod,
 	nodeInfo schedNodeInfo, possible []*preemption.DomainVictim, pdbs []*policy.PodDisruptionBudget) ([]*v1.Pod, int, *schedStatus) {
+	pdbs = p.cluster.budgetsInInputOrder(pdbs)
 	victims, violations, status := p.DefaultPreemption.SelectVictimsOnNode(ctx, state, pod, nodeInfo, possible, pdbs)
 	p.recordDryRun(pod, nodeInfo.Node().Name, victims, violations, status)
 	return victims, violations, status

@@ -32,6 +32,10 @@ func flushBackoffQCompleted(p *queue.PriorityQueue, logger klog.Logger)
 //go:linkname flushUnschedulablePodsLeftover k8s.io/kubernetes/pkg/scheduler/backend/queue.(*PriorityQueue).flushUnschedulableEntitiesLeftover
 func flushUnschedulablePodsLeftover(p *queue.PriorityQueue, logger klog.Logger)
 
+// flushMovesGated says whether the leftover flush re-checks a pod DefaultPreemption's PreEnqueue
+// gated: from v1.37 its wildcard event does (moveEntitiesToActiveOrBackoffQueue, #139162).
+const flushMovesGated = true
+
 // lastFailed is when the unschedulable pool's leftover flush counts the pod's time there from:
 // its last attempt, or the last flush that moved it if later (a flushed pod that a PreEnqueue
 // plugin sent back keeps its flush time, flushUnschedulableEntitiesLeftover).
