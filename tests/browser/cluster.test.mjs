@@ -113,7 +113,7 @@ test("cluster: a dropped kubectl dump becomes the cluster, the editors stay empt
   await page.waitForFunction(() => document.getElementById("cluster").hidden);
   await page.waitForFunction(() => document.querySelector(".attempt .verdict")?.textContent.startsWith("payments-api"));
   await settled(page);
-  assert.equal(await page.locator(".attempt .verdict").first().textContent(), "payments-api → nominated node-a, evicting 2 pods: report-2, report-1");
+  assert.equal(await page.locator(".attempt .verdict").first().textContent(), "payments-api → nominated node-a, evicting 2 pods: report-1, report-2");
   assert.equal(await page.locator("#compare").isDisabled(), false);
   await page.getByRole("tab", { name: /Pending/ }).click();
   assert.match(await page.locator(".editor:not([hidden]) .cm-content").textContent(), /payments-api/);
@@ -186,7 +186,7 @@ test("cluster: a file over 1 GiB is refused with the command line to use; the pa
   assert.equal(await page.locator("#cluster").isHidden(), true);
   await page.keyboard.press("Control+Enter");
   await settled(page);
-  assert.equal(await page.locator(".attempt .verdict").first().textContent(), "payments-api → nominated node-a, evicting 2 pods: report-2, report-1");
+  assert.equal(await page.locator(".attempt .verdict").first().textContent(), "payments-api → nominated node-a, evicting 2 pods: report-1, report-2");
   await screenshot(page, "24-cluster-refused");
   assert.deepEqual(errors, []);
   await context.close();
@@ -201,7 +201,7 @@ test("cluster: a large file without nodes or pods is not a cluster: a message, a
   assert.match(await page.locator("#banner").textContent(), /^notes\.txt holds no nodes and no pods: it is not a cluster \(the input holds no Kubernetes objects; podsim reads .*\)\.×$/);
   await settled(page);
   assert.equal(await page.locator("#cluster").isHidden(), true);
-  assert.equal(await page.locator(".attempt .verdict").first().textContent(), "payments-api → nominated node-a, evicting 2 pods: report-2, report-1");
+  assert.equal(await page.locator(".attempt .verdict").first().textContent(), "payments-api → nominated node-a, evicting 2 pods: report-1, report-2");
   assert.deepEqual(errors, []);
   await context.close();
 });
@@ -213,7 +213,7 @@ test("cluster: Cancel stops a load and keeps the editors", async () => {
   await page.locator(".cluster-loading").getByRole("button", { name: "Cancel" }).click();
   await settled(page);
   assert.equal(await page.locator("#cluster").isHidden(), true);
-  assert.equal(await page.locator(".attempt .verdict").first().textContent(), "payments-api → nominated node-a, evicting 2 pods: report-2, report-1");
+  assert.equal(await page.locator(".attempt .verdict").first().textContent(), "payments-api → nominated node-a, evicting 2 pods: report-1, report-2");
   await page.getByRole("tab", { name: /Pending/ }).click();
   assert.match(await page.locator(".editor:not([hidden]) .cm-content").textContent(), /payments-api/);
   assert.deepEqual(errors, []);

@@ -75,7 +75,7 @@ test("markdown: one click copies the profile, verdicts, messages, victims and a 
   assert.match(markdown, /^- \*\*Outcome:\*\* 1 pending pod in 2 attempts: 1 scheduled, 2 victims evicted$/m);
   assert.match(
     markdown,
-    /^- `default\/payments-api` → nominated `node-a`, evicting 2 pods: `default\/report-2`, `default\/report-1` \(priority 100000\)\n {2}- message: `0\/3 nodes are available: 3 Insufficient cpu\. preemption: found a potential placement for pod on node node-a, preempting 2 victims`$/m,
+    /^- `default\/payments-api` → nominated `node-a`, evicting 2 pods: `default\/report-1`, `default\/report-2` \(priority 100000\)\n {2}- message: `0\/3 nodes are available: 3 Insufficient cpu\. preemption: found a potential placement for pod on node node-a, preempting 2 victims`$/m,
   );
   assert.match(markdown, /^- `default\/payments-api` → scheduled on `node-a` \(priority 100000, attempt 2\)$/m);
   assert.match(markdown, /^\| Pod \| Node \| Priority \| PodDisruptionBudget \| Evicted for \|$/m);
@@ -253,7 +253,7 @@ test("markdown: the element snippet runs in a docs page", async () => {
     timeout: 20000,
   });
   const verdict = await page.evaluate(() => document.querySelector("podsim-scenario").shadowRoot.querySelector(".attempt .verdict").textContent);
-  assert.equal(verdict, "payments-api → nominated node-a, evicting 2 pods: report-2, report-1");
+  assert.equal(verdict, "payments-api → nominated node-a, evicting 2 pods: report-1, report-2");
   const caption = await page.evaluate(() => document.querySelector("podsim-scenario").shadowRoot.querySelector(".lesson")?.textContent);
   assert.match(caption ?? "", /^payments-api fits nowhere; node-a wins/);
   await context.close();

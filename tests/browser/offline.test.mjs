@@ -139,7 +139,7 @@ test("offline: after the first visit, the page loads and simulates with the netw
   const responses = recordResponses(page);
   await page.reload();
   await settled(page);
-  assert.equal(await firstVerdict(page), "payments-api → nominated node-a, evicting 2 pods: report-2, report-1");
+  assert.equal(await firstVerdict(page), "payments-api → nominated node-a, evicting 2 pods: report-1, report-2");
   const example = gallery.find((e) => e.id === "profiles-terminating-pod");
   await pickExample(page, example);
   assert.equal(await firstVerdict(page), "web → nominated node-a, evicting 1 pod: old-web");
@@ -188,7 +188,7 @@ test("offline: with its server stopped, the page at a sub-path loads, simulates 
     await page.goto(`${server.url}?embed&readonly`);
     await settled(page);
     assert.ok(await page.locator("body.embed").count(), "the embed mode of the cached page");
-    assert.equal(await firstVerdict(page), "payments-api → nominated node-a, evicting 2 pods: report-2, report-1");
+    assert.equal(await firstVerdict(page), "payments-api → nominated node-a, evicting 2 pods: report-1, report-2");
     assertAllCached(responses);
     assert.deepEqual(errors, []);
     await context.close();
@@ -239,7 +239,7 @@ test("offline: a new build replaces the old cache, and the page says so", async 
     await page.reload();
     await settled(page);
     assert.equal(await page.locator("meta[name=podsim-test]").count(), 1);
-    assert.equal(await firstVerdict(page), "payments-api → nominated node-a, evicting 2 pods: report-2, report-1");
+    assert.equal(await firstVerdict(page), "payments-api → nominated node-a, evicting 2 pods: report-1, report-2");
     assert.deepEqual(errors, []);
     await context.close();
   } finally {

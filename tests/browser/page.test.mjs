@@ -28,7 +28,7 @@ async function rerun(page) {
 
 test("page: the default scenario is simulated on load", async () => {
   const { page, errors, context } = await fresh();
-  assert.equal(await firstVerdict(page), "payments-api → nominated node-a, evicting 2 pods: report-2, report-1");
+  assert.equal(await firstVerdict(page), "payments-api → nominated node-a, evicting 2 pods: report-1, report-2");
   assert.match(await page.locator(".attempt .message").first().textContent(), /^0\/3 nodes are available: 3 Insufficient cpu\. preemption: found a potential placement for pod on node node-a, preempting 2 victims$/);
   assert.equal(await page.locator("table.victims tbody tr").count(), 2);
   assert.equal(await page.locator(".node-card").count(), 3);
@@ -65,7 +65,7 @@ test("page: broken YAML gets a marker and a message, the last result dims, and a
   await page.waitForSelector(".cm-lint-marker-error");
   assert.match(await page.locator(".diagnostic.error .text").first().textContent(), /^YAML: /);
   assert.ok(await page.locator("#result-body.stale").count(), "the last good result is dimmed");
-  assert.equal(await firstVerdict(page), "payments-api → nominated node-a, evicting 2 pods: report-2, report-1");
+  assert.equal(await firstVerdict(page), "payments-api → nominated node-a, evicting 2 pods: report-1, report-2");
   assert.match(await page.locator("#status").textContent(), /error/);
   await screenshot(page, "03-yaml-error");
   for (let i = 0; i < 8; i++) await page.keyboard.press("Control+z"); // loads are not undoable
@@ -126,7 +126,7 @@ test("page: embed mode shows the result first, with a way back to the playground
   assert.ok(await p.locator("body.embed").count());
   assert.equal(await p.locator("#editor-details").getAttribute("open"), null, "editors start collapsed");
   assert.match(await p.locator("#open-playground").getAttribute("href"), /^[^?]+#v1:/);
-  assert.equal(await firstVerdict(p), "payments-api → nominated node-a, evicting 2 pods: report-2, report-1");
+  assert.equal(await firstVerdict(p), "payments-api → nominated node-a, evicting 2 pods: report-1, report-2");
   await screenshot(p, "05-embed");
   await p.locator("#editor-details summary").click();
   assert.equal(await p.locator(".editor:not([hidden]) .cm-content").getAttribute("contenteditable"), "false");
@@ -145,7 +145,7 @@ test("page: a malformed or hostile fragment gives a clear message and the defaul
     const { page, errors, context } = await openPage(env.browser, env.server.url + fragment);
     await settled(page);
     assert.match(await page.locator("#banner").textContent(), message, fragment.slice(0, 20));
-    assert.equal(await firstVerdict(page), "payments-api → nominated node-a, evicting 2 pods: report-2, report-1");
+    assert.equal(await firstVerdict(page), "payments-api → nominated node-a, evicting 2 pods: report-1, report-2");
     if (fragment === cases[0][0]) await screenshot(page, "06-hostile-fragment");
     assert.deepEqual(errors, []);
     await context.close();

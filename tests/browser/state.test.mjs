@@ -141,7 +141,7 @@ test("state: an example chosen over your scenario can be undone, from the banner
   // The banner's Undo.
   await banner(page).getByRole("button", { name: "Undo" }).click();
   await settled(page);
-  assert.equal(await firstVerdict(page), "checkout-api → nominated node-a, evicting 2 pods: report-2, report-1");
+  assert.equal(await firstVerdict(page), "checkout-api → nominated node-a, evicting 2 pods: report-1, report-2");
   assert.match(await saved(page), /checkout-api/, "the saved session is yours again");
   assert.match(await banner(page).textContent(), /^Back to your scenario\./);
 
@@ -150,7 +150,7 @@ test("state: an example chosen over your scenario can be undone, from the banner
   await page.locator("#examples-button").focus();
   await page.keyboard.press("Control+z");
   await settled(page);
-  assert.equal(await firstVerdict(page), "checkout-api → nominated node-a, evicting 2 pods: report-2, report-1");
+  assert.equal(await firstVerdict(page), "checkout-api → nominated node-a, evicting 2 pods: report-1, report-2");
 
   // Ctrl+Z in an editor: its own edits first, then the replacement.
   await choose(page, "equal-priority");
@@ -163,14 +163,14 @@ test("state: an example chosen over your scenario can be undone, from the banner
   assert.equal(await firstVerdict(page), "web → cannot be scheduled", "the first Ctrl+Z undoes the edit");
   await page.keyboard.press("Control+z");
   await settled(page);
-  assert.equal(await firstVerdict(page), "checkout-api → nominated node-a, evicting 2 pods: report-2, report-1");
+  assert.equal(await firstVerdict(page), "checkout-api → nominated node-a, evicting 2 pods: report-1, report-2");
   await page.getByRole("tab", { name: /Pending/ }).click();
   assert.match(await visibleEditor(page).textContent(), /checkout-api/);
   assert.match(await saved(page), /checkout-api/);
   await waitForHash(page, (s) => s.scenario.includes("checkout-api"));
   await page.reload();
   await settled(page);
-  assert.equal(await firstVerdict(page), "checkout-api → nominated node-a, evicting 2 pods: report-2, report-1");
+  assert.equal(await firstVerdict(page), "checkout-api → nominated node-a, evicting 2 pods: report-1, report-2");
 
   // Between unedited examples there is nothing to undo, so no banner.
   await choose(page, "equal-priority");
@@ -245,7 +245,7 @@ test("state: a link does not overwrite a different saved session until you edit;
   assert.match(await saved(tab.page), /checkout-api/);
   await tab.page.locator("#banner").getByRole("button", { name: "Restore it" }).click();
   await settled(tab.page);
-  assert.equal(await firstVerdict(tab.page), "checkout-api → nominated node-a, evicting 2 pods: report-2, report-1");
+  assert.equal(await firstVerdict(tab.page), "checkout-api → nominated node-a, evicting 2 pods: report-1, report-2");
   assert.match(await saved(tab.page), /checkout-api/);
   await waitForHash(tab.page, (s) => s.scenario.includes("checkout-api"));
 
@@ -273,7 +273,7 @@ test("state: a link opened in a tab showing your scenario replaces it undoably, 
   assert.match(await saved(page), /checkout-api/, "the link did not overwrite the saved session");
   await banner(page).getByRole("button", { name: "Undo" }).click();
   await settled(page);
-  assert.equal(await firstVerdict(page), "checkout-api → nominated node-a, evicting 2 pods: report-2, report-1");
+  assert.equal(await firstVerdict(page), "checkout-api → nominated node-a, evicting 2 pods: report-1, report-2");
   assert.equal(await page.locator("#profile").inputValue(), "current");
   assert.equal(await page.locator("#compare").getAttribute("aria-pressed"), "false");
   // The banner offers the link's scenario again.
