@@ -31,6 +31,7 @@ const kinds = [
   ["ReplicationController", "V1ReplicationController", "controller.cc"],
   ["DaemonSet", "V1DaemonSet", "controller.cc"],
   ["Job", "V1Job", "controller.cc"],
+  ["LimitRange", "V1LimitRange", "limit_range.cc"],
   // Last: StatefulSet's volumeClaimTemplates already reach its types.
   ["PersistentVolumeClaim", "V1PersistentVolumeClaim", "persistent_volume_claim.cc"],
   ["List", "List", null],
@@ -263,9 +264,9 @@ function parseRule(spec) {
 }
 
 function readRule(file) {
-  const text = readFileSync(join(root, "core/decode", file), "utf8");
+  const text = readFileSync(join(root, "core/ingest/decode", file), "utf8");
   const body = text.match(/FieldRule::Parse\(\s*((?:"(?:[^"\\]|\\.)*"\s*)+)\)/);
-  if (!body) throw new Error(`no FieldRule::Parse(...) in core/decode/${file}`);
+  if (!body) throw new Error(`no FieldRule::Parse(...) in core/ingest/decode/${file}`);
   return parseRule([...body[1].matchAll(/"((?:[^"\\]|\\.)*)"/g)].map((m) => m[1]).join(""));
 }
 

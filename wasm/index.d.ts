@@ -727,6 +727,16 @@ export interface PdbStatus {
 /** What a scheduling cycle decided. */
 export type Outcome = "Scheduled" | "Nominated" | "Unschedulable";
 
+/** One change an admission plugin made to a pod, and the object it came from. */
+export interface AdmissionNote {
+  /** The admission plugin: "LimitRanger". */
+  plugin: string;
+  /** The object that made the change, e.g. "LimitRange team-a/defaults". */
+  object: string;
+  /** What it set, e.g. "set cpu 100m, memory 128Mi request for container app; cpu 500m limit for container app". */
+  change: string;
+}
+
 /** A pod's preemptionPolicy (from the pod or its PriorityClass). */
 export type PreemptionPolicy = "PreemptLowerPriority" | "Never";
 
@@ -750,6 +760,12 @@ interface AttemptBase {
   detailed: boolean;
   priority: number;
   preemptionPolicy: PreemptionPolicy;
+  /**
+   * What the API server's admission changed in the pod before it was queued
+   * (a namespace's LimitRange gave its containers their default requests and
+   * limits); absent when nothing changed. See docs/admission.md.
+   */
+  admission?: AdmissionNote[];
   outcome: Outcome;
   /** The node bound (Scheduled) or nominated (Nominated); null otherwise. */
   node: string | null;

@@ -25,6 +25,7 @@ export const RESOURCES = [
   "priorityclasses.scheduling.k8s.io",
   "nodes",
   "persistentvolumeclaims",
+  "limitranges",
   "poddisruptionbudgets.policy",
   "deployments.apps",
   "replicasets.apps",
@@ -62,8 +63,8 @@ written to the cluster.
 
 kubectl is $KUBECTL when set, else the kubectl that runs the plugin, else the
 one on PATH. It needs list, in all namespaces, on namespaces, priorityclasses,
-nodes, persistentvolumeclaims, poddisruptionbudgets, deployments, replicasets,
-statefulsets, daemonsets, jobs, replicationcontrollers and pods.
+nodes, persistentvolumeclaims, limitranges, poddisruptionbudgets, deployments,
+replicasets, statefulsets, daemonsets, jobs, replicationcontrollers and pods.
 Exit status: podsim run's (0 simulated; 1 the input had errors; 2 wrong
 usage, or a file that cannot be read); kubectl's own, or 1, when kubectl
 cannot be run or fails.`;

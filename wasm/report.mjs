@@ -243,6 +243,24 @@ function displacedLine(d) {
   return `${d.pod} on ${d.before}: ${FATE[d.fate]}`;
 }
 
+// Which objects admission took the change's pods' requests from: "Admission:
+// LimitRange team/defaults set the requests of 2 of its pods (LimitRanger)".
+function admittedLines(result, pods) {
+  const mine = new Set(pods.map((p) => p.pod));
+  const by = new Map(); // "object\tplugin" -> pods
+  for (const a of result.pods) {
+    if (a.attempt !== 1 || !mine.has(a.pod)) continue;
+    for (const note of a.admission ?? []) {
+      const key = `${note.object}\t${note.plugin}`;
+      by.set(key, (by.get(key) ?? 0) + 1);
+    }
+  }
+  return [...by].map(([key, n]) => {
+    const [object, plugin] = key.split("\t");
+    return `  Admission: ${object} filled in the requests or limits of ${n} of its pods (${plugin})`;
+  });
+}
+
 /**
  * What a change laid over a cluster makes differ from the cluster settled
  * alone (result.change, podsim run --apply): its pods and where they end,
@@ -259,6 +277,7 @@ export function changeSection(result) {
   if (c.pods.length > 0) {
     out.push(`  Its pods (${c.pods.length.toLocaleString("en")}): ${tally(c.pods, (p) => WHERE[p.where])}`);
     out.push(...firstFew(c.pods.map(changePodLine)));
+    out.push(...admittedLines(result, c.pods));
   }
   for (const w of workloads) out.push(`  ${workloadLine(w)}`);
   out.push(
@@ -317,11 +336,19 @@ function diagnosticLines(result) {
   return out;
 }
 
+// What admission changed in the pod, once, at its first attempt:
+// "LimitRange team-a/defaults set cpu 100m request for container app (LimitRanger)".
+function admissionLines(attempt) {
+  if (attempt.attempt !== 1 || !attempt.admission) return [];
+  return attempt.admission.map((note) => `${note.object} ${note.change} (${note.plugin})`);
+}
+
 // One attempt in full: its verdict, message, victims, steps, the nodes and
 // the choice among candidates.
 function attemptLines(attempt) {
   const at = attempt.atMs === undefined ? "" : `, at +${formatDuration(attempt.atMs)}`;
   const out = ["", `${verdictLine(attempt)}   [priority ${attempt.priority}, attempt ${attempt.attempt}${at}]`, `  message: ${attempt.message}`];
+  out.push(...admissionLines(attempt).map((line) => `  admission: ${line}`));
   for (const v of attempt.victims) {
     const leaves = v.goneAfterMs === undefined ? "" : v.alreadyTerminating ? `, already terminating, gone at +${formatDuration(v.goneAfterMs)}` : `, leaves at +${formatDuration(v.goneAfterMs)}`;
     out.push(`  victim:  ${v.pod} on ${v.node}, priority ${v.priority}${v.pdbViolation ? ", violates its PDB" : ""}${leaves}`);
@@ -524,6 +551,7 @@ export function formatMarkdown(result, { shareLink = "", scenario, comparison = 
     const meta = `priority ${attempt.priority}${attempt.attempt > 1 ? `, attempt ${attempt.attempt}` : ""}`;
     out.push(`- ${markdownVerdict(attempt)} (${meta})`);
     if (attempt.message) out.push(`  - message: ${code(attempt.message)}`);
+    for (const line of admissionLines(attempt)) out.push(`  - admission: ${code(line)}`);
   }
   out.push(...more(MARKDOWN_ROWS, result.pods.length, "attempts"), "");
 

@@ -2,7 +2,11 @@
 
 #include <algorithm>
 #include <memory>
+#include <string>
+#include <unordered_map>
+#include <vector>
 
+#include "core/admission/limit_ranger.h"
 #include "core/api/object_ref.h"
 
 namespace podsim {
@@ -99,6 +103,64 @@ std::string KnownClasses(const Scenario& scenario) {
   std::string out;
   for (const std::string& n : names) out += (out.empty() ? "" : ", ") + n;
   return out;
+}
+
+// Runs LimitRanger on pod (a pending pod, or a template as object, its
+// fields under prefix): its defaults change the pod's requests; a refusal
+// is an error and leaves the pod out.
+void LimitPod(const Scenario& scenario,
+              const std::vector<const LimitRange*>& ranges, Pod& pod,
+              const std::string& object, const std::string& prefix,
+              Diagnostics& diagnostics) {
+  PodSpecResources spec = *pod.spec_resources;
+  LimitRangerOutcome outcome = RunLimitRanger(ranges, scenario.resources, spec);
+  if (outcome.changed()) {
+    SetPodRequests(ToRequestSpec(spec), pod);
+    pod.spec_resources = std::make_shared<const PodSpecResources>(spec);
+    for (AdmissionNote& note : outcome.notes) {
+      pod.admission_notes.push_back(std::move(note));
+    }
+  }
+  if (outcome.error.empty()) return;
+  diagnostics.Add(Severity::kError, object,
+                  FieldPath(prefix + "spec.containers"), pod.line,
+                  "pods \"" + pod.name + "\" is forbidden: " + outcome.error +
+                      " (" + outcome.refused_by +
+                      "; the API server refuses the pod, so it is left out)",
+                  pod.document);
+  pod.admitted = false;
+}
+
+// LimitRanger for the pods the API server admits in the run: those not
+// bound in the input, and each workload's template (its pods are alike).
+void ApplyLimitRanges(Scenario& scenario, Diagnostics& diagnostics) {
+  std::unordered_map<std::string, std::vector<const LimitRange*>> by_ns;
+  for (const LimitRange& lr : scenario.limit_ranges) {
+    by_ns[lr.ns].push_back(&lr);
+  }
+  auto ranges = [&](const std::string& ns) {
+    auto it = by_ns.find(ns);
+    return it == by_ns.end() ? nullptr : &it->second;
+  };
+  for (Pod& pod : scenario.pods) {
+    if (!pod.admitted || pod.bound() || !pod.spec_resources) continue;
+    if (const auto* in_ns = ranges(pod.ns)) {
+      LimitPod(scenario, *in_ns, pod, pod.ref().Describe(), "", diagnostics);
+    }
+  }
+  for (Controller& c : scenario.controllers) {
+    if (!c.pod_template || !c.pod_template->spec_resources) continue;
+    const auto* in_ns = ranges(c.pod_template->ns);
+    if (!in_ns) continue;
+    auto pod = std::make_shared<Pod>(*c.pod_template);
+    LimitPod(scenario, *in_ns, *pod, c.ref().Describe(), "spec.template.",
+             diagnostics);
+    if (pod->admitted) {
+      c.pod_template = std::move(pod);
+    } else {
+      c.pod_template.reset();
+    }
+  }
 }
 
 }  // namespace
@@ -213,6 +275,7 @@ void Admit(Scenario& scenario, Diagnostics& diagnostics) {
       c.pod_template.reset();
     }
   }
+  if (!scenario.limit_ranges.empty()) ApplyLimitRanges(scenario, diagnostics);
 }
 
 }  // namespace podsim

@@ -154,6 +154,9 @@ DecodeResult LoadedCluster::With(std::string_view scenario_text,
     for (const NamespaceObject& n : t.namespaces) {
       mine->insert(n.ref().Describe());
     }
+    for (const LimitRange& lr : t.limit_ranges) {
+      mine->insert(lr.ref().Describe());
+    }
     // As the decoder names it in its diagnostics (it has no name).
     if (t.has_config) mine->insert("KubeSchedulerConfiguration");
   }
@@ -205,6 +208,9 @@ DecodeResult LoadedCluster::With(std::string_view scenario_text,
   Overlay(
       s.claims, top.scenario.claims,
       [](const PersistentVolumeClaim& c) { return c.ref().Key(); }, no_index);
+  Overlay(
+      s.limit_ranges, top.scenario.limit_ranges,
+      [](const LimitRange& lr) { return lr.ref().Key(); }, no_index);
   for (auto& [ns, labels] : top.scenario.namespace_labels) {
     s.namespace_labels[ns] = std::move(labels);
   }

@@ -344,6 +344,10 @@ Scenario Reducer::Build(const Subset& s) const {
   copy(input_.pdbs, s.keep[kPdbs], out.pdbs);
   copy(input_.controllers, s.keep[kControllers], out.controllers);
   copy(input_.claims, s.keep[kClaims], out.claims);
+  // Admission reads a namespace's LimitRanges for each pod it admits; those
+  // of the kept pods' namespaces stay (DescribeNamespaces), the rest change
+  // nothing.
+  out.limit_ranges = input_.limit_ranges;
   return out;
 }
 
@@ -788,6 +792,19 @@ void Reducer::DescribeNamespaces(const Subset& s, Reduction& out) const {
     kept_in.emplace(w.ns, w.ref().Describe());
   }
   for (int p : Kept(s, kPods)) kept_in[input_.pods[p].ns] = input_.pods[p].key;
+  // An object kept for what every run reads of it, not by a run of its own.
+  auto keep = [&](const auto& object, std::string reason) {
+    const ObjectRef ref = object.ref();
+    out.kept.push_back({.kind = ref.kind,
+                        .ns = ref.ns,
+                        .name = ref.name,
+                        .line = object.line,
+                        .document = object.document,
+                        .range = object.range,
+                        .change = change_.contains(ref.Describe()),
+                        .source = "",
+                        .reason = std::move(reason)});
+  };
   int kept = 0;
   for (const NamespaceObject& n : input_.namespaces) {
     auto in = kept_in.find(n.name);
@@ -797,19 +814,23 @@ void Reducer::DescribeNamespaces(const Subset& s, Reduction& out) const {
       continue;
     }
     ++kept;
-    KeptObject o;
-    o.kind = "Namespace";
-    o.name = n.name;
-    o.line = n.line;
-    o.document = n.document;
-    o.range = n.range;
-    o.change = change_.contains(n.ref().Describe());
-    o.reason = "the namespace of " + in->second +
-               ", with its labels (namespace selectors read them)";
-    out.kept.push_back(std::move(o));
+    keep(n, "the namespace of " + in->second +
+                ", with its labels (namespace selectors read them)");
   }
   out.counts.push_back(
       {"Namespace", static_cast<int>(input_.namespaces.size()), kept});
+  int ranges = 0;
+  for (const LimitRange& lr : input_.limit_ranges) {
+    auto in = kept_in.find(lr.ns);
+    if (in == kept_in.end()) continue;
+    ++ranges;
+    keep(lr, "a LimitRange of the namespace of " + in->second +
+                 " (admission gives its pods their default requests)");
+  }
+  if (!input_.limit_ranges.empty()) {
+    out.counts.push_back(
+        {"LimitRange", static_cast<int>(input_.limit_ranges.size()), ranges});
+  }
 }
 
 Reduction Reducer::Run() {

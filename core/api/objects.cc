@@ -33,7 +33,8 @@ const std::string* SourceOf(const Scenario& scenario, int document) {
 
 std::string_view ServedApiVersion(std::string_view kind) {
   if (kind == "Node" || kind == "Pod" || kind == "Namespace" ||
-      kind == "ReplicationController" || kind == "PersistentVolumeClaim") {
+      kind == "ReplicationController" || kind == "PersistentVolumeClaim" ||
+      kind == "LimitRange") {
     return "v1";
   }
   if (kind == "PriorityClass") return "scheduling.k8s.io/v1";
@@ -63,6 +64,37 @@ const char* ToString(SourceRange::Form form) {
       return "json";
   }
   return "";
+}
+
+void SetPodRequests(const PodResourceSpec& resources, Pod& pod) {
+  pod.requests = PodRequests(resources, false);
+  Resources nonzero = PodRequests(resources, true);
+  pod.nonzero_cpu = nonzero.Get(kCpu);
+  pod.nonzero_memory = nonzero.Get(kMemory);
+  if (resources.pod_level && (resources.pod_level->Get(kCpu) != 0 ||
+                              resources.pod_level->Get(kMemory) != 0)) {
+    // Mirrors getNonMissingContainerRequests (framework/types.go): with
+    // pod-level requests, a container's missing request defaults only for
+    // a resource the pod requests nowhere (a request of "0" reads as none).
+    if (pod.requests.Get(kCpu) != 0) pod.nonzero_cpu = pod.requests.Get(kCpu);
+    if (pod.requests.Get(kMemory) != 0) {
+      pod.nonzero_memory = pod.requests.Get(kMemory);
+    }
+  }
+  for (const ContainerRequests& c : resources.init_containers) {
+    if (!c.restartable) continue;
+    pod.placed_nonzero_before_sidecars = NonZeroBeforeSidecars(resources);
+    break;
+  }
+  if (resources.pod_level) {
+    // What a release without PodLevelResources counts (AdaptToProfile).
+    PodResourceSpec containers_only = resources;
+    containers_only.pod_level.reset();
+    Resources containers_nonzero = PodRequests(containers_only, true);
+    pod.without_pod_level = Pod::ContainerSums{
+        PodRequests(containers_only, false), containers_nonzero.Get(kCpu),
+        containers_nonzero.Get(kMemory)};
+  }
 }
 
 }  // namespace podsim

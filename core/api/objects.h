@@ -10,6 +10,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "core/api/container_resources.h"
 #include "core/api/labels.h"
 #include "core/api/object_ref.h"
 #include "core/api/pod_requests.h"
@@ -117,6 +118,13 @@ inline constexpr std::string_view kDefaultScheduler = "default-scheduler";
 inline constexpr std::string_view kJobTrackingFinalizer =
     "batch.kubernetes.io/job-tracking";
 
+// What an admission plugin changed in a pod, and which object made it.
+struct AdmissionNote {
+  std::string plugin;  // "LimitRanger"
+  std::string object;  // "LimitRange team-a/defaults"
+  std::string change;  // "set cpu, memory request for container app (...)"
+};
+
 struct Pod {
   // Identity and provenance.
   std::string ns = "default";
@@ -198,6 +206,11 @@ struct Pod {
   int32_t priority = 0;
   PreemptionPolicy preemption_policy = PreemptionPolicy::kPreemptLowerPriority;
   bool admitted = true;  // false when admission rejected the pod
+  // The containers' resources as written, for admission: set for pods not
+  // bound in the input, and templates (decode); null for the rest.
+  std::shared_ptr<const PodSpecResources> spec_resources;
+  // What admission changed (LimitRanger's defaults), in the order made.
+  std::vector<AdmissionNote> admission_notes;
   // What helper.DefaultSelector finds for the pod: the selector of the
   // ReplicaSet, StatefulSet or ReplicationController that controls it
   // (ResolveDefaultSelectors, and the controllers for the pods they
@@ -401,6 +414,29 @@ struct InputSource {
   int first_document = 0;
 };
 
+// A LimitRange's item (spec.limits[]), after the API's defaulting
+// (SetDefaults_LimitRangeItem: a Container item's default comes from max,
+// its defaultRequest from default, then min).
+struct LimitRangeItem {
+  std::string type;  // "Container", "Pod", "PersistentVolumeClaim"
+  QuantityList min;
+  QuantityList max;
+  QuantityList default_limit;    // default
+  QuantityList default_request;  // defaultRequest
+  QuantityList max_limit_request_ratio;
+};
+
+struct LimitRange {
+  std::string ns = "default";
+  std::string name;
+  int line = 0;
+  int document = -1;
+  SourceRange range;
+  std::vector<LimitRangeItem> items;
+
+  ObjectRef ref() const { return {"LimitRange", ns, name}; }
+};
+
 struct Scenario {
   // Empty when the input was read as one text.
   std::vector<InputSource> sources;
@@ -411,6 +447,7 @@ struct Scenario {
   std::vector<PodDisruptionBudget> pdbs;
   std::vector<Controller> controllers;
   std::vector<PersistentVolumeClaim> claims;
+  std::vector<LimitRange> limit_ranges;  // in input order
   // By pod, for the pods that name claims (ResolveClaims); kept apart from
   // Pod, which most pods would carry empty.
   std::unordered_map<ObjectIndex, PodClaims> pod_claims;
@@ -428,6 +465,10 @@ struct Scenario {
   // (IndexPdbs); empty until indexed.
   std::vector<std::vector<int>> pod_pdbs;
 };
+
+// Sets the pod's requests (PodRequests), its non-zero requests and, with
+// pod-level resources, what its containers alone ask.
+void SetPodRequests(const PodResourceSpec& resources, Pod& pod);
 
 // Returns the name of the source the document came from, or nullptr when
 // the input was read as one text (or document is unknown).

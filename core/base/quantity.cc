@@ -138,4 +138,60 @@ int64_t Quantity::Value() const {
   return millis_ / 1000;
 }
 
+QuantityFormat FormatOf(std::string_view text) {
+  size_t end = text.size();
+  while (end > 0 && !std::isdigit(static_cast<unsigned char>(text[end - 1])) &&
+         text[end - 1] != '.') {
+    --end;
+  }
+  std::string_view suffix = text.substr(end);
+  if (suffix.size() == 2 && suffix[1] == 'i') return QuantityFormat::kBinarySI;
+  // An exponent's digits end the text: find its e or E.
+  for (size_t i = 0; i < text.size(); ++i) {
+    if (text[i] == 'e' || text[i] == 'E') {
+      const bool exponent =
+          i + 1 < text.size() &&
+          (std::isdigit(static_cast<unsigned char>(text[i + 1])) ||
+           text[i + 1] == '+' || text[i + 1] == '-');
+      if (exponent) return QuantityFormat::kDecimalExponent;
+    }
+  }
+  return QuantityFormat::kDecimalSI;
+}
+
+std::string CanonicalQuantity(int64_t millis, QuantityFormat format) {
+  if (millis == 0) return "0";
+  const bool negative = millis < 0;
+  // |millis|, as unsigned: INT64_MIN has no positive int64.
+  uint64_t m = negative ? 0 - static_cast<uint64_t>(millis)
+                        : static_cast<uint64_t>(millis);
+  std::string sign = negative ? "-" : "";
+  if (format == QuantityFormat::kBinarySI && m % 1000 == 0 &&
+      m / 1000 >= 1024) {
+    static constexpr const char* kBinary[] = {"",   "Ki", "Mi", "Gi",
+                                              "Ti", "Pi", "Ei"};
+    uint64_t v = m / 1000;
+    int k = 0;
+    while (k < 6 && v % 1024 == 0) {
+      v /= 1024;
+      ++k;
+    }
+    return sign + std::to_string(v) + kBinary[k];
+  }
+  // Decimal: the largest power of 1000 that divides it, from milli up.
+  static constexpr const char* kDecimal[] = {"m", "",  "k", "M",
+                                             "G", "T", "P", "E"};
+  int step = 0;  // 0: milli, 1: units, 2: kilo, ...
+  while (step < 7 && m % 1000 == 0) {
+    m /= 1000;
+    ++step;
+  }
+  if (format == QuantityFormat::kDecimalExponent) {
+    const int exp = (step - 1) * 3;
+    return sign + std::to_string(m) +
+           (exp == 0 ? "" : "e" + std::to_string(exp));
+  }
+  return sign + std::to_string(m) + kDecimal[step];
+}
+
 }  // namespace podsim

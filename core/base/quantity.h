@@ -4,6 +4,7 @@
 #include <compare>
 #include <cstdint>
 #include <optional>
+#include <string>
 #include <string_view>
 
 namespace podsim {
@@ -26,5 +27,18 @@ class Quantity {
   explicit Quantity(int64_t millis) : millis_(millis) {}
   int64_t millis_ = 0;
 };
+
+// How resource.Quantity prints an amount: the format its text was written
+// in (a binary suffix Ki..Ei, an exponent e/E, otherwise decimal).
+enum class QuantityFormat { kDecimalSI, kBinarySI, kDecimalExponent };
+
+// The format of text as resource.ParseQuantity records it.
+QuantityFormat FormatOf(std::string_view text);
+
+// Mirrors resource.Quantity.String() for millis milli-units written in
+// format: the largest suffix that keeps the number whole ("1", "500m",
+// "2Gi", "1536Mi", "1e3"); a binary amount below 1024 or with a fraction
+// prints in decimal ("512", "500m").
+std::string CanonicalQuantity(int64_t millis, QuantityFormat format);
 
 }  // namespace podsim

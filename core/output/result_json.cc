@@ -401,6 +401,18 @@ class ResultWriter {
     w_.Key("detailed").Bool(a.detailed);
     w_.Key("priority").Value(int64_t{a.priority});
     w_.Key("preemptionPolicy").Value(ToString(a.preemption_policy));
+    if (!pod.admission_notes.empty()) {
+      // What the API server's admission changed before the pod was queued.
+      w_.Key("admission").BeginArray();
+      for (const AdmissionNote& note : pod.admission_notes) {
+        w_.BeginObject();
+        w_.Key("plugin").Value(note.plugin);
+        w_.Key("object").Value(note.object);
+        w_.Key("change").Value(note.change);
+        w_.EndObject();
+      }
+      w_.EndArray();
+    }
     w_.Key("outcome").Value(ToString(a.outcome));
     w_.Key("node");
     if (a.node >= 0) {

@@ -71,6 +71,67 @@ test("CLI: exit code 2 for wrong usage", () => {
   assert.equal(podsim(["--help"]).status, 0);
 });
 
+test("CLI: --apply of a Deployment without requests into a namespace with a LimitRange simulates the defaulted requests, and says which LimitRange gave them", () => {
+  const dir = mkdtempSync(join(tmpdir(), "podsim-limits-"));
+  // n1 has 500m left; the LimitRange gives each container 750m.
+  writeFileSync(
+    join(dir, "cluster.yaml"),
+    `apiVersion: v1
+kind: Node
+metadata: {name: n1}
+status: {allocatable: {cpu: "2", memory: 8Gi, pods: "110"}}
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: busy, namespace: team}
+spec:
+  nodeName: n1
+  containers: [{name: c, image: x, resources: {requests: {cpu: 1500m}}}]
+---
+apiVersion: v1
+kind: LimitRange
+metadata: {name: defaults, namespace: team}
+spec:
+  limits:
+  - type: Container
+    defaultRequest: {cpu: 750m, memory: 128Mi}
+    default: {cpu: "1", memory: 256Mi}
+`,
+  );
+  writeFileSync(
+    join(dir, "web.yaml"),
+    `apiVersion: apps/v1
+kind: Deployment
+metadata: {name: web}
+spec:
+  replicas: 1
+  selector: {matchLabels: {app: web}}
+  template:
+    metadata: {labels: {app: web}}
+    spec:
+      containers: [{name: app, image: x}]
+`,
+  );
+  const args = ["run", join(dir, "cluster.yaml"), "--apply", join(dir, "web.yaml"), "-n", "team"];
+  const r = podsim(args);
+  assert.equal(r.status, 0, r.stderr);
+  assert.match(r.stdout, /^ {2}Its pods \(1\): 1 pending$/m);
+  assert.match(r.stdout, /^ {2}Admission: LimitRange team\/defaults filled in the requests or limits of 1 of its pods \(LimitRanger\)$/m);
+  const json = JSON.parse(podsim([...args, "--json"]).stdout);
+  const web = json.pods.find((p) => p.fromChange);
+  assert.match(web.message, /^0\/1 nodes are available: 1 Insufficient cpu\./);
+  assert.deepEqual(web.admission, [
+    {
+      plugin: "LimitRanger",
+      object: "LimitRange team/defaults",
+      change: "set cpu 750m, memory 128Mi request for container app; cpu 1, memory 256Mi limit for container app",
+    },
+  ]);
+  // In another namespace, without a LimitRange, the same Deployment fits.
+  const elsewhere = JSON.parse(podsim(["run", join(dir, "cluster.yaml"), "--apply", join(dir, "web.yaml"), "-n", "other", "--json"]).stdout);
+  assert.equal(elsewhere.pods.find((p) => p.fromChange).outcome, "Scheduled");
+});
+
 test("CLI: options as util.parseArgs reads them: --flag=value, -n=NS, --apply repeated, options first, -- ends them", () => {
   const dir = mkdtempSync(join(tmpdir(), "podsim-args-"));
   const pod = (name) => `apiVersion: v1\nkind: Pod\nmetadata: {name: ${name}}\nspec:\n  priority: 5\n  containers: [{name: c, resources: {requests: {cpu: 100m}}}]\n`;
@@ -221,7 +282,7 @@ describe("CLI: plain messages, empty input, --version, diagnostics on stderr (#1
   };
   const EMPTY =
     "warning: the input holds no Kubernetes objects; podsim reads Node, Pod, PriorityClass, PodDisruptionBudget, " +
-    "PersistentVolumeClaim, KubeSchedulerConfiguration, Namespace and the workloads Deployment, ReplicaSet, StatefulSet, " +
+    "PersistentVolumeClaim, KubeSchedulerConfiguration, Namespace, LimitRange and the workloads Deployment, ReplicaSet, StatefulSet, " +
     "DaemonSet, Job and ReplicationController objects as YAML or JSON, alone or in lists, e.g. what kubectl get " +
     "priorityclasses,nodes,pods,pdb -A -o yaml prints";
   const bad = write("bad.yaml", "kind: Pod\nmetadata: {name: web}\nspec:\n  priorityClassName: gold\n  containers: [{name: c}]\n");
@@ -235,7 +296,7 @@ describe("CLI: plain messages, empty input, --version, diagnostics on stderr (#1
   );
   const IGNORED =
     'warning: ConfigMap: kind: kind "ConfigMap" is ignored; podsim reads Node, Pod, PriorityClass, PodDisruptionBudget, ' +
-    "PersistentVolumeClaim, KubeSchedulerConfiguration, Namespace and the workloads Deployment, ReplicaSet, StatefulSet, DaemonSet, Job and ReplicationController";
+    "PersistentVolumeClaim, KubeSchedulerConfiguration, Namespace, LimitRange and the workloads Deployment, ReplicaSet, StatefulSet, DaemonSet, Job and ReplicationController";
 
   test("a file that cannot be read says why in words, with exit code 2", () => {
     const file = write("file.yaml", "");

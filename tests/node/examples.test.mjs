@@ -17,7 +17,7 @@ test("gallery: at least 10 examples, each with a title and a one-line lesson", (
 });
 
 test("gallery: every example is in one of the gallery's groups, and a blank starter opens it", () => {
-  const groups = ["start", "basics", "pdbs", "tie-breaks", "time", "profiles", "workloads", "tools"];
+  const groups = ["start", "basics", "pdbs", "tie-breaks", "time", "profiles", "workloads", "admission", "tools"];
   for (const e of gallery) assert.ok(groups.includes(e.group), `${e.id}: group ${e.group}`);
   for (const g of groups) assert.ok(gallery.some((e) => e.group === g), `no example in ${g}`);
   assert.equal(gallery.find((e) => e.group === "start").id, "blank");
@@ -50,6 +50,11 @@ for (const example of gallery) {
       if (want.message !== undefined) assert.equal(got.message, want.message);
       if (want.criteria !== undefined) assert.equal(got.selection.length, want.criteria, "criteria used");
       if (want.clearedNominations !== undefined) assert.deepEqual(got.clearedNominations, want.clearedNominations);
+    }
+    // What admission changed: the object named on the pod's first attempt.
+    for (const want of example.admission ?? []) {
+      const got = result.pods.find((a) => a.pod === want.pod && a.attempt === 1);
+      assert.deepEqual(got?.admission?.map((n) => `${n.plugin} ${n.object}`), [`${want.plugin} ${want.object}`], `${want.pod}: admission`);
     }
     // What the workload controllers did: each listed field of the workload.
     for (const want of example.workloads ?? []) {

@@ -380,7 +380,7 @@ void Decoder::DecodeTemplate(const Json& tmpl, Reader& r, Controller& c) {
   DecodePodSpec(*spec, r, *pod, resources);
   template_owner_ = -1;
   r.SetPrefix("");
-  SetRequests(resources, *pod);
+  SetPodRequests(resources, *pod);
   if (!pod->node_name.empty() && c.kind != "DaemonSet") {
     // Pods created with a nodeName skip the scheduler; podsim places
     // only what the scheduler decides.

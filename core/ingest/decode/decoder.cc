@@ -19,8 +19,9 @@ constexpr int kMaxDepth = 64;
 // Every kind Dispatch reads, as messages list them.
 constexpr std::string_view kKindsRead =
     "Node, Pod, PriorityClass, PodDisruptionBudget, PersistentVolumeClaim, "
-    "KubeSchedulerConfiguration, Namespace and the workloads Deployment, "
-    "ReplicaSet, StatefulSet, DaemonSet, Job and ReplicationController";
+    "KubeSchedulerConfiguration, Namespace, LimitRange and the workloads "
+    "Deployment, ReplicaSet, StatefulSet, DaemonSet, Job and "
+    "ReplicationController";
 
 }  // namespace
 
@@ -35,6 +36,7 @@ const FieldRule* Decoder::FieldsOf(std::string_view kind) const {
   if (kind == "PodDisruptionBudget") return &PdbFields();
   if (kind == "Namespace") return &NamespaceFields();
   if (kind == "PersistentVolumeClaim") return &ClaimFields();
+  if (kind == "LimitRange") return &LimitRangeFields();
   if (IsWorkloadKind(kind)) return &ControllerFields();
   // KubeSchedulerConfiguration is read whole; other kinds only for a
   // warning that names them.
@@ -70,7 +72,8 @@ void Decoder::EndSource() {
 bool Decoder::Reads(std::string_view kind) const {
   return kind == "Node" || kind == "Pod" || kind == "PriorityClass" ||
          kind == "PodDisruptionBudget" || kind == "Namespace" ||
-         kind == "PersistentVolumeClaim" || IsWorkloadKind(kind);
+         kind == "PersistentVolumeClaim" || kind == "LimitRange" ||
+         IsWorkloadKind(kind);
 }
 
 void Decoder::Report(Severity severity, const std::string& object,
@@ -275,6 +278,7 @@ void Decoder::Dispatch(const Json& obj, const std::string& kind, Reader& r) {
   if (kind == "KubeSchedulerConfiguration") return DecodeConfig(obj, r);
   if (kind == "Namespace") return DecodeNamespace(obj, r);
   if (kind == "PersistentVolumeClaim") return DecodeClaim(obj, r);
+  if (kind == "LimitRange") return DecodeLimitRange(obj, r);
   if (IsWorkloadKind(kind)) return DecodeController(obj, r, kind);
   // Every object of an ignored kind is one problem; a kind one edit from
   // one podsim reads ("Nod") is likely meant as that one, and what names
@@ -301,7 +305,7 @@ void Decoder::Dispatch(const Json& obj, const std::string& kind, Reader& r) {
   if (!name || !name->is_string()) return;
   ObjectRef object{std::string(meant), "", name->get<std::string>()};
   if (meant == "Pod" || meant == "PodDisruptionBudget" ||
-      meant == "PersistentVolumeClaim") {
+      meant == "PersistentVolumeClaim" || meant == "LimitRange") {
     const Json* ns = Reader::Member(*meta, "namespace");
     object.ns = ns && ns->is_string() ? ns->get<std::string>() : "default";
   }
@@ -314,6 +318,7 @@ std::string_view Decoder::MeantKind(std::string_view kind) {
                                                 "PriorityClass",
                                                 "PodDisruptionBudget",
                                                 "PersistentVolumeClaim",
+                                                "LimitRange",
                                                 "Namespace",
                                                 "Deployment",
                                                 "ReplicaSet",

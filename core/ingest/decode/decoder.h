@@ -153,9 +153,10 @@ class Decoder final : public ObjectSink {
   void DecodePod(const Json& obj, Reader& r);
   void DecodePodSpec(const Json& spec, Reader& r, Pod& pod,
                      PodResourceSpec& resources);
-  // Sets the pod's requests (PodRequests) and, with pod-level resources,
-  // what its containers alone ask.
-  static void SetRequests(const PodResourceSpec& resources, Pod& pod);
+  // The containers' resources as written, for admission (Pod's
+  // spec_resources).
+  static PodSpecResources ReadSpecResources(ResourceTable& table,
+                                            const Json& spec);
   void DecodeContainers(const Json& spec, std::string_view key, Reader& r,
                         Pod& pod, std::vector<ContainerRequests>& out);
   void DecodeAffinity(const Json& spec, Reader& r, Pod& pod);
@@ -191,6 +192,8 @@ class Decoder final : public ObjectSink {
   void DecodePdb(const Json& obj, Reader& r);
 
   // persistent_volume_claim.cc
+  static const FieldRule& LimitRangeFields();
+  void DecodeLimitRange(const Json& obj, Reader& r);
   static const FieldRule& ClaimFields();
   void DecodeClaim(const Json& obj, Reader& r);
 

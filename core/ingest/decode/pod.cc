@@ -84,35 +84,75 @@ const FieldRule& Decoder::PodFields() {
   return *rule;
 }
 
-void Decoder::SetRequests(const PodResourceSpec& resources, Pod& pod) {
-  pod.requests = PodRequests(resources, false);
-  Resources nonzero = PodRequests(resources, true);
-  pod.nonzero_cpu = nonzero.Get(kCpu);
-  pod.nonzero_memory = nonzero.Get(kMemory);
-  if (resources.pod_level && (resources.pod_level->Get(kCpu) != 0 ||
-                              resources.pod_level->Get(kMemory) != 0)) {
-    // Mirrors getNonMissingContainerRequests (framework/types.go): with
-    // pod-level requests, a container's missing request defaults only for
-    // a resource the pod requests nowhere (a request of "0" reads as none).
-    if (pod.requests.Get(kCpu) != 0) pod.nonzero_cpu = pod.requests.Get(kCpu);
-    if (pod.requests.Get(kMemory) != 0) {
-      pod.nonzero_memory = pod.requests.Get(kMemory);
+namespace {
+
+using decode::Json;
+using decode::Reader;
+
+// The quantities of a resource list (requests, limits) that parse; the
+// reader has reported the others.
+QuantityList ParsedQuantities(ResourceTable& table, const Json* list) {
+  QuantityList out;
+  if (!list || !list->is_object()) return out;
+  for (auto it = list->begin(); it != list->end(); ++it) {
+    std::string text = it->is_string()   ? it->get<std::string>()
+                       : it->is_number() ? it->dump()
+                                         : std::string();
+    if (std::optional<Quantity> q = Quantity::Parse(text)) {
+      out.Set(ResourceQuantity{table.Intern(it.key()), q->millis(),
+                               FormatOf(text)});
     }
   }
-  for (const ContainerRequests& c : resources.init_containers) {
-    if (!c.restartable) continue;
-    pod.placed_nonzero_before_sidecars = NonZeroBeforeSidecars(resources);
-    break;
+  return out;
+}
+
+void ReadContainerSpecs(ResourceTable& table, const Json& spec,
+                        std::string_view key, std::vector<ContainerSpec>& out) {
+  const Json* list = Reader::Member(spec, key);
+  if (!list || !list->is_array()) return;
+  for (const Json& c : *list) {
+    if (!c.is_object()) continue;
+    ContainerSpec container;
+    container.init = key == "initContainers";
+    if (const Json* name = Reader::Member(c, "name");
+        name && name->is_string()) {
+      container.name = name->get<std::string>();
+    }
+    const Json* policy = Reader::Member(c, "restartPolicy");
+    container.restartable = container.init && policy && *policy == "Always";
+    if (const Json* res = Reader::Member(c, "resources")) {
+      container.requests =
+          ParsedQuantities(table, Reader::Member(*res, "requests"));
+      container.limits =
+          ParsedQuantities(table, Reader::Member(*res, "limits"));
+      // SetDefaults_Pod: a limit without a request sets the request.
+      for (const ResourceQuantity& q : container.limits.items) {
+        if (!container.requests.Find(q.id)) container.requests.Set(q);
+      }
+    }
+    out.push_back(std::move(container));
   }
-  if (resources.pod_level) {
-    // What a release without PodLevelResources counts (AdaptToProfile).
-    PodResourceSpec containers_only = resources;
-    containers_only.pod_level.reset();
-    Resources containers_nonzero = PodRequests(containers_only, true);
-    pod.without_pod_level = Pod::ContainerSums{
-        PodRequests(containers_only, false), containers_nonzero.Get(kCpu),
-        containers_nonzero.Get(kMemory)};
+}
+
+}  // namespace
+
+PodSpecResources Decoder::ReadSpecResources(ResourceTable& table,
+                                            const Json& spec) {
+  PodSpecResources out;
+  ReadContainerSpecs(table, spec, "containers", out.containers);
+  ReadContainerSpecs(table, spec, "initContainers", out.containers);
+  if (const Json* res = Reader::Member(spec, "resources")) {
+    if (const Json* requests = Reader::Member(*res, "requests")) {
+      out.pod_requests = ParsedQuantities(table, requests);
+    }
+    if (const Json* limits = Reader::Member(*res, "limits")) {
+      out.pod_limits = ParsedQuantities(table, limits);
+    }
   }
+  if (const Json* overhead = Reader::Member(spec, "overhead")) {
+    out.overhead = ParsedQuantities(table, overhead);
+  }
+  return out;
 }
 
 std::vector<OwnerReference> Decoder::DecodeOwners(const Json& meta, Reader& r) {
@@ -191,7 +231,7 @@ void Decoder::DecodePod(const Json& obj, Reader& r) {
     spec = &empty;
   }
   DecodePodSpec(*spec, r, pod, resources);
-  SetRequests(resources, pod);
+  SetPodRequests(resources, pod);
 
   const Json* status = r.Object(obj, "status", FieldPath("status"));
   if (!status) status = &empty;
@@ -279,6 +319,10 @@ void Decoder::DecodePodSpec(const Json& spec, Reader& r, Pod& pod,
           r.Object(spec, "resources", FieldPath("spec.resources"))) {
     resources.pod_level = r.ResourceList(scenario_.resources, *res, "requests",
                                          FieldPath("spec.resources.requests"));
+  }
+  if (!pod.bound()) {
+    pod.spec_resources = std::make_shared<const PodSpecResources>(
+        ReadSpecResources(scenario_.resources, spec));
   }
   pod.node_selector =
       r.StringMap(spec, "nodeSelector", FieldPath("spec.nodeSelector"));

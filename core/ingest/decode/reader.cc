@@ -357,6 +357,24 @@ std::optional<Resources> Reader::ResourceList(ResourceTable& table,
   return out;
 }
 
+std::optional<QuantityList> Reader::Quantities(ResourceTable& table,
+                                               const Json& obj,
+                                               std::string_view key,
+                                               const FieldPath& path) {
+  const Json* m = Object(obj, key, path);
+  if (!m) return std::nullopt;
+  QuantityList out;
+  for (auto it = m->begin(); it != m->end(); ++it) {
+    std::optional<Quantity> q = QuantityValue(*it, path.Child(it.key()));
+    if (!q) continue;  // Report every bad field in one pass.
+    const QuantityFormat format =
+        it->is_string() ? FormatOf(it->get_ref<const std::string&>())
+                        : QuantityFormat::kDecimalSI;
+    out.Set({table.Intern(it.key()), q->millis(), format});
+  }
+  return out;
+}
+
 std::string Reader::Number(double d) {
   char buf[64];
   std::snprintf(buf, sizeof buf, "%.15g", d);

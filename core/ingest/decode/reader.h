@@ -117,6 +117,13 @@ class Reader {
                                         std::string_view key,
                                         const FieldPath& path);
 
+  // Reads a resource list as written: which resources it names, each
+  // amount with its format (LimitRange items, a container's resources for
+  // admission).
+  std::optional<QuantityList> Quantities(ResourceTable& table, const Json& obj,
+                                         std::string_view key,
+                                         const FieldPath& path);
+
   // Returns d as text with up to 15 significant digits.
   static std::string Number(double d);
 

@@ -107,3 +107,148 @@ TEST_CASE("Admission: the system classes always exist") {
 }
 
 }  // namespace podsim
+
+namespace podsim {
+namespace {
+
+// A node with 2 cpu, a running pod using 1.5 of them, and the LimitRange
+// text given; then the objects after.
+std::string LimitScenario(const std::string& limit_range,
+                          const std::string& more) {
+  return R"(apiVersion: v1
+kind: Node
+metadata: {name: n1}
+status: {allocatable: {cpu: "2", memory: 8Gi, pods: "110"}}
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: busy, namespace: team}
+spec:
+  nodeName: n1
+  containers: [{name: c, image: x, resources: {requests: {cpu: 1500m}}}]
+---
+)" + limit_range +
+         "---\n" + more;
+}
+
+const char* kDefaults = R"(apiVersion: v1
+kind: LimitRange
+metadata: {name: defaults, namespace: team}
+spec:
+  limits:
+  - type: Container
+    defaultRequest: {cpu: 750m, memory: 128Mi}
+    default: {cpu: "1", memory: 256Mi}
+)";
+
+const char* kBareWeb = R"(apiVersion: v1
+kind: Pod
+metadata: {name: web, namespace: team}
+spec:
+  containers: [{name: app, image: x}]
+)";
+
+}  // namespace
+
+TEST_CASE(
+    "Admission: a namespace's LimitRange gives a pending pod's containers "
+    "their default requests and limits, and the pod says which object did") {
+  // Without requests web fits beside busy; with the LimitRange's 750m it
+  // does not (LimitRanger's PodMutateLimitFunc).
+  SimulationResult r = Run(LimitScenario(kDefaults, kBareWeb));
+  const Pod& web = r.scenario.pods[1];
+  CHECK(web.requests.Get(kCpu) == 750);
+  CHECK(web.requests.Get(kMemory) == 128LL * 1024 * 1024);
+  REQUIRE(web.admission_notes.size() == 1);
+  CHECK(web.admission_notes[0].plugin == "LimitRanger");
+  CHECK(web.admission_notes[0].object == "LimitRange team/defaults");
+  CHECK(web.admission_notes[0].change ==
+        "set cpu 750m, memory 128Mi request for container app; cpu 1, memory "
+        "256Mi limit for container app");
+  CHECK(FirstAttempt(r, "web").outcome == Outcome::kUnschedulable);
+  // The same pod in another namespace: no LimitRange there, so it fits.
+  std::string elsewhere = kBareWeb;
+  elsewhere.replace(elsewhere.find("team"), 4, "other");
+  SimulationResult o = Run(LimitScenario(kDefaults, elsewhere));
+  CHECK(o.scenario.pods[1].admission_notes.empty());
+  CHECK(FirstAttempt(o, "web").outcome == Outcome::kScheduled);
+}
+
+TEST_CASE(
+    "Admission: a LimitRange item is defaulted as the API server stores it, "
+    "and a pod bound in the input is not admitted again") {
+  // Only max: default comes from max, defaultRequest from default
+  // (SetDefaults_LimitRangeItem).
+  SimulationResult r = Run(LimitScenario(R"(apiVersion: v1
+kind: LimitRange
+metadata: {name: cap, namespace: team}
+spec:
+  limits:
+  - type: Container
+    max: {cpu: 600m}
+)",
+                                         kBareWeb));
+  CHECK(r.scenario.pods[1].requests.Get(kCpu) == 600);
+  CHECK(r.scenario.pods[1].admission_notes[0].change ==
+        "set cpu 600m request for container app; cpu 600m limit for "
+        "container app");
+  // busy asked 1500m, over max, but was admitted when it was created.
+  CHECK(r.scenario.pods[0].admitted);
+  CHECK(r.scenario.pods[0].admission_notes.empty());
+  CHECK(FirstAttempt(r, "web").outcome == Outcome::kUnschedulable);
+}
+
+TEST_CASE(
+    "Admission: a pod past a LimitRange's bounds is Forbidden with the API "
+    "server's message and left out") {
+  SimulationResult r = Run(LimitScenario(R"(apiVersion: v1
+kind: LimitRange
+metadata: {name: bounds, namespace: team}
+spec:
+  limits:
+  - type: Container
+    min: {cpu: 100m}
+    max: {cpu: 500m}
+)",
+                                         R"(apiVersion: v1
+kind: Pod
+metadata: {name: big, namespace: team}
+spec:
+  containers: [{name: app, image: x, resources: {requests: {cpu: 50m}, limits: {cpu: "2"}}}]
+)"));
+  CHECK_FALSE(r.scenario.pods[1].admitted);
+  CHECK(r.attempts.empty());
+  CHECK(DiagnosticTexts(r) ==
+        std::vector<std::string>{
+            "Pod team/big: spec.containers: pods \"big\" is forbidden: "
+            "[minimum cpu usage per Container is 100m, but request is 50m, "
+            "maximum cpu usage per Container is 500m, but limit is 2] "
+            "(LimitRange team/bounds; the API server refuses the pod, so it "
+            "is left out)"});
+}
+
+TEST_CASE(
+    "Admission: a Deployment's pods get their namespace's LimitRange "
+    "defaults, as the API server gives them to each pod it creates") {
+  SimulationResult r = Run(LimitScenario(kDefaults, R"(apiVersion: apps/v1
+kind: Deployment
+metadata: {name: web, namespace: team}
+spec:
+  replicas: 2
+  selector: {matchLabels: {app: web}}
+  template:
+    metadata: {labels: {app: web}}
+    spec:
+      containers: [{name: app, image: x}]
+)"));
+  REQUIRE(r.attempts.size() >= 2);
+  for (const Attempt& a : r.attempts) {
+    const Pod& pod = r.scenario.pods[a.pod];
+    CHECK(pod.requests.Get(kCpu) == 750);
+    CHECK(pod.admission_notes.size() == 1);
+  }
+  // Neither fits beside busy (1.5 of 2 cpu): with no requests both would.
+  CHECK(r.attempts[0].outcome == Outcome::kUnschedulable);
+}
+
+}  // namespace podsim

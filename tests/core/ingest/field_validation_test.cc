@@ -240,8 +240,9 @@ profiles:
            "Deployment; did you mean resources?)",
            "18 CronJob: kind: kind \"CronJob\" is ignored; podsim reads "
            "Node, Pod, PriorityClass, PodDisruptionBudget, "
-           "PersistentVolumeClaim, KubeSchedulerConfiguration, Namespace and "
-           "the workloads Deployment, ReplicaSet, StatefulSet, DaemonSet, "
+           "PersistentVolumeClaim, KubeSchedulerConfiguration, Namespace, "
+           "LimitRange and the workloads Deployment, ReplicaSet, StatefulSet, "
+           "DaemonSet, "
            "Job and ReplicationController",
            "29 KubeSchedulerConfiguration: profiles[0].plugin: unknown field "
            "(not in the Kubernetes 1.36 API for KubeSchedulerConfiguration; "

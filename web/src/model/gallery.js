@@ -21,5 +21,6 @@ export const GALLERY_GROUPS = [
   { id: "time", title: "Time" },
   { id: "profiles", title: "Profiles: older releases" },
   { id: "workloads", title: "Workloads" },
+  { id: "admission", title: "Admission: what the API server changes" },
   { id: "tools", title: "Tools: variants and reductions" },
 ];

@@ -162,6 +162,7 @@ export function renderVerdicts(
         origin(attempt, created, onReplaced),
         effectNote(attempt, effects, effectLinks),
         h("q", { class: "message" }, attempt.message),
+        admissionNotes(attempt),
         reduceAction(attempt, onReduce, reducing),
       ),
     ),
@@ -170,6 +171,19 @@ export function renderVerdicts(
       ? h("button", { type: "button", class: "more", onclick: () => onShowMore(shown + ATTEMPT_PAGE) }, `Show ${Math.min(ATTEMPT_PAGE, more)} more of ${more} attempts`)
       : null,
   ];
+}
+
+// What the API server's admission changed in the pod (a LimitRange's
+// defaults), under its first attempt: the object, then what it set.
+function admissionNotes(attempt) {
+  if (attempt.attempt !== 1 || !attempt.admission?.length) return null;
+  return h(
+    "ul",
+    { class: "admission" },
+    attempt.admission.map((note) =>
+      h("li", { title: `${note.plugin} admission plugin` }, h("span", { class: "admission-object", dataset: { object: note.object } }, note.object), ` ${note.change}`),
+    ),
+  );
 }
 
 // "Timeline ↓" in the panel's head, where a lesson's "press Play on the

@@ -169,8 +169,9 @@ TEST_CASE(
             "cannot be both set; keep one",
             "warning Service: kind: kind \"Service\" is ignored; podsim reads "
             "Node, Pod, PriorityClass, PodDisruptionBudget, "
-            "PersistentVolumeClaim, KubeSchedulerConfiguration, Namespace and "
-            "the workloads Deployment, ReplicaSet, StatefulSet, DaemonSet, "
+            "PersistentVolumeClaim, KubeSchedulerConfiguration, Namespace, "
+            "LimitRange and the workloads Deployment, ReplicaSet, StatefulSet, "
+            "DaemonSet, "
             "Job and ReplicationController",
         });
   CHECK(r.scenario.pods.size() == 1);  // still simulated where it can be
@@ -250,7 +251,7 @@ TEST_CASE("Decode: an input with no objects says so, and what podsim reads") {
     CHECK(d.message ==
           "the input holds no Kubernetes objects; podsim reads Node, Pod, "
           "PriorityClass, PodDisruptionBudget, PersistentVolumeClaim, "
-          "KubeSchedulerConfiguration, Namespace and the workloads "
+          "KubeSchedulerConfiguration, Namespace, LimitRange and the workloads "
           "Deployment, ReplicaSet, StatefulSet, DaemonSet, Job and "
           "ReplicationController objects as YAML or JSON, alone or in "
           "lists, e.g. what kubectl get priorityclasses,nodes,pods,pdb -A -o "

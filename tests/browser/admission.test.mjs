@@ -1,0 +1,39 @@
+// Admission on the page (#31): the gallery's LimitRange example shows, under
+// each admitted pod's first attempt, which LimitRange gave it its requests,
+// and the pods preempt because of them; with the LimitRange elsewhere they fit.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+
+import { chooseExample, openPage, replaceWord, screenshot, settled, useBrowser } from "./harness.mjs";
+
+const env = useBrowser();
+
+test("admission: the LimitRange example names the LimitRange under each api pod, and moving it to another namespace removes the preemptions", async () => {
+  const { page, context, errors } = await openPage(env.browser, env.server.url);
+  try {
+    await settled(page);
+    await chooseExample(page, "limitrange-defaults");
+    await settled(page);
+    const first = page.locator(".attempt").first();
+    assert.match(await first.locator(".verdict").textContent(), /^shop\/api-679b77db9c-\w+ → nominated node-\w, evicting 1 pod: batch\/etl-\d$/);
+    const notes = page.locator(".attempt .admission li");
+    assert.equal(await notes.count(), 2, "one note per api pod, at its first attempt");
+    assert.equal(
+      await notes.first().textContent(),
+      "LimitRange shop/container-defaults set cpu 1500m, memory 256Mi request for container api; cpu 2, memory 512Mi limit for container api",
+    );
+    await screenshot(page, "admission-limitrange");
+
+    // The LimitRange moved to another namespace: the api pods ask for
+    // nothing and fit at once.
+    await page.getByRole("tab", { name: /^Other/ }).click();
+    await replaceWord(page, "container-defaults, namespace: shop", "container-defaults, namespace: staging");
+    await page.waitForFunction(() => !document.querySelector(".attempt .admission"), null, { timeout: 20000 });
+    await settled(page);
+    const verdicts = await page.locator(".attempt .verdict").allTextContents();
+    assert.ok(verdicts.length === 2 && verdicts.every((v) => /→ scheduled on node-\w$/.test(v)), verdicts.join(" | "));
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+  }
+});
