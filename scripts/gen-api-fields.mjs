@@ -32,6 +32,7 @@ const kinds = [
   ["DaemonSet", "V1DaemonSet", "controller.cc"],
   ["Job", "V1Job", "controller.cc"],
   ["LimitRange", "V1LimitRange", "limit_range.cc"],
+  ["RuntimeClass", "V1RuntimeClass", "runtime_class.cc"],
   // Last: StatefulSet's volumeClaimTemplates already reach its types.
   ["PersistentVolumeClaim", "V1PersistentVolumeClaim", "persistent_volume_claim.cc"],
   ["List", "List", null],

@@ -26,6 +26,7 @@ export const RESOURCES = [
   "nodes",
   "persistentvolumeclaims",
   "limitranges",
+  "runtimeclasses.node.k8s.io",
   "poddisruptionbudgets.policy",
   "deployments.apps",
   "replicasets.apps",
@@ -63,8 +64,9 @@ written to the cluster.
 
 kubectl is $KUBECTL when set, else the kubectl that runs the plugin, else the
 one on PATH. It needs list, in all namespaces, on namespaces, priorityclasses,
-nodes, persistentvolumeclaims, limitranges, poddisruptionbudgets, deployments,
-replicasets, statefulsets, daemonsets, jobs, replicationcontrollers and pods.
+nodes, persistentvolumeclaims, limitranges, runtimeclasses,
+poddisruptionbudgets, deployments, replicasets, statefulsets, daemonsets, jobs,
+replicationcontrollers and pods.
 Exit status: podsim run's (0 simulated; 1 the input had errors; 2 wrong
 usage, or a file that cannot be read); kubectl's own, or 1, when kubectl
 cannot be run or fails.`;

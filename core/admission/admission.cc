@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "core/admission/limit_ranger.h"
+#include "core/admission/runtime_class.h"
 #include "core/api/object_ref.h"
 
 namespace podsim {
@@ -105,56 +106,138 @@ std::string KnownClasses(const Scenario& scenario) {
   return out;
 }
 
-// Runs LimitRanger on pod (a pending pod, or a template as object, its
-// fields under prefix): its defaults change the pod's requests; a refusal
-// is an error and leaves the pod out.
-void LimitPod(const Scenario& scenario,
-              const std::vector<const LimitRange*>& ranges, Pod& pod,
-              const std::string& object, const std::string& prefix,
-              Diagnostics& diagnostics) {
-  PodSpecResources spec = *pod.spec_resources;
-  LimitRangerOutcome outcome = RunLimitRanger(ranges, scenario.resources, spec);
-  if (outcome.changed()) {
-    SetPodRequests(ToRequestSpec(spec), pod);
-    pod.spec_resources = std::make_shared<const PodSpecResources>(spec);
-    for (AdmissionNote& note : outcome.notes) {
-      pod.admission_notes.push_back(std::move(note));
+// The admission plugins that read other objects, run on the pods the API
+// server admits in the run: those not bound in the input, and each
+// workload's template (its pods are alike).
+class ObjectAdmission {
+ public:
+  ObjectAdmission(const Scenario& scenario, Diagnostics& diagnostics)
+      : scenario_(scenario), diagnostics_(diagnostics) {
+    for (const LimitRange& lr : scenario.limit_ranges) {
+      ranges_[lr.ns].push_back(&lr);
+    }
+    for (const RuntimeClass& rc : scenario.runtime_classes) {
+      classes_[rc.name] = &rc;
     }
   }
-  if (outcome.error.empty()) return;
-  diagnostics.Add(Severity::kError, object,
-                  FieldPath(prefix + "spec.containers"), pod.line,
-                  "pods \"" + pod.name + "\" is forbidden: " + outcome.error +
-                      " (" + outcome.refused_by +
-                      "; the API server refuses the pod, so it is left out)",
-                  pod.document);
-  pod.admitted = false;
-}
 
-// LimitRanger for the pods the API server admits in the run: those not
-// bound in the input, and each workload's template (its pods are alike).
-void ApplyLimitRanges(Scenario& scenario, Diagnostics& diagnostics) {
-  std::unordered_map<std::string, std::vector<const LimitRange*>> by_ns;
-  for (const LimitRange& lr : scenario.limit_ranges) {
-    by_ns[lr.ns].push_back(&lr);
+  // Admits pod (a template as object, its fields under prefix): what the
+  // plugins change goes into the pod, a refusal is an error and leaves it
+  // out (admitted false).
+  void Admit(Pod& pod, const std::string& object, const std::string& prefix) {
+    PodSpecResources spec = *pod.spec_resources;
+    const std::vector<const LimitRange*>& ranges = RangesOf(pod.ns);
+    std::vector<AdmissionNote> notes;
+    // The mutating phase, in the API server's order (LimitRanger, Priority
+    // before this, RuntimeClass), then the validating one.
+    notes = LimitRangerDefaults(ranges, scenario_.resources, spec);
+    const RuntimeClass* rc = nullptr;
+    bool checks_overhead = true;
+    if (!pod.runtime_class_name.empty()) {
+      auto it = classes_.find(pod.runtime_class_name);
+      if (it != classes_.end()) {
+        rc = it->second;
+        const std::string error =
+            RuntimeClassAdmit(*rc, scenario_.resources, pod, spec, notes);
+        if (!error.empty()) {
+          return Refuse(pod, object, prefix + "spec.runtimeClassName", error,
+                        rc->ref().Describe());
+        }
+      } else if (!pod.spec_priority && !scenario_.runtime_classes.empty()) {
+        return Refuse(
+            pod, object, prefix + "spec.runtimeClassName",
+            "pod rejected: RuntimeClass \"" + pod.runtime_class_name +
+                "\" not found",
+            "RuntimeClass " + pod.runtime_class_name + " is not in the input");
+      } else {
+        // Stored by an API server (spec.priority is set), it was admitted
+        // then; in an input without RuntimeClasses, they were left out.
+        diagnostics_.Add(
+            Severity::kWarning, object,
+            FieldPath(prefix + "spec.runtimeClassName"), pod.line,
+            "RuntimeClass " + pod.runtime_class_name + " is not in the input" +
+                (pod.spec_priority
+                     ? std::string(", and the pod was admitted when it was "
+                                   "stored")
+                     : std::string(", which holds no RuntimeClass (kubectl "
+                                   "get runtimeclasses lists them)")) +
+                ": simulated with the pod's overhead, node selector and "
+                "tolerations as given; the API server refuses a new pod "
+                "naming a missing class",
+            pod.document);
+        checks_overhead = false;
+      }
+    }
+    LimitRangerOutcome limits;
+    LimitRangerValidate(ranges, scenario_.resources, spec, limits);
+    if (!limits.error.empty()) {
+      return Refuse(pod, object, prefix + "spec.containers", limits.error,
+                    limits.refused_by);
+    }
+    if (checks_overhead) CheckOverhead(rc, spec, pod, object, prefix);
+    if (!notes.empty()) {
+      SetPodRequests(ToRequestSpec(spec), pod);
+      pod.spec_resources = std::make_shared<const PodSpecResources>(spec);
+      for (AdmissionNote& note : notes) {
+        pod.admission_notes.push_back(std::move(note));
+      }
+    }
   }
-  auto ranges = [&](const std::string& ns) {
-    auto it = by_ns.find(ns);
-    return it == by_ns.end() ? nullptr : &it->second;
-  };
+
+ private:
+  const std::vector<const LimitRange*>& RangesOf(const std::string& ns) const {
+    static const std::vector<const LimitRange*> kNone;
+    auto it = ranges_.find(ns);
+    return it == ranges_.end() ? kNone : it->second;
+  }
+
+  // RuntimeClass's Validate. A pod with spec.overhead and no RuntimeClass
+  // is refused by the API server, but such pods are common in hand-made
+  // scenarios: warned, and simulated with the overhead as given.
+  void CheckOverhead(const RuntimeClass* rc, const PodSpecResources& spec,
+                     Pod& pod, const std::string& object,
+                     const std::string& prefix) {
+    const std::string error = RuntimeClassValidate(rc, spec);
+    if (error.empty()) return;
+    if (rc) {
+      return Refuse(pod, object, prefix + "spec.overhead", error,
+                    rc->ref().Describe());
+    }
+    diagnostics_.Add(Severity::kWarning, object,
+                     FieldPath(prefix + "spec.overhead"), pod.line,
+                     "set without spec.runtimeClassName: the API server "
+                     "refuses such a pod when it is created (\"" +
+                         error + "\"); simulated with the overhead as given",
+                     pod.document);
+  }
+
+  void Refuse(Pod& pod, const std::string& object, const std::string& path,
+              const std::string& error, const std::string& by) {
+    diagnostics_.Add(Severity::kError, object, FieldPath(path), pod.line,
+                     "pods \"" + pod.name + "\" is forbidden: " + error + " (" +
+                         by +
+                         "; the API server refuses the pod, so it is left "
+                         "out)",
+                     pod.document);
+    pod.admitted = false;
+  }
+
+  const Scenario& scenario_;
+  Diagnostics& diagnostics_;
+  std::unordered_map<std::string, std::vector<const LimitRange*>> ranges_;
+  std::unordered_map<std::string, const RuntimeClass*> classes_;
+};
+
+void AdmitWithObjects(Scenario& scenario, Diagnostics& diagnostics) {
+  ObjectAdmission admission(scenario, diagnostics);
   for (Pod& pod : scenario.pods) {
     if (!pod.admitted || pod.bound() || !pod.spec_resources) continue;
-    if (const auto* in_ns = ranges(pod.ns)) {
-      LimitPod(scenario, *in_ns, pod, pod.ref().Describe(), "", diagnostics);
-    }
+    admission.Admit(pod, pod.ref().Describe(), "");
   }
   for (Controller& c : scenario.controllers) {
     if (!c.pod_template || !c.pod_template->spec_resources) continue;
-    const auto* in_ns = ranges(c.pod_template->ns);
-    if (!in_ns) continue;
     auto pod = std::make_shared<Pod>(*c.pod_template);
-    LimitPod(scenario, *in_ns, *pod, c.ref().Describe(), "spec.template.",
-             diagnostics);
+    admission.Admit(*pod, c.ref().Describe(), "spec.template.");
     if (pod->admitted) {
       c.pod_template = std::move(pod);
     } else {
@@ -275,7 +358,7 @@ void Admit(Scenario& scenario, Diagnostics& diagnostics) {
       c.pod_template.reset();
     }
   }
-  if (!scenario.limit_ranges.empty()) ApplyLimitRanges(scenario, diagnostics);
+  AdmitWithObjects(scenario, diagnostics);
 }
 
 }  // namespace podsim

@@ -230,24 +230,39 @@ std::string Aggregate(const std::vector<std::string>& errs) {
 
 }  // namespace
 
-LimitRangerOutcome RunLimitRanger(const std::vector<const LimitRange*>& ranges,
-                                  const ResourceTable& table,
-                                  PodSpecResources& spec) {
-  LimitRangerOutcome out;
+std::vector<AdmissionNote> LimitRangerDefaults(
+    const std::vector<const LimitRange*>& ranges, const ResourceTable& table,
+    PodSpecResources& spec) {
+  std::vector<AdmissionNote> notes;
   for (const LimitRange* range : ranges) {
     std::string change = MergeDefaults(ContainerDefaults(*range), table, spec);
     if (change.empty()) continue;
-    out.notes.push_back({.plugin = "LimitRanger",
-                         .object = range->ref().Describe(),
-                         .change = "set " + change});
+    notes.push_back({.plugin = "LimitRanger",
+                     .object = range->ref().Describe(),
+                     .change = "set " + change});
   }
+  return notes;
+}
+
+void LimitRangerValidate(const std::vector<const LimitRange*>& ranges,
+                         const ResourceTable& table,
+                         const PodSpecResources& spec,
+                         LimitRangerOutcome& out) {
   for (const LimitRange* range : ranges) {
     std::vector<std::string> errs = Validate(*range, table, spec);
     if (errs.empty()) continue;
     out.error = Aggregate(errs);
     out.refused_by = range->ref().Describe();
-    break;
+    return;
   }
+}
+
+LimitRangerOutcome RunLimitRanger(const std::vector<const LimitRange*>& ranges,
+                                  const ResourceTable& table,
+                                  PodSpecResources& spec) {
+  LimitRangerOutcome out;
+  out.notes = LimitRangerDefaults(ranges, table, spec);
+  LimitRangerValidate(ranges, table, spec, out);
   return out;
 }
 

@@ -157,6 +157,9 @@ DecodeResult LoadedCluster::With(std::string_view scenario_text,
     for (const LimitRange& lr : t.limit_ranges) {
       mine->insert(lr.ref().Describe());
     }
+    for (const RuntimeClass& rc : t.runtime_classes) {
+      mine->insert(rc.ref().Describe());
+    }
     // As the decoder names it in its diagnostics (it has no name).
     if (t.has_config) mine->insert("KubeSchedulerConfiguration");
   }
@@ -211,6 +214,9 @@ DecodeResult LoadedCluster::With(std::string_view scenario_text,
   Overlay(
       s.limit_ranges, top.scenario.limit_ranges,
       [](const LimitRange& lr) { return lr.ref().Key(); }, no_index);
+  Overlay(
+      s.runtime_classes, top.scenario.runtime_classes,
+      [](const RuntimeClass& rc) { return rc.name; }, no_index);
   for (auto& [ns, labels] : top.scenario.namespace_labels) {
     s.namespace_labels[ns] = std::move(labels);
   }

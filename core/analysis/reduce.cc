@@ -348,6 +348,7 @@ Scenario Reducer::Build(const Subset& s) const {
   // of the kept pods' namespaces stay (DescribeNamespaces), the rest change
   // nothing.
   out.limit_ranges = input_.limit_ranges;
+  out.runtime_classes = input_.runtime_classes;
   return out;
 }
 
@@ -830,6 +831,33 @@ void Reducer::DescribeNamespaces(const Subset& s, Reduction& out) const {
   if (!input_.limit_ranges.empty()) {
     out.counts.push_back(
         {"LimitRange", static_cast<int>(input_.limit_ranges.size()), ranges});
+  }
+  // The RuntimeClasses the kept pods (and workloads' templates) name.
+  std::map<std::string, std::string> named;  // class -> a pod naming it
+  for (int p : Kept(s, kPods)) {
+    const Pod& pod = input_.pods[p];
+    if (!pod.runtime_class_name.empty()) {
+      named.emplace(pod.runtime_class_name, pod.key);
+    }
+  }
+  for (int c : Kept(s, kControllers)) {
+    const Controller& w = input_.controllers[c];
+    if (w.pod_template && !w.pod_template->runtime_class_name.empty()) {
+      named.emplace(w.pod_template->runtime_class_name, w.ref().Describe());
+    }
+  }
+  int classes = 0;
+  for (const RuntimeClass& rc : input_.runtime_classes) {
+    auto by = named.find(rc.name);
+    if (by == named.end()) continue;
+    ++classes;
+    keep(rc, "the RuntimeClass " + by->second +
+                 " names (admission adds its overhead and scheduling)");
+  }
+  if (!input_.runtime_classes.empty()) {
+    out.counts.push_back({"RuntimeClass",
+                          static_cast<int>(input_.runtime_classes.size()),
+                          classes});
   }
 }
 

@@ -38,6 +38,7 @@ std::string_view ServedApiVersion(std::string_view kind) {
     return "v1";
   }
   if (kind == "PriorityClass") return "scheduling.k8s.io/v1";
+  if (kind == "RuntimeClass") return "node.k8s.io/v1";
   if (kind == "PodDisruptionBudget") return "policy/v1";
   if (kind == "Deployment" || kind == "ReplicaSet" || kind == "StatefulSet" ||
       kind == "DaemonSet") {

@@ -174,6 +174,7 @@ struct Pod {
   std::string priority_class_name;
   std::optional<PreemptionPolicy> spec_preemption_policy;
   std::vector<std::pair<std::string, std::string>> node_selector;
+  std::string runtime_class_name;  // spec.runtimeClassName
   std::optional<std::vector<NodeSelectorTerm>> required_node_affinity;
   std::vector<PreferredNodeTerm> preferred_node_affinity;
   std::vector<Toleration> tolerations;
@@ -437,6 +438,23 @@ struct LimitRange {
   ObjectRef ref() const { return {"LimitRange", ns, name}; }
 };
 
+// A RuntimeClass (node.k8s.io/v1): what admission adds to a pod that names
+// it in spec.runtimeClassName.
+struct RuntimeClass {
+  std::string name;
+  int line = 0;
+  int document = -1;
+  SourceRange range;
+  std::string handler;
+  std::optional<QuantityList> overhead;  // overhead.podFixed
+  // scheduling, when set: nodeSelector and tolerations.
+  bool has_scheduling = false;
+  std::vector<std::pair<std::string, std::string>> node_selector;
+  std::vector<Toleration> tolerations;
+
+  ObjectRef ref() const { return {"RuntimeClass", "", name}; }
+};
+
 struct Scenario {
   // Empty when the input was read as one text.
   std::vector<InputSource> sources;
@@ -448,6 +466,7 @@ struct Scenario {
   std::vector<Controller> controllers;
   std::vector<PersistentVolumeClaim> claims;
   std::vector<LimitRange> limit_ranges;  // in input order
+  std::vector<RuntimeClass> runtime_classes;
   // By pod, for the pods that name claims (ResolveClaims); kept apart from
   // Pod, which most pods would carry empty.
   std::unordered_map<ObjectIndex, PodClaims> pod_claims;

@@ -1,6 +1,7 @@
 // Admission on the page (#31): the gallery's LimitRange example shows, under
 // each admitted pod's first attempt, which LimitRange gave it its requests,
 // and the pods preempt because of them; with the LimitRange elsewhere they fit.
+// The RuntimeClass example narrows the candidates to the sandbox nodes.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
@@ -32,6 +33,31 @@ test("admission: the LimitRange example names the LimitRange under each api pod,
     await settled(page);
     const verdicts = await page.locator(".attempt .verdict").allTextContents();
     assert.ok(verdicts.length === 2 && verdicts.every((v) => /→ scheduled on node-\w$/.test(v)), verdicts.join(" | "));
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test("admission: the RuntimeClass example shows the class's overhead, node selector and toleration, and the preemption they cause", async () => {
+  const { page, context, errors } = await openPage(env.browser, env.server.url);
+  try {
+    await settled(page);
+    await chooseExample(page, "runtimeclass-narrows");
+    await settled(page);
+    const first = page.locator(".attempt").first();
+    assert.equal(await first.locator(".verdict").textContent(), "security/scanner → nominated node-g2, evicting 1 pod: batch/untrusted-4");
+    assert.equal(
+      await first.locator(".admission li").textContent(),
+      "RuntimeClass gvisor set overhead cpu 250m, memory 120Mi; node selector sandbox=gvisor; tolerations sandbox=gvisor:NoSchedule",
+    );
+    await screenshot(page, "admission-runtimeclass");
+    // Without the class the pod goes to node-a, which has room.
+    await page.getByRole("tab", { name: /^Pending/ }).click();
+    await replaceWord(page, "runtimeClassName: gvisor", "# runtimeClassName: gvisor");
+    await page.waitForFunction(() => !document.querySelector(".attempt .admission"), null, { timeout: 20000 });
+    await settled(page);
+    assert.equal(await page.locator(".attempt .verdict").first().textContent(), "security/scanner → scheduled on node-a");
     assert.deepEqual(errors, []);
   } finally {
     await context.close();

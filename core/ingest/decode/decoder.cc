@@ -19,8 +19,8 @@ constexpr int kMaxDepth = 64;
 // Every kind Dispatch reads, as messages list them.
 constexpr std::string_view kKindsRead =
     "Node, Pod, PriorityClass, PodDisruptionBudget, PersistentVolumeClaim, "
-    "KubeSchedulerConfiguration, Namespace, LimitRange and the workloads "
-    "Deployment, ReplicaSet, StatefulSet, DaemonSet, Job and "
+    "KubeSchedulerConfiguration, Namespace, LimitRange, RuntimeClass and the "
+    "workloads Deployment, ReplicaSet, StatefulSet, DaemonSet, Job and "
     "ReplicationController";
 
 }  // namespace
@@ -37,6 +37,7 @@ const FieldRule* Decoder::FieldsOf(std::string_view kind) const {
   if (kind == "Namespace") return &NamespaceFields();
   if (kind == "PersistentVolumeClaim") return &ClaimFields();
   if (kind == "LimitRange") return &LimitRangeFields();
+  if (kind == "RuntimeClass") return &RuntimeClassFields();
   if (IsWorkloadKind(kind)) return &ControllerFields();
   // KubeSchedulerConfiguration is read whole; other kinds only for a
   // warning that names them.
@@ -73,7 +74,7 @@ bool Decoder::Reads(std::string_view kind) const {
   return kind == "Node" || kind == "Pod" || kind == "PriorityClass" ||
          kind == "PodDisruptionBudget" || kind == "Namespace" ||
          kind == "PersistentVolumeClaim" || kind == "LimitRange" ||
-         IsWorkloadKind(kind);
+         kind == "RuntimeClass" || IsWorkloadKind(kind);
 }
 
 void Decoder::Report(Severity severity, const std::string& object,
@@ -279,6 +280,7 @@ void Decoder::Dispatch(const Json& obj, const std::string& kind, Reader& r) {
   if (kind == "Namespace") return DecodeNamespace(obj, r);
   if (kind == "PersistentVolumeClaim") return DecodeClaim(obj, r);
   if (kind == "LimitRange") return DecodeLimitRange(obj, r);
+  if (kind == "RuntimeClass") return DecodeRuntimeClass(obj, r);
   if (IsWorkloadKind(kind)) return DecodeController(obj, r, kind);
   // Every object of an ignored kind is one problem; a kind one edit from
   // one podsim reads ("Nod") is likely meant as that one, and what names
@@ -319,6 +321,7 @@ std::string_view Decoder::MeantKind(std::string_view kind) {
                                                 "PodDisruptionBudget",
                                                 "PersistentVolumeClaim",
                                                 "LimitRange",
+                                                "RuntimeClass",
                                                 "Namespace",
                                                 "Deployment",
                                                 "ReplicaSet",

@@ -192,6 +192,8 @@ class Decoder final : public ObjectSink {
   void DecodePdb(const Json& obj, Reader& r);
 
   // persistent_volume_claim.cc
+  static const FieldRule& RuntimeClassFields();
+  void DecodeRuntimeClass(const Json& obj, Reader& r);
   static const FieldRule& LimitRangeFields();
   void DecodeLimitRange(const Json& obj, Reader& r);
   static const FieldRule& ClaimFields();

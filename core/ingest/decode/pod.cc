@@ -14,11 +14,10 @@
 
 namespace podsim {
 
-using decode::kEffects;
-using decode::ParseEffect;
 using decode::Quoted;
 using decode::ReadLabelSelector;
 using decode::ReadNodeSelectorTerm;
+using decode::ReadTolerations;
 
 namespace {
 
@@ -72,6 +71,7 @@ const FieldRule& Decoder::PodFields() {
       "metadata{name generateName namespace uid labels annotations "
       "ownerReferences creationTimestamp deletionTimestamp finalizers} "
       "spec{nodeName schedulerName priority priorityClassName preemptionPolicy "
+      "runtimeClassName "
       "schedulingGroup workloadRef "
       "terminationGracePeriodSeconds "
       "containers{name resources ports restartPolicy} "
@@ -326,52 +326,12 @@ void Decoder::DecodePodSpec(const Json& spec, Reader& r, Pod& pod,
   }
   pod.node_selector =
       r.StringMap(spec, "nodeSelector", FieldPath("spec.nodeSelector"));
+  pod.runtime_class_name =
+      r.String(spec, "runtimeClassName", FieldPath("spec.runtimeClassName"))
+          .value_or("");
 
-  if (const Json* tols =
-          r.Array(spec, "tolerations", FieldPath("spec.tolerations"))) {
-    for (size_t i = 0; i < tols->size(); ++i) {
-      const Json& t = (*tols)[i];
-      FieldPath p = FieldPath("spec.tolerations").Index(i);
-      if (!t.is_object()) {
-        r.Error(p, "must be an object with key, operator, value and effect");
-        continue;
-      }
-      Toleration tol;
-      tol.key = r.String(t, "key", p.Child("key")).value_or("");
-      std::string op =
-          r.String(t, "operator", p.Child("operator")).value_or("Equal");
-      if (op != "Equal" && op != "Exists") {
-        r.Error(p.Child("operator"),
-                "unknown operator " + Quoted(op) + "; valid: Equal, Exists");
-        continue;
-      }
-      tol.exists = op == "Exists";
-      tol.value = r.String(t, "value", p.Child("value")).value_or("");
-      if (tol.exists && !tol.value.empty()) {
-        r.Error(
-            p.Child("value"),
-            "must be empty when operator is Exists, not " + Quoted(tol.value));
-        continue;
-      }
-      if (tol.key.empty() && !tol.exists) {
-        r.Error(p.Child("operator"),
-                "must be Exists when key is empty (an empty key with Exists "
-                "tolerates every taint)");
-        continue;
-      }
-      std::string effect =
-          r.String(t, "effect", p.Child("effect")).value_or("");
-      if (!effect.empty()) {
-        tol.effect = ParseEffect(effect);
-        if (!tol.effect) {
-          r.Error(p.Child("effect"), "unknown effect " + Quoted(effect) + "; " +
-                                         kEffects + ", or empty for all");
-          continue;
-        }
-      }
-      pod.tolerations.push_back(std::move(tol));
-    }
-  }
+  pod.tolerations =
+      ReadTolerations(r, spec, "tolerations", FieldPath("spec.tolerations"));
   DecodeAffinity(spec, r, pod);
   DecodeSpread(spec, r, pod);
   DecodeVolumes(spec, r, pod);

@@ -417,6 +417,54 @@ NodeSelectorTerm ReadNodeSelectorTerm(Reader& r, const Json& term,
   return out;
 }
 
+std::vector<Toleration> ReadTolerations(Reader& r, const Json& obj,
+                                        std::string_view key,
+                                        const FieldPath& path) {
+  std::vector<Toleration> out;
+  const Json* tols = r.Array(obj, key, path);
+  for (size_t i = 0; tols && i < tols->size(); ++i) {
+    const Json& t = (*tols)[i];
+    FieldPath p = path.Index(i);
+    if (!t.is_object()) {
+      r.Error(p, "must be an object with key, operator, value and effect");
+      continue;
+    }
+    Toleration tol;
+    tol.key = r.String(t, "key", p.Child("key")).value_or("");
+    std::string op =
+        r.String(t, "operator", p.Child("operator")).value_or("Equal");
+    if (op != "Equal" && op != "Exists") {
+      r.Error(p.Child("operator"),
+              "unknown operator " + Quoted(op) + "; valid: Equal, Exists");
+      continue;
+    }
+    tol.exists = op == "Exists";
+    tol.value = r.String(t, "value", p.Child("value")).value_or("");
+    if (tol.exists && !tol.value.empty()) {
+      r.Error(p.Child("value"), "must be empty when operator is Exists, not " +
+                                    Quoted(tol.value));
+      continue;
+    }
+    if (tol.key.empty() && !tol.exists) {
+      r.Error(p.Child("operator"),
+              "must be Exists when key is empty (an empty key with Exists "
+              "tolerates every taint)");
+      continue;
+    }
+    std::string effect = r.String(t, "effect", p.Child("effect")).value_or("");
+    if (!effect.empty()) {
+      tol.effect = ParseEffect(effect);
+      if (!tol.effect) {
+        r.Error(p.Child("effect"), "unknown effect " + Quoted(effect) + "; " +
+                                       kEffects + ", or empty for all");
+        continue;
+      }
+    }
+    out.push_back(std::move(tol));
+  }
+  return out;
+}
+
 std::optional<TaintEffect> ParseEffect(std::string_view s) {
   if (s == "NoSchedule") return TaintEffect::kNoSchedule;
   if (s == "PreferNoSchedule") return TaintEffect::kPreferNoSchedule;

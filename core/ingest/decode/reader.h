@@ -155,6 +155,12 @@ LabelSelector ReadLabelSelector(Reader& r, const Json& obj,
 NodeSelectorTerm ReadNodeSelectorTerm(Reader& r, const Json& term,
                                       const FieldPath& path);
 
+// Reads a list of tolerations (a pod's, a RuntimeClass's scheduling),
+// reporting each bad one and leaving it out.
+std::vector<Toleration> ReadTolerations(Reader& r, const Json& obj,
+                                        std::string_view key,
+                                        const FieldPath& path);
+
 // Returns the taint effect named s, or nullopt when it is unknown.
 std::optional<TaintEffect> ParseEffect(std::string_view s);
 

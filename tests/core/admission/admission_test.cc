@@ -252,3 +252,123 @@ spec:
 }
 
 }  // namespace podsim
+
+namespace podsim {
+namespace {
+
+// Two nodes of 2 cpu: plain, and gvisor (labelled and tainted for the
+// sandboxed runtime); then the objects after.
+std::string SandboxScenario(const std::string& more) {
+  return R"(apiVersion: v1
+kind: Node
+metadata: {name: plain}
+status: {allocatable: {cpu: "2", memory: 8Gi, pods: "110"}}
+---
+apiVersion: v1
+kind: Node
+metadata: {name: gvisor, labels: {runtime: gvisor}}
+spec:
+  taints: [{key: runtime, value: gvisor, effect: NoSchedule}]
+status: {allocatable: {cpu: "2", memory: 8Gi, pods: "110"}}
+---
+apiVersion: node.k8s.io/v1
+kind: RuntimeClass
+metadata: {name: gvisor}
+handler: runsc
+overhead:
+  podFixed: {cpu: 250m, memory: 120Mi}
+scheduling:
+  nodeSelector: {runtime: gvisor}
+  tolerations: [{key: runtime, operator: Equal, value: gvisor, effect: NoSchedule}]
+---
+)" + more;
+}
+
+}  // namespace
+
+TEST_CASE(
+    "Admission: a pod naming a RuntimeClass gets its overhead, node selector "
+    "and tolerations, and says which RuntimeClass gave them") {
+  SimulationResult r = Run(SandboxScenario(R"(apiVersion: v1
+kind: Pod
+metadata: {name: sandboxed}
+spec:
+  runtimeClassName: gvisor
+  containers: [{name: app, image: x, resources: {requests: {cpu: 1500m}}}]
+)"));
+  const Pod& pod = r.scenario.pods[0];
+  CHECK(pod.requests.Get(kCpu) == 1750);  // the overhead counts
+  REQUIRE(pod.admission_notes.size() == 1);
+  CHECK(pod.admission_notes[0].object == "RuntimeClass gvisor");
+  CHECK(pod.admission_notes[0].change ==
+        "set overhead cpu 250m, memory 120Mi; node selector runtime=gvisor; "
+        "tolerations runtime=gvisor:NoSchedule");
+  // Only the gvisor node matches, and its taint is tolerated.
+  CHECK(FirstAttempt(r, "sandboxed").outcome == Outcome::kScheduled);
+  CHECK(r.scenario.nodes[FirstAttempt(r, "sandboxed").node].name == "gvisor");
+}
+
+TEST_CASE(
+    "Admission: RuntimeClass refuses a pod whose class is missing or whose "
+    "node selector conflicts, and warns of overhead without a class") {
+  SimulationResult missing = Run(SandboxScenario(R"(apiVersion: v1
+kind: Pod
+metadata: {name: kata}
+spec:
+  runtimeClassName: kata
+  containers: [{name: app, image: x}]
+)"));
+  CHECK_FALSE(missing.scenario.pods[0].admitted);
+  CHECK(DiagnosticTexts(missing) ==
+        std::vector<std::string>{
+            "Pod default/kata: spec.runtimeClassName: pods \"kata\" is "
+            "forbidden: pod rejected: RuntimeClass \"kata\" not found "
+            "(RuntimeClass kata is not in the input; the API server refuses "
+            "the pod, so it is left out)"});
+  SimulationResult conflict = Run(SandboxScenario(R"(apiVersion: v1
+kind: Pod
+metadata: {name: picky}
+spec:
+  runtimeClassName: gvisor
+  nodeSelector: {runtime: runc}
+  containers: [{name: app, image: x}]
+)"));
+  CHECK(
+      DiagnosticTexts(conflict) ==
+      std::vector<std::string>{
+          "Pod default/picky: spec.runtimeClassName: pods \"picky\" is "
+          "forbidden: conflict: runtimeClass.scheduling.nodeSelector[runtime] "
+          "= gvisor; pod.spec.nodeSelector[runtime] = runc (RuntimeClass "
+          "gvisor; the API server refuses the pod, so it is left out)"});
+  // Stored by an API server (spec.priority set): admitted then, warned now.
+  // (So is any pod naming a class in an input without RuntimeClasses.)
+  SimulationResult stored = Run(SandboxScenario(R"(apiVersion: v1
+kind: Pod
+metadata: {name: kata}
+spec:
+  priority: 0
+  runtimeClassName: kata
+  overhead: {cpu: 100m}
+  containers: [{name: app, image: x}]
+)"));
+  CHECK(stored.scenario.pods[0].admitted);
+  CHECK(stored.scenario.pods[0].requests.Get(kCpu) == 100);
+  CHECK(DiagnosticTexts(stored).size() == 1);
+  SimulationResult bare = Run(SandboxScenario(R"(apiVersion: v1
+kind: Pod
+metadata: {name: heavy}
+spec:
+  overhead: {cpu: 100m}
+  containers: [{name: app, image: x}]
+)"));
+  CHECK(bare.scenario.pods[0].admitted);
+  CHECK(DiagnosticTexts(bare) ==
+        std::vector<std::string>{
+            "Pod default/heavy: spec.overhead: set without "
+            "spec.runtimeClassName: the API server refuses such a pod when it "
+            "is created (\"pod rejected: Pod Overhead set without "
+            "corresponding RuntimeClass defined Overhead\"); simulated with "
+            "the overhead as given"});
+}
+
+}  // namespace podsim

@@ -170,7 +170,8 @@ TEST_CASE(
             "warning Service: kind: kind \"Service\" is ignored; podsim reads "
             "Node, Pod, PriorityClass, PodDisruptionBudget, "
             "PersistentVolumeClaim, KubeSchedulerConfiguration, Namespace, "
-            "LimitRange and the workloads Deployment, ReplicaSet, StatefulSet, "
+            "LimitRange, RuntimeClass and the workloads Deployment, "
+            "ReplicaSet, StatefulSet, "
             "DaemonSet, "
             "Job and ReplicationController",
         });
@@ -251,7 +252,8 @@ TEST_CASE("Decode: an input with no objects says so, and what podsim reads") {
     CHECK(d.message ==
           "the input holds no Kubernetes objects; podsim reads Node, Pod, "
           "PriorityClass, PodDisruptionBudget, PersistentVolumeClaim, "
-          "KubeSchedulerConfiguration, Namespace, LimitRange and the workloads "
+          "KubeSchedulerConfiguration, Namespace, LimitRange, RuntimeClass and "
+          "the workloads "
           "Deployment, ReplicaSet, StatefulSet, DaemonSet, Job and "
           "ReplicationController objects as YAML or JSON, alone or in "
           "lists, e.g. what kubectl get priorityclasses,nodes,pods,pdb -A -o "
