@@ -99,6 +99,7 @@ test("onramp: the gallery is grouped, each example with its lesson's line, and s
     "Time",
     "Profiles: older releases",
     "Workloads",
+    "Admission: what the API server changes",
     "Tools: variants and reductions",
   ]);
   const items = await page.locator("#examples .gallery-item").evaluateAll((all) =>
