@@ -20,23 +20,11 @@ bool IsSuperset(const Toleration& ss, const Toleration& t) {
   return ss.exists || (!t.exists && t.value == ss.value);
 }
 
-const char* EffectName(TaintEffect effect) {
-  switch (effect) {
-    case TaintEffect::kNoSchedule:
-      return "NoSchedule";
-    case TaintEffect::kPreferNoSchedule:
-      return "PreferNoSchedule";
-    case TaintEffect::kNoExecute:
-      return "NoExecute";
-  }
-  return "";
-}
-
 // "gpu=true:NoSchedule", "dedicated:Exists", "*:Exists" (every taint).
 std::string TolerationText(const Toleration& t) {
   std::string out = t.key.empty() ? "*" : t.key;
   out += t.exists ? ":Exists" : "=" + t.value;
-  if (t.effect) out += std::string(":") + EffectName(*t.effect);
+  if (t.effect) out += std::string(":") + ToString(*t.effect);
   return out;
 }
 

@@ -51,6 +51,18 @@ std::string_view ServedApiVersion(std::string_view kind) {
   return "";
 }
 
+const char* ToString(TaintEffect effect) {
+  switch (effect) {
+    case TaintEffect::kNoSchedule:
+      return "NoSchedule";
+    case TaintEffect::kPreferNoSchedule:
+      return "PreferNoSchedule";
+    case TaintEffect::kNoExecute:
+      return "NoExecute";
+  }
+  return "";
+}
+
 const char* ToString(PreemptionPolicy policy) {
   return policy == PreemptionPolicy::kNever ? "Never" : "PreemptLowerPriority";
 }

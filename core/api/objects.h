@@ -498,6 +498,8 @@ const std::string* SourceOf(const Scenario& scenario, int document);
 std::string_view ServedApiVersion(std::string_view kind);
 
 const char* ToString(PreemptionPolicy policy);
+// "NoSchedule", "PreferNoSchedule" or "NoExecute".
+const char* ToString(TaintEffect effect);
 // "yamlDocument", "yamlItem" or "json".
 const char* ToString(SourceRange::Form form);
 

@@ -130,23 +130,10 @@ std::string Show(const Selector& selector) {
   return out;
 }
 
-const char* EffectName(const std::optional<TaintEffect>& effect) {
-  if (!effect) return "";
-  switch (*effect) {
-    case TaintEffect::kNoSchedule:
-      return "NoSchedule";
-    case TaintEffect::kPreferNoSchedule:
-      return "PreferNoSchedule";
-    case TaintEffect::kNoExecute:
-      return "NoExecute";
-  }
-  return "?";
-}
-
 // Every field: {Key, Operator, Value, Effect}.
 std::string Show(const Toleration& t) {
   return std::string("{") + t.key + " " + (t.exists ? "Exists" : "Equal") +
-         " " + t.value + " " + EffectName(t.effect) + "}";
+         " " + t.value + " " + (t.effect ? ToString(*t.effect) : "") + "}";
 }
 
 std::string Show(const std::vector<Toleration>& tolerations) {
