@@ -210,7 +210,8 @@ struct Pod {
   // The containers' resources as written, for admission: set for pods not
   // bound in the input, and templates (decode); null for the rest.
   std::shared_ptr<const PodSpecResources> spec_resources;
-  // What admission changed (LimitRanger's defaults), in the order made.
+  // What admission changed (LimitRanger's defaults, RuntimeClass's
+  // overhead and scheduling), in the order made.
   std::vector<AdmissionNote> admission_notes;
   // What helper.DefaultSelector finds for the pod: the selector of the
   // ReplicaSet, StatefulSet or ReplicationController that controls it
