@@ -291,6 +291,12 @@ void Decoder::Dispatch(const Json& obj, const std::string& kind, Reader& r) {
   // default): what podsim cannot model is named.
   const bool gang =
       kind == "PodGroup" || kind == "Workload" || kind == "CompositePodGroup";
+  // Admission podsim cannot run: webhooks and admission policies may change
+  // or refuse the pods the API server admits.
+  const bool admission = kind == "MutatingWebhookConfiguration" ||
+                         kind == "ValidatingWebhookConfiguration" ||
+                         kind == "MutatingAdmissionPolicy" ||
+                         kind == "ValidatingAdmissionPolicy";
   Diagnostic& warning = r.Warn(
       FieldPath("kind"),
       "kind " + Quoted(kind) + " is ignored" +
@@ -299,6 +305,12 @@ void Decoder::Dispatch(const Json& obj, const std::string& kind, Reader& r) {
                   "off by default) is not modelled: podsim schedules and "
                   "preempts the group's pods one by one"
                 : "") +
+          (admission ? "; its webhooks or policies may change or refuse the "
+                       "pods the API server admits, and podsim cannot run "
+                       "them (it runs priority, LimitRanger and "
+                       "RuntimeClass admission): pods created in the run "
+                       "may differ from what podsim admits"
+                     : "") +
           "; podsim reads " + std::string(kKindsRead));
   warning.cause = "kind:" + kind;
   if (meant.empty()) return;

@@ -357,4 +357,25 @@ TEST_CASE(
   CHECK(FirstAttempt(r, "worker-0").outcome == Outcome::kScheduled);
 }
 
+TEST_CASE(
+    "Decode: a webhook configuration in a dump says that pods may differ "
+    "from what podsim admits") {
+  Json hook = {{"apiVersion", "admissionregistration.k8s.io/v1"},
+               {"kind", "MutatingWebhookConfiguration"},
+               {"metadata", {{"name", "sidecar-injector"}}},
+               {"webhooks", Json::array()}};
+  SimulationResult r = Run(
+      ScenarioWith(NodeWith("n1", {"4"}), PendingPod("web", {"1"}, 1), hook));
+  const std::vector<std::string> texts = DiagnosticTexts(r);
+  REQUIRE(texts.size() == 1);
+  CHECK(texts[0].find(
+            "MutatingWebhookConfiguration: kind: kind "
+            "\"MutatingWebhookConfiguration\" is ignored; its webhooks or "
+            "policies may change or refuse the pods the API server admits, "
+            "and podsim cannot run them (it runs priority, LimitRanger and "
+            "RuntimeClass admission): pods created in the run may differ "
+            "from what podsim admits; podsim reads") != std::string::npos);
+  CHECK(FirstAttempt(r, "web").outcome == Outcome::kScheduled);
+}
+
 }  // namespace podsim
