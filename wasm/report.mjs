@@ -243,8 +243,9 @@ function displacedLine(d) {
   return `${d.pod} on ${d.before}: ${FATE[d.fate]}`;
 }
 
-// Which objects admission took the change's pods' requests from: "Admission:
-// LimitRange team/defaults set the requests of 2 of its pods (LimitRanger)".
+// Which objects admission changed the change's pods with: "Admission:
+// LimitRange team/defaults filled in the requests or limits of 2 of its pods
+// (LimitRanger)".
 function admittedLines(result, pods) {
   const mine = new Set(pods.map((p) => p.pod));
   const by = new Map(); // "object\tplugin" -> pods

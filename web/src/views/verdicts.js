@@ -174,7 +174,8 @@ export function renderVerdicts(
 }
 
 // What the API server's admission changed in the pod (a LimitRange's
-// defaults), under its first attempt: the object, then what it set.
+// defaults, a RuntimeClass's overhead and scheduling), under its first
+// attempt: the object, then what it set.
 function admissionNotes(attempt) {
   if (attempt.attempt !== 1 || !attempt.admission?.length) return null;
   return h(
