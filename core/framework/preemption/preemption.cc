@@ -503,14 +503,6 @@ Status PreemptionEvaluator::ComputeVictimsOnNode(ObjectIndex n) {
   // order is put back too.
   scratch_.saved_order.assign(cluster_.info(n).pods.begin(),
                               cluster_.info(n).pods.end());
-  if (profile_.victim_order == VictimOrder::kPriorityThenVictimStartTime) {
-    std::vector<int32_t>& place = scratch_.place;
-    for (size_t i = 0; i < scratch_.saved_order.size(); ++i) {
-      const auto p = static_cast<size_t>(scratch_.saved_order[i]);
-      if (p >= place.size()) place.resize(p + 1);
-      place[p] = static_cast<int32_t>(i);
-    }
-  }
   // 1) Remove every pod of lower priority.
   if (CollectLowerPriority().empty() && profile_.no_victims_shortcut) {
     return NoLowerPriority(n, result);
@@ -657,9 +649,28 @@ void PreemptionEvaluator::SortByImportance(
   });
 }
 
+void PreemptionEvaluator::NoteVictimPlaces() {
+  // The potential victims are still in the node's pod order (NewVictim's
+  // order); only pods without a start time compare by it.
+  const std::vector<ObjectIndex>& potential = scratch_.potential;
+  if (std::all_of(potential.begin(), potential.end(),
+                  [&](ObjectIndex p) { return cluster_.pod(p).start_time; })) {
+    return;
+  }
+  std::vector<int32_t>& place = scratch_.place;
+  for (size_t i = 0; i < potential.size(); ++i) {
+    const auto p = static_cast<size_t>(potential[i]);
+    if (p >= place.size()) place.resize(p + 1);
+    place[p] = static_cast<int32_t>(i);
+  }
+}
+
 void PreemptionEvaluator::SortPotentialVictims() {
   std::vector<ObjectIndex>& potential = scratch_.potential;
   if (profile_.victim_order != VictimOrder::kPriorityOnly) {
+    if (profile_.victim_order == VictimOrder::kPriorityThenVictimStartTime) {
+      NoteVictimPlaces();
+    }
     SortByImportance(potential);
     return;
   }

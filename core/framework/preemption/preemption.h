@@ -68,8 +68,8 @@ struct PreemptionScratch {
   NodeResult last;  // the latest node's outcome, when not detailed
   // ComputeVictimsOnNode.
   std::vector<ObjectIndex> saved_order;
-  // Each pod's place in saved_order, for the v1.37 victim order (pods of
-  // other nodes: stale).
+  // Each potential victim's place on the node, for the v1.37 victim order
+  // (NoteVictimPlaces; other pods: stale).
   std::vector<int32_t> place;
   std::vector<ObjectIndex> potential;
   std::vector<ObjectIndex> violating;
@@ -193,6 +193,9 @@ class PreemptionEvaluator {
   void SortByImportance(std::vector<ObjectIndex>& pods) const;
   // Mirrors SelectVictimsOnNode's sort of potentialVictims under profile_.
   void SortPotentialVictims();
+  // Records the potential victims' places on the node (scratch_.place) for
+  // the v1.37 order, when one of them has no start time.
+  void NoteVictimPlaces();
   // Mirrors filterPodsWithPDBViolation: splits scratch_.potential into
   // scratch_.violating and scratch_.non_violating.
   void SplitByPdbViolation(NodeResult& result);
