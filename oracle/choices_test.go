@@ -6,6 +6,7 @@ import (
 	"time"
 
 	v1 "k8s.io/api/core/v1"
+	policy "k8s.io/api/policy/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/klog/v2"
 	extenderv1 "k8s.io/kube-scheduler/extender/v1"
@@ -42,5 +43,29 @@ func TestTiedCandidatesFindsEveryTiedNode(t *testing.T) {
 		if listed != 8 || tied["node-9"] {
 			t.Fatalf("round %d: tied %v, want node-1 to node-8", round, tied)
 		}
+	}
+}
+
+// The budgets SelectVictimsOnNode gets come in the input's order whatever order the lister gave
+// them in, budgets the input lacks last by namespace/name.
+func TestBudgetsInInputOrder(t *testing.T) {
+	budget := func(ns, name string) *policy.PodDisruptionBudget {
+		return &policy.PodDisruptionBudget{ObjectMeta: metav1.ObjectMeta{Name: name, Namespace: ns}}
+	}
+	c := &Cluster{input: &Input{PDBs: []*policy.PodDisruptionBudget{
+		budget("default", "zeta"), budget("default", "alpha"), budget("team", "mid")}}}
+	listed := []*policy.PodDisruptionBudget{
+		budget("team", "mid"), budget("other", "late"), budget("default", "alpha"),
+		budget("default", "extra"), budget("default", "zeta")}
+	var got []string
+	for _, b := range c.budgetsInInputOrder(listed) {
+		got = append(got, b.Namespace+"/"+b.Name)
+	}
+	want := []string{"default/zeta", "default/alpha", "team/mid", "default/extra", "other/late"}
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Fatalf("budgets in order %v, want %v", got, want)
+	}
+	if listed[0].Name != "mid" {
+		t.Fatalf("the lister's slice was reordered in place")
 	}
 }
