@@ -228,6 +228,39 @@ spec:
 }
 
 TEST_CASE(
+    "Admission: a template past a LimitRange's bounds is refused, and its "
+    "workload creates no pods") {
+  SimulationResult r = Run(LimitScenario(R"(apiVersion: v1
+kind: LimitRange
+metadata: {name: cap, namespace: team}
+spec:
+  limits:
+  - type: Container
+    max: {cpu: 500m}
+)",
+                                         R"(apiVersion: apps/v1
+kind: Deployment
+metadata: {name: big, namespace: team}
+spec:
+  replicas: 2
+  selector: {matchLabels: {app: big}}
+  template:
+    metadata: {labels: {app: big}}
+    spec:
+      containers: [{name: app, image: x, resources: {requests: {cpu: "1"}}}]
+)"));
+  // The default limit (from max) fills the missing limit; the request of 1
+  // stays past max.
+  CHECK(r.attempts.empty());
+  CHECK(DiagnosticTexts(r) ==
+        std::vector<std::string>{
+            "Deployment team/big: spec.template.spec.containers: pods \"big\" "
+            "is forbidden: maximum cpu usage per Container is 500m, but "
+            "request is 1 (LimitRange team/cap; the API server refuses the "
+            "pod, so it is left out)"});
+}
+
+TEST_CASE(
     "Admission: a Deployment's pods get their namespace's LimitRange "
     "defaults, as the API server gives them to each pod it creates") {
   SimulationResult r = Run(LimitScenario(kDefaults, R"(apiVersion: apps/v1
