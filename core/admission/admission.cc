@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "core/admission/limit_ranger.h"
+#include "core/admission/resource_quota.h"
 #include "core/admission/runtime_class.h"
 #include "core/api/object_ref.h"
 
@@ -228,6 +229,58 @@ class ObjectAdmission {
   std::unordered_map<std::string, const RuntimeClass*> classes_;
 };
 
+// Returns whether the input's pod was created before the run: bound, or
+// stored by an API server (it has spec.priority). ResourceQuota counts it
+// and does not admit it again.
+bool Stored(const Pod& pod) { return pod.bound() || pod.spec_priority; }
+
+// ResourceQuota, the last validating plugin: the quotas count the pods
+// that exist, then admit the new ones in input order. A template is
+// checked for the containers its quotas require; its pods' usage is
+// admitted when its controller creates them (core/controllers).
+void AdmitQuotas(Scenario& scenario, Diagnostics& diagnostics) {
+  QuotaLedger ledger(scenario);
+  if (ledger.empty()) return;
+  for (const Pod& pod : scenario.pods) {
+    if (pod.admitted && Stored(pod)) ledger.Charge(pod);
+  }
+  auto refuse = [&](Pod& pod, const std::string& object,
+                    const std::string& prefix,
+                    const QuotaLedger::Refusal& refusal) {
+    diagnostics.Add(Severity::kError, object,
+                    FieldPath(prefix + "spec.containers"), pod.line,
+                    "pods \"" + pod.name + "\" is forbidden: " +
+                        refusal.message + " (" +
+                        refusal.quota->ref().Describe() +
+                        "; the API server refuses the pod, so it is left "
+                        "out)",
+                    pod.document);
+    pod.admitted = false;
+  };
+  for (Pod& pod : scenario.pods) {
+    if (!pod.admitted || Stored(pod)) continue;
+    if (auto refusal = ledger.Admit(pod, pod.spec_resources.get())) {
+      refuse(pod, pod.ref().Describe(), "", *refusal);
+    }
+  }
+  for (Controller& c : scenario.controllers) {
+    if (!c.pod_template || !c.pod_template->spec_resources) continue;
+    for (const ResourceQuota& q : scenario.resource_quotas) {
+      if (q.ns != c.pod_template->ns || !QuotaMatches(q, *c.pod_template)) {
+        continue;
+      }
+      const std::string error = QuotaConstraints(
+          PodQuotaResources(q), *c.pod_template->spec_resources);
+      if (error.empty()) continue;
+      auto pod = std::make_shared<Pod>(*c.pod_template);
+      refuse(*pod, c.ref().Describe(), "spec.template.",
+             {"failed quota: " + q.name + ": " + error, &q});
+      c.pod_template.reset();
+      break;
+    }
+  }
+}
+
 void AdmitWithObjects(Scenario& scenario, Diagnostics& diagnostics) {
   ObjectAdmission admission(scenario, diagnostics);
   for (Pod& pod : scenario.pods) {
@@ -244,6 +297,7 @@ void AdmitWithObjects(Scenario& scenario, Diagnostics& diagnostics) {
       c.pod_template.reset();
     }
   }
+  AdmitQuotas(scenario, diagnostics);
 }
 
 }  // namespace

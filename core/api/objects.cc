@@ -81,6 +81,11 @@ const char* ToString(SourceRange::Form form) {
 
 void SetPodRequests(const PodResourceSpec& resources, Pod& pod) {
   pod.requests = PodRequests(resources, false);
+  const Resources limits = PodLimitsMillis(resources);
+  pod.quota = {.limits_cpu = limits.Get(kCpu),
+               .limits_memory = limits.Get(kMemory),
+               .limits_ephemeral_storage = limits.Get(kEphemeralStorage),
+               .best_effort = BestEffort(resources)};
   Resources nonzero = PodRequests(resources, true);
   pod.nonzero_cpu = nonzero.Get(kCpu);
   pod.nonzero_memory = nonzero.Get(kMemory);

@@ -204,6 +204,22 @@ struct Pod {
   // (NonZeroBeforeSidecars); set when the pod has sidecars, and cleared for
   // profiles that count them as the pod's requests do.
   std::optional<NonZeroRequests> placed_nonzero_before_sidecars;
+  // What ResourceQuota's pod evaluator reads beside the requests (set with
+  // them): PodLimits of the three resources it limits, in milli-units (0:
+  // no container limits it), and whether the pod is of the BestEffort QoS
+  // class.
+  struct QuotaFacts {
+    int64_t limits_cpu = 0;
+    int64_t limits_memory = 0;
+    int64_t limits_ephemeral_storage = 0;
+    bool best_effort = true;
+  };
+  QuotaFacts quota;
+  // spec.activeDeadlineSeconds >= 0 (a quota's Terminating scope), and a
+  // pod (anti-)affinity term naming namespaces or a namespaceSelector (the
+  // CrossNamespacePodAffinity scope).
+  bool active_deadline = false;
+  bool cross_namespace_affinity = false;
   int32_t priority = 0;
   PreemptionPolicy preemption_policy = PreemptionPolicy::kPreemptLowerPriority;
   bool admitted = true;  // false when admission rejected the pod
@@ -456,6 +472,36 @@ struct RuntimeClass {
   ObjectRef ref() const { return {"RuntimeClass", "", name}; }
 };
 
+// One requirement of a ResourceQuota's scope: an entry of spec.scopes (an
+// Exists requirement) or of spec.scopeSelector.matchExpressions.
+struct QuotaScopeRequirement {
+  std::string scope;           // Terminating, BestEffort, PriorityClass, ...
+  std::string op = "Exists";   // In, NotIn, Exists, DoesNotExist
+  std::vector<std::string> values;
+};
+
+// One amount of a ResourceQuota's spec.hard, by the quota's resource name
+// ("requests.cpu", "pods", "count/pods", "requests.nvidia.com/gpu").
+struct QuotaAmount {
+  std::string resource;
+  int64_t millis = 0;
+  QuantityFormat format = QuantityFormat::kDecimalSI;
+};
+
+// A ResourceQuota: what the pods of its namespace that its scopes select
+// may use together (spec.hard); status.used is recomputed from the pods.
+struct ResourceQuota {
+  std::string ns = "default";
+  std::string name;
+  int line = 0;
+  int document = -1;
+  SourceRange range;
+  std::vector<QuotaAmount> hard;  // in input order
+  std::vector<QuotaScopeRequirement> scopes;  // spec.scopes, then selector
+
+  ObjectRef ref() const { return {"ResourceQuota", ns, name}; }
+};
+
 struct Scenario {
   // Empty when the input was read as one text.
   std::vector<InputSource> sources;
@@ -468,6 +514,7 @@ struct Scenario {
   std::vector<PersistentVolumeClaim> claims;
   std::vector<LimitRange> limit_ranges;  // in input order
   std::vector<RuntimeClass> runtime_classes;
+  std::vector<ResourceQuota> resource_quotas;  // in input order
   // By pod, for the pods that name claims (ResolveClaims); kept apart from
   // Pod, which most pods would carry empty.
   std::unordered_map<ObjectIndex, PodClaims> pod_claims;

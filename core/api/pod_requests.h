@@ -13,14 +13,16 @@ namespace podsim {
 // Amounts here are in milli-units for every resource.
 struct ContainerRequests {
   Resources requests;
+  Resources limits;          // what ResourceQuota's limits.* count
   bool restartable = false;  // an init container with restartPolicy Always
 };
 
 struct PodResourceSpec {
   std::vector<ContainerRequests> containers;
   std::vector<ContainerRequests> init_containers;
-  std::optional<Resources> pod_level;  // spec.resources.requests
-  std::optional<Resources> overhead;   // spec.overhead
+  std::optional<Resources> pod_level;         // spec.resources.requests
+  std::optional<Resources> pod_level_limits;  // spec.resources.limits
+  std::optional<Resources> overhead;          // spec.overhead
 };
 
 // Mirrors resourcehelper.PodRequests. When with_defaults is set, a container
@@ -28,6 +30,17 @@ struct PodResourceSpec {
 // (NonMissingContainerRequests, used for scoring). Returns amounts in the
 // units of Resources (millicores for cpu, whole units otherwise).
 Resources PodRequests(const PodResourceSpec& spec, bool with_defaults);
+
+// Mirrors resourcehelper.PodLimits: the containers' limits aggregated as
+// PodRequests aggregates requests, pod-level cpu and memory limits in
+// their place, the overhead added to the resources limited. Returns
+// milli-units, as the spec holds them.
+Resources PodLimitsMillis(const PodResourceSpec& spec);
+
+// Mirrors qos.GetPodQOS == BestEffort: no cpu or memory request or limit
+// above zero (the pod-level ones when the pod has spec.resources, else the
+// containers').
+bool BestEffort(const PodResourceSpec& spec);
 
 struct NonZeroRequests {
   int64_t cpu = 0;     // millicores

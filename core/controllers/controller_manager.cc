@@ -43,8 +43,15 @@ ControllerManager::ControllerManager(Scenario& scenario, Cluster& cluster,
       terminations_(terminations),
       recorder_(recorder),
       diagnostics_(diagnostics),
-      controllers_(scenario) {
+      controllers_(scenario),
+      quota_(scenario) {
   recorder_.timeline().controllers = true;
+  quota_retry_.resize(controllers_.workloads().size());
+  if (!quota_.empty()) {
+    for (const Pod& pod : scenario_.pods) {
+      if (pod.admitted) quota_.Charge(pod);
+    }
+  }
   disruption_controller_ = !controllers_.workloads().empty();
   for (const Pod& pod : scenario_.pods) {
     const bool placed = cluster_.NodeOf(pod.index) != kNoNode;
@@ -62,9 +69,17 @@ ControllerManager::ControllerManager(Scenario& scenario, Cluster& cluster,
 
 void ControllerManager::Run() {
   std::vector<ControllerAction> actions = controllers_.Reconcile(clock_.now());
+  // slowStartBatch: after a refused creation, a controller creates no more
+  // pods in this sync.
+  std::vector<int> refused;
   for (ControllerAction& action : actions) {
     if (action.kind == ControllerAction::Kind::kCreate) {
-      AddCreatedPod(action);
+      if (std::find(refused.begin(), refused.end(), action.workload) !=
+          refused.end()) {
+        controllers_.OnCreateRefused(action, "");
+      } else if (!AddCreatedPod(action)) {
+        refused.push_back(action.workload);
+      }
       continue;
     }
     if (action.kind == ControllerAction::Kind::kSync) {
@@ -112,6 +127,56 @@ void ControllerManager::OnPreempted(ObjectIndex p) {
 void ControllerManager::OnGone(ObjectIndex p) {
   controllers_.OnGone(p);
   UpdatePdbs(p);
+  if (quota_.empty()) return;
+  quota_.Release(scenario_.pods[p]);
+  QuotaFreed(scenario_.pods[p].ns);
+}
+
+void ControllerManager::RefuseCreate(const ControllerAction& action,
+                                     const QuotaLedger::Refusal& refusal) {
+  const int w = action.workload;
+  const std::string message = "Error creating: pods \"" +
+                              action.created->name +
+                              "\" is forbidden: " + refusal.message;
+  controllers_.OnCreateRefused(action, message);
+  QuotaRetry& retry = quota_retry_[w];
+  ++retry.failures;
+  retry.last_ms = clock_.now();
+  retry.waiting = true;
+  if (retry.failures > 1) return;
+  const Workload& wl = controllers_.workloads()[w];
+  const Controller* c =
+      wl.controller >= 0 ? &scenario_.controllers[wl.controller] : nullptr;
+  diagnostics_.Add(Severity::kWarning, wl.ref().Describe(), FieldPath(),
+                   c ? c->line : 0,
+                   "FailedCreate: " + message + " (" +
+                       refusal.quota->ref().Describe() +
+                       "); its controller retries when a pod of the "
+                       "namespace is gone",
+                   c ? c->document : -1);
+}
+
+void ControllerManager::QuotaFreed(const std::string& ns) {
+  for (size_t w = 0; w < quota_retry_.size(); ++w) {
+    QuotaRetry& retry = quota_retry_[w];
+    const Workload& wl = controllers_.workloads()[w];
+    if (!retry.waiting || wl.ns != ns) continue;
+    // The rate limiter's retries while nothing was freed failed alike:
+    // the first that comes now is the next to count. Jobs back off from 1s
+    // to 1min, the others from 5ms to 1000s
+    // (DefaultControllerRateLimiter).
+    const bool job = wl.kind == "Job";
+    const int64_t base = job ? 1000 : 5, cap = job ? 60'000 : 1'000'000;
+    // Milliseconds: the 5ms base is kept at millisecond resolution.
+    int64_t at = retry.last_ms;
+    do {
+      const int shift = std::min(retry.failures - 1, 40);
+      at += std::min(cap, base << shift);
+      ++retry.failures;
+    } while (at < clock_.now());
+    retry.waiting = false;
+    clock_.SetTimer(at, Timer::kControllerSync, static_cast<int>(w));
+  }
 }
 
 std::vector<WorkloadOutcome> ControllerManager::Outcomes() const {
@@ -122,9 +187,16 @@ std::vector<WorkloadOutcome> ControllerManager::Outcomes() const {
   return outcomes;
 }
 
-void ControllerManager::AddCreatedPod(ControllerAction& action) {
+bool ControllerManager::AddCreatedPod(ControllerAction& action) {
   const ObjectIndex p = static_cast<ObjectIndex>(scenario_.pods.size());
   Pod& pod = *action.created;
+  if (quota_.Applies(pod)) {
+    if (auto refusal = quota_.Admit(pod, pod.spec_resources.get())) {
+      RefuseCreate(action, *refusal);
+      return false;
+    }
+  }
+  quota_retry_[action.workload] = {};
   pod.index = p;
   const int64_t at = std::max(clock_.now(), action.at_ms);
   pod.creation_time = at / kSecond;
@@ -168,6 +240,7 @@ void ControllerManager::AddCreatedPod(ControllerAction& action) {
     queue_.Add(p, at);
   }
   UpdatePdbs(p);  // a budget may expect one pod more
+  return true;
 }
 
 void ControllerManager::WarnOtherScheduler(int w, const Pod& pod) {
@@ -201,6 +274,10 @@ void ControllerManager::DeletePod(ObjectIndex p) {
   }
   // A pending pod is gone at once.
   queue_.Delete(p);
+  if (!quota_.empty()) {
+    quota_.Release(scenario_.pods[p]);
+    QuotaFreed(scenario_.pods[p].ns);
+  }
   if (cluster_.NominatedNodeOf(p) != kNoNode) {
     // deletePodFromSchedulingQueue: a nominated pod's deletion is an
     // assigned pod's for the pods of lower or equal priority.

@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "core/admission/resource_quota.h"
 #include "core/api/objects.h"
 #include "core/base/diagnostics.h"
 #include "core/controllers/workloads.h"
@@ -57,8 +58,16 @@ class ControllerManager {
 
  private:
   // Appends the pod a kCreate action built to the scenario (its PDBs and
-  // claims indexed as the input's pods have them), and queues it.
-  void AddCreatedPod(ControllerAction& action);
+  // claims indexed as the input's pods have them), and queues it; returns
+  // false when the API server refuses it (a ResourceQuota).
+  bool AddCreatedPod(ControllerAction& action);
+  // The API server refused the pod of a kCreate action: its controller
+  // hears so (FailedCreate) and retries with its rate limiter's backoff.
+  void RefuseCreate(const ControllerAction& action,
+                    const QuotaLedger::Refusal& refusal);
+  // A pod left namespace ns: the workloads a quota of ns refused retry at
+  // their next backoff step.
+  void QuotaFreed(const std::string& ns);
   // Says once per workload w that the pods it creates (as pod) wait for
   // another scheduler.
   void WarnOtherScheduler(int w, const Pod& pod);
@@ -82,6 +91,16 @@ class ControllerManager {
   bool disruption_controller_ = false;  // UpdatePdbs recomputes budgets
   std::vector<int>
       other_scheduler_warned_;  // workloads WarnOtherScheduler told
+  // The quotas' usage: the pods there, and those created in the run.
+  QuotaLedger quota_;
+  // By workload a quota refused: its failures in a row (its rate limiter's
+  // count), when it last tried, and whether it waits for a pod to go.
+  struct QuotaRetry {
+    int failures = 0;
+    int64_t last_ms = 0;
+    bool waiting = false;
+  };
+  std::vector<QuotaRetry> quota_retry_;
 };
 
 }  // namespace podsim

@@ -363,6 +363,18 @@ void WorkloadControllers::OnGone(ObjectIndex p) {
   Touch(p);
 }
 
+void WorkloadControllers::OnCreateRefused(const ControllerAction& action,
+                                          std::string message) {
+  Workload& wl = workloads_[action.workload];
+  --created_;
+  --wl.created;
+  if (!message.empty()) {
+    ++wl.refused;
+    wl.failed_create = std::move(message);
+  }
+  if (action.pod >= 0) wl.lost.insert(wl.lost.begin(), action.pod);
+}
+
 void WorkloadControllers::OnCreated(ObjectIndex p, int w) {
   if (owner_.size() <= static_cast<size_t>(p)) {
     owner_.resize(p + 1, -1);
@@ -866,6 +878,8 @@ WorkloadOutcome WorkloadControllers::Outcome(int w) const {
     }
     out.created += part.created;
     out.lost += static_cast<int>(part.lost_total);
+    out.refused += part.refused;
+    if (!part.failed_create.empty()) out.failed_create = part.failed_create;
   }
   return out;
 }

@@ -71,6 +71,8 @@ struct Workload {
   // replaces the first.
   std::vector<ObjectIndex> lost;
   int lost_total = 0;      // pods it lost over the run
+  int refused = 0;         // creations admission refused
+  std::string failed_create;  // the last refusal's FailedCreate message
   int running_before = 0;  // bound and not terminating at the start
 
   ObjectRef ref() const { return {kind, ns, name}; }
@@ -108,6 +110,10 @@ class WorkloadControllers {
   void OnGone(ObjectIndex p);
   // The queue added pod p for a kCreate action of workload w.
   void OnCreated(ObjectIndex p, int w);
+  // The API server refused the pod of a kCreate action (a quota): it does
+  // not exist, and the pod it replaces is still to replace. message is the
+  // FailedCreate event's.
+  void OnCreateRefused(const ControllerAction& action, std::string message);
   // The time a kSync action of workload w asked for has come.
   void SyncDue(int w) { MarkDirty(w); }
 

@@ -167,6 +167,11 @@ struct WorkloadOutcome {
   int pending = 0;        // created or given, never bound, not deleted
   int created = 0;        // pods it created in the run
   int lost = 0;           // its pods that were preempted
+  // Creations the API server refused (a ResourceQuota), and the last one's
+  // FailedCreate event message ("Error creating: pods ... is forbidden:
+  // exceeded quota: ...").
+  int refused = 0;
+  std::string failed_create;
 
   ObjectRef ref() const { return {kind, ns, name}; }
   // Returns whether it ended with as many pods running as it wanted.

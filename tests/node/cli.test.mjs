@@ -282,7 +282,7 @@ describe("CLI: plain messages, empty input, --version, diagnostics on stderr (#1
   };
   const EMPTY =
     "warning: the input holds no Kubernetes objects; podsim reads Node, Pod, PriorityClass, PodDisruptionBudget, " +
-    "PersistentVolumeClaim, KubeSchedulerConfiguration, Namespace, LimitRange, RuntimeClass and the workloads Deployment, ReplicaSet, StatefulSet, " +
+    "PersistentVolumeClaim, KubeSchedulerConfiguration, Namespace, LimitRange, RuntimeClass, ResourceQuota and the workloads Deployment, ReplicaSet, StatefulSet, " +
     "DaemonSet, Job and ReplicationController objects as YAML or JSON, alone or in lists, e.g. what kubectl get " +
     "priorityclasses,nodes,pods,pdb -A -o yaml prints";
   const bad = write("bad.yaml", "kind: Pod\nmetadata: {name: web}\nspec:\n  priorityClassName: gold\n  containers: [{name: c}]\n");
@@ -296,7 +296,7 @@ describe("CLI: plain messages, empty input, --version, diagnostics on stderr (#1
   );
   const IGNORED =
     'warning: ConfigMap: kind: kind "ConfigMap" is ignored; podsim reads Node, Pod, PriorityClass, PodDisruptionBudget, ' +
-    "PersistentVolumeClaim, KubeSchedulerConfiguration, Namespace, LimitRange, RuntimeClass and the workloads Deployment, ReplicaSet, StatefulSet, DaemonSet, Job and ReplicationController";
+    "PersistentVolumeClaim, KubeSchedulerConfiguration, Namespace, LimitRange, RuntimeClass, ResourceQuota and the workloads Deployment, ReplicaSet, StatefulSet, DaemonSet, Job and ReplicationController";
 
   test("a file that cannot be read says why in words, with exit code 2", () => {
     const file = write("file.yaml", "");

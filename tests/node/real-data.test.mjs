@@ -54,7 +54,7 @@ describe("CLI: what real tools write", () => {
     const r = podsim(["run", dumpDir]);
     assert.equal(r.status, 0, r.stderr);
     const lines = r.stderr.trim().split("\n");
-    assert.ok(lines.includes(`${dumpDir}/default/events.json:2: warning: EventList: kind: kind "EventList" is ignored; podsim reads Node, Pod, PriorityClass, PodDisruptionBudget, PersistentVolumeClaim, KubeSchedulerConfiguration, Namespace, LimitRange, RuntimeClass and the workloads Deployment, ReplicaSet, StatefulSet, DaemonSet, Job and ReplicationController`), r.stderr);
+    assert.ok(lines.includes(`${dumpDir}/default/events.json:2: warning: EventList: kind: kind "EventList" is ignored; podsim reads Node, Pod, PriorityClass, PodDisruptionBudget, PersistentVolumeClaim, KubeSchedulerConfiguration, Namespace, LimitRange, RuntimeClass, ResourceQuota and the workloads Deployment, ReplicaSet, StatefulSet, DaemonSet, Job and ReplicationController`), r.stderr);
     assert.ok(lines.some((l) => l.startsWith(`${dumpDir}/default/pods.json:`) && l.includes("no PriorityClass with name batch-high")), r.stderr);
     // logs.txt is not read.
     assert.doesNotMatch(r.stderr, /logs\.txt/);

@@ -19,8 +19,8 @@ constexpr int kMaxDepth = 64;
 // Every kind Dispatch reads, as messages list them.
 constexpr std::string_view kKindsRead =
     "Node, Pod, PriorityClass, PodDisruptionBudget, PersistentVolumeClaim, "
-    "KubeSchedulerConfiguration, Namespace, LimitRange, RuntimeClass and the "
-    "workloads Deployment, ReplicaSet, StatefulSet, DaemonSet, Job and "
+    "KubeSchedulerConfiguration, Namespace, LimitRange, RuntimeClass, "
+    "ResourceQuota and the workloads Deployment, ReplicaSet, StatefulSet, DaemonSet, Job and "
     "ReplicationController";
 
 }  // namespace
@@ -38,6 +38,7 @@ const FieldRule* Decoder::FieldsOf(std::string_view kind) const {
   if (kind == "PersistentVolumeClaim") return &ClaimFields();
   if (kind == "LimitRange") return &LimitRangeFields();
   if (kind == "RuntimeClass") return &RuntimeClassFields();
+  if (kind == "ResourceQuota") return &ResourceQuotaFields();
   if (IsWorkloadKind(kind)) return &ControllerFields();
   // KubeSchedulerConfiguration is read whole; other kinds only for a
   // warning that names them.
@@ -74,7 +75,8 @@ bool Decoder::Reads(std::string_view kind) const {
   return kind == "Node" || kind == "Pod" || kind == "PriorityClass" ||
          kind == "PodDisruptionBudget" || kind == "Namespace" ||
          kind == "PersistentVolumeClaim" || kind == "LimitRange" ||
-         kind == "RuntimeClass" || IsWorkloadKind(kind);
+         kind == "RuntimeClass" || kind == "ResourceQuota" ||
+         IsWorkloadKind(kind);
 }
 
 void Decoder::Report(Severity severity, const std::string& object,
@@ -281,6 +283,7 @@ void Decoder::Dispatch(const Json& obj, const std::string& kind, Reader& r) {
   if (kind == "PersistentVolumeClaim") return DecodeClaim(obj, r);
   if (kind == "LimitRange") return DecodeLimitRange(obj, r);
   if (kind == "RuntimeClass") return DecodeRuntimeClass(obj, r);
+  if (kind == "ResourceQuota") return DecodeResourceQuota(obj, r);
   if (IsWorkloadKind(kind)) return DecodeController(obj, r, kind);
   // Every object of an ignored kind is one problem; a kind one edit from
   // one podsim reads ("Nod") is likely meant as that one, and what names
@@ -307,8 +310,8 @@ void Decoder::Dispatch(const Json& obj, const std::string& kind, Reader& r) {
                 : "") +
           (admission ? "; its webhooks or policies may change or refuse the "
                        "pods the API server admits, and podsim cannot run "
-                       "them (it runs priority, LimitRanger and "
-                       "RuntimeClass admission): pods created in the run "
+                       "them (it runs priority, LimitRanger, "
+                       "RuntimeClass and ResourceQuota admission): pods created in the run "
                        "may differ from what podsim admits"
                      : "") +
           "; podsim reads " + std::string(kKindsRead));
@@ -319,7 +322,8 @@ void Decoder::Dispatch(const Json& obj, const std::string& kind, Reader& r) {
   if (!name || !name->is_string()) return;
   ObjectRef object{std::string(meant), "", name->get<std::string>()};
   if (meant == "Pod" || meant == "PodDisruptionBudget" ||
-      meant == "PersistentVolumeClaim" || meant == "LimitRange") {
+      meant == "PersistentVolumeClaim" || meant == "LimitRange" ||
+      meant == "ResourceQuota") {
     const Json* ns = Reader::Member(*meta, "namespace");
     object.ns = ns && ns->is_string() ? ns->get<std::string>() : "default";
   }
@@ -334,6 +338,7 @@ std::string_view Decoder::MeantKind(std::string_view kind) {
                                                 "PersistentVolumeClaim",
                                                 "LimitRange",
                                                 "RuntimeClass",
+                                                "ResourceQuota",
                                                 "Namespace",
                                                 "Deployment",
                                                 "ReplicaSet",

@@ -196,6 +196,8 @@ class Decoder final : public ObjectSink {
   void DecodeRuntimeClass(const Json& obj, Reader& r);
   static const FieldRule& LimitRangeFields();
   void DecodeLimitRange(const Json& obj, Reader& r);
+  static const FieldRule& ResourceQuotaFields();
+  void DecodeResourceQuota(const Json& obj, Reader& r);
   static const FieldRule& ClaimFields();
   void DecodeClaim(const Json& obj, Reader& r);
 

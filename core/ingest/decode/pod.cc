@@ -73,7 +73,7 @@ const FieldRule& Decoder::PodFields() {
       "spec{nodeName schedulerName priority priorityClassName preemptionPolicy "
       "runtimeClassName "
       "schedulingGroup workloadRef "
-      "terminationGracePeriodSeconds "
+      "terminationGracePeriodSeconds activeDeadlineSeconds "
       "containers{name resources ports restartPolicy} "
       "initContainers{name resources ports restartPolicy} overhead resources "
       "nodeSelector tolerations affinity topologySpreadConstraints "
@@ -286,6 +286,13 @@ void Decoder::DecodePodSpec(const Json& spec, Reader& r, Pod& pod,
           spec, "priority", FieldPath("spec.priority"), INT32_MIN, INT32_MAX)) {
     pod.spec_priority = static_cast<int32_t>(*p);
   }
+  // IsTerminating, for a quota's Terminating and NotTerminating scopes (the
+  // API requires a positive number).
+  if (std::optional<int64_t> deadline =
+          r.Integer(spec, "activeDeadlineSeconds",
+                    FieldPath("spec.activeDeadlineSeconds"), 1, INT64_MAX)) {
+    pod.active_deadline = *deadline >= 0;
+  }
   // The API's validation: a non-negative number of seconds.
   if (std::optional<int64_t> grace = r.Integer(
           spec, "terminationGracePeriodSeconds",
@@ -319,6 +326,8 @@ void Decoder::DecodePodSpec(const Json& spec, Reader& r, Pod& pod,
           r.Object(spec, "resources", FieldPath("spec.resources"))) {
     resources.pod_level = r.ResourceList(scenario_.resources, *res, "requests",
                                          FieldPath("spec.resources.requests"));
+    resources.pod_level_limits = r.ResourceList(
+        scenario_.resources, *res, "limits", FieldPath("spec.resources.limits"));
   }
   if (!pod.bound()) {
     pod.spec_resources = std::make_shared<const PodSpecResources>(
@@ -362,11 +371,12 @@ void Decoder::DecodeContainers(const Json& spec, std::string_view key,
         for (auto it = limits->begin(); it != limits->end(); ++it) {
           std::optional<Quantity> q =
               r.QuantityValue(*it, rp.Child("limits").Child(it.key()));
+          if (!q) continue;
+          const ResourceId id = scenario_.resources.Intern(it.key());
+          container.limits.Set(id, q->millis());
           bool requested =
               req_map && req_map->is_object() && req_map->contains(it.key());
-          if (q && !requested) {
-            requests.Set(scenario_.resources.Intern(it.key()), q->millis());
-          }
+          if (!requested) requests.Set(id, q->millis());
         }
       }
       container.requests = requests;
@@ -497,6 +507,17 @@ void Decoder::DecodePodAffinityTerms(const Json& obj, const FieldPath& path,
   for (size_t i = 0; i < terms->size(); ++i) {
     const Json& t = (*terms)[i];
     const FieldPath p = lp.Index(i);
+    // crossNamespacePodAffinityTerm: namespaces or a namespaceSelector (a
+    // quota's CrossNamespacePodAffinity scope).
+    const Json* term_of = required ? &t : Reader::Member(t, "podAffinityTerm");
+    if (term_of && term_of->is_object()) {
+      const Json* nss = Reader::Member(*term_of, "namespaces");
+      const Json* sel = Reader::Member(*term_of, "namespaceSelector");
+      if ((nss && nss->is_array() && !nss->empty()) ||
+          (sel && !sel->is_null())) {
+        pod.cross_namespace_affinity = true;
+      }
+    }
     if (required) {
       if (!t.is_object()) {
         r.Error(p, "must be an object with labelSelector and topologyKey");

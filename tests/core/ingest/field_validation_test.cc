@@ -241,7 +241,8 @@ profiles:
            "18 CronJob: kind: kind \"CronJob\" is ignored; podsim reads "
            "Node, Pod, PriorityClass, PodDisruptionBudget, "
            "PersistentVolumeClaim, KubeSchedulerConfiguration, Namespace, "
-           "LimitRange, RuntimeClass and the workloads Deployment, ReplicaSet, "
+           "LimitRange, RuntimeClass, ResourceQuota and the workloads Deployment, "
+           "ReplicaSet, "
            "StatefulSet, "
            "DaemonSet, "
            "Job and ReplicationController",

@@ -170,7 +170,8 @@ TEST_CASE(
             "warning Service: kind: kind \"Service\" is ignored; podsim reads "
             "Node, Pod, PriorityClass, PodDisruptionBudget, "
             "PersistentVolumeClaim, KubeSchedulerConfiguration, Namespace, "
-            "LimitRange, RuntimeClass and the workloads Deployment, "
+            "LimitRange, RuntimeClass, ResourceQuota and the workloads "
+            "Deployment, "
             "ReplicaSet, StatefulSet, "
             "DaemonSet, "
             "Job and ReplicationController",
@@ -252,8 +253,8 @@ TEST_CASE("Decode: an input with no objects says so, and what podsim reads") {
     CHECK(d.message ==
           "the input holds no Kubernetes objects; podsim reads Node, Pod, "
           "PriorityClass, PodDisruptionBudget, PersistentVolumeClaim, "
-          "KubeSchedulerConfiguration, Namespace, LimitRange, RuntimeClass and "
-          "the workloads "
+          "KubeSchedulerConfiguration, Namespace, LimitRange, RuntimeClass, "
+          "ResourceQuota and the workloads "
           "Deployment, ReplicaSet, StatefulSet, DaemonSet, Job and "
           "ReplicationController objects as YAML or JSON, alone or in "
           "lists, e.g. what kubectl get priorityclasses,nodes,pods,pdb -A -o "
@@ -372,8 +373,9 @@ TEST_CASE(
             "MutatingWebhookConfiguration: kind: kind "
             "\"MutatingWebhookConfiguration\" is ignored; its webhooks or "
             "policies may change or refuse the pods the API server admits, "
-            "and podsim cannot run them (it runs priority, LimitRanger and "
-            "RuntimeClass admission): pods created in the run may differ "
+            "and podsim cannot run them (it runs priority, LimitRanger, "
+            "RuntimeClass and ResourceQuota admission): pods created in the "
+            "run may differ "
             "from what podsim admits; podsim reads") != std::string::npos);
   CHECK(FirstAttempt(r, "web").outcome == Outcome::kScheduled);
 }
