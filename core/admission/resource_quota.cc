@@ -285,4 +285,14 @@ int64_t QuotaLedger::Used(const ResourceQuota& quota,
   return 0;
 }
 
+void QuotaLedger::SetUsed(const ResourceQuota& quota,
+                          const std::string& resource, int64_t millis) {
+  for (Entry& e : entries_) {
+    if (e.quota != &quota) continue;
+    for (size_t i = 0; i < e.resources.size(); ++i) {
+      if (e.resources[i] == resource) e.used[i] = millis;
+    }
+  }
+}
+
 }  // namespace podsim

@@ -68,6 +68,10 @@ class QuotaLedger {
 
   // What quota's status.used holds now for resource (milli-units).
   int64_t Used(const ResourceQuota& quota, const std::string& resource) const;
+  // Sets it, as a quota object's status.used gives it (upstream's cases
+  // start from such a status). A resource quota does not limit is ignored.
+  void SetUsed(const ResourceQuota& quota, const std::string& resource,
+               int64_t millis);
 
  private:
   struct Entry {
