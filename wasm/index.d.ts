@@ -691,6 +691,10 @@ export interface WorkloadOutcome {
   created: number;
   /** Its pods that preemption deleted. */
   lost: number;
+  /** Creations the API server refused (a ResourceQuota); its controller retried them. */
+  refused: number;
+  /** The last refusal's FailedCreate event message ("Error creating: pods \"web-x\" is forbidden: exceeded quota: ..."), or "". */
+  failedCreate: string;
   /** runningAfter reached wanted. */
   settled: boolean;
 }

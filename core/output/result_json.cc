@@ -264,6 +264,8 @@ class ResultWriter {
       w_.Key("pending").Value(o.pending);
       w_.Key("created").Value(o.created);
       w_.Key("lost").Value(o.lost);
+      w_.Key("refused").Value(o.refused);
+      w_.Key("failedCreate").Value(o.failed_create);
       w_.Key("settled").Bool(o.settled());
       w_.EndObject();
     }
