@@ -33,6 +33,7 @@ const kinds = [
   ["Job", "V1Job", "controller.cc"],
   ["LimitRange", "V1LimitRange", "limit_range.cc"],
   ["RuntimeClass", "V1RuntimeClass", "runtime_class.cc"],
+  ["ResourceQuota", "V1ResourceQuota", "resource_quota.cc"],
   // Last: StatefulSet's volumeClaimTemplates already reach its types.
   ["PersistentVolumeClaim", "V1PersistentVolumeClaim", "persistent_volume_claim.cc"],
   ["List", "List", null],

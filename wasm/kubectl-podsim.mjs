@@ -26,6 +26,7 @@ export const RESOURCES = [
   "nodes",
   "persistentvolumeclaims",
   "limitranges",
+  "resourcequotas",
   "runtimeclasses.node.k8s.io",
   "poddisruptionbudgets.policy",
   "deployments.apps",
@@ -64,7 +65,7 @@ written to the cluster.
 
 kubectl is $KUBECTL when set, else the kubectl that runs the plugin, else the
 one on PATH. It needs list, in all namespaces, on namespaces, priorityclasses,
-nodes, persistentvolumeclaims, limitranges, runtimeclasses,
+nodes, persistentvolumeclaims, limitranges, resourcequotas, runtimeclasses,
 poddisruptionbudgets, deployments, replicasets, statefulsets, daemonsets, jobs,
 replicationcontrollers and pods.
 Exit status: podsim run's (0 simulated; 1 the input had errors; 2 wrong

@@ -310,6 +310,7 @@ function workloadLine(w) {
   if (w.pending > 0) parts.push(`${w.pending} pending`);
   if (w.created > 0) parts.push(`${w.created} created`);
   if (w.lost > 0) parts.push(`${w.lost} preempted`);
+  if (w.refused > 0) parts.push(`${many(w.refused, "creation")} refused (FailedCreate: ${w.failedCreate})`);
   if (w.failed) parts.push("failed: backoffLimit exceeded");
   const origin = w.createdByRun ? " (created by its Deployment)" : w.inInput ? "" : " (not in the input: named by its pods)";
   return `${w.kind} ${w.namespace}/${w.name}${origin}: ${parts.join(", ")}${w.settled ? "" : " (not settled)"}`;
@@ -317,7 +318,7 @@ function workloadLine(w) {
 
 /** The settled summary per workload: wanted, running before and after, pending (the first few when brief). */
 export function workloadSection(result, { brief = false } = {}) {
-  const items = (result.workloads?.items ?? []).filter((w) => !w.parent && (w.created > 0 || w.lost > 0 || w.pending > 0 || w.fromChange));
+  const items = (result.workloads?.items ?? []).filter((w) => !w.parent && (w.created > 0 || w.lost > 0 || w.pending > 0 || w.refused > 0 || w.fromChange));
   if (items.length === 0) return [];
   const lines = items.map(workloadLine);
   const out = ["", `Workloads (those that changed${brief ? `: ${items.length.toLocaleString("en")}` : ""}):`, ...(brief ? firstFew(lines, "  ") : lines.map((l) => `  ${l}`))];
@@ -568,7 +569,7 @@ export function formatMarkdown(result, { shareLink = "", scenario, comparison = 
   }
 
   const chains = result.workloads?.chains ?? [];
-  const changed = (result.workloads?.items ?? []).filter((w) => !w.parent && (w.created > 0 || w.lost > 0 || w.pending > 0 || w.fromChange));
+  const changed = (result.workloads?.items ?? []).filter((w) => !w.parent && (w.created > 0 || w.lost > 0 || w.pending > 0 || w.refused > 0 || w.fromChange));
   if (chains.length > 0 || changed.length > 0) {
     out.push("### Workloads", "");
     for (const chain of chains.slice(0, MARKDOWN_ROWS)) out.push(`- ${code(chain.text)}`);

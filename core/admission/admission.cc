@@ -249,8 +249,8 @@ void AdmitQuotas(Scenario& scenario, Diagnostics& diagnostics) {
                     const QuotaLedger::Refusal& refusal) {
     diagnostics.Add(Severity::kError, object,
                     FieldPath(prefix + "spec.containers"), pod.line,
-                    "pods \"" + pod.name + "\" is forbidden: " +
-                        refusal.message + " (" +
+                    "pods \"" + pod.name +
+                        "\" is forbidden: " + refusal.message + " (" +
                         refusal.quota->ref().Describe() +
                         "; the API server refuses the pod, so it is left "
                         "out)",

@@ -41,8 +41,8 @@ bool PodResource(std::string_view name) {
 
 // validationSet: what a quota requires each container to state.
 bool Validated(std::string_view name) {
-  for (std::string_view r : {"cpu", "memory", "requests.cpu",
-                             "requests.memory", "limits.cpu", "limits.memory"}) {
+  for (std::string_view r : {"cpu", "memory", "requests.cpu", "requests.memory",
+                             "limits.cpu", "limits.memory"}) {
     if (name == r) return true;
   }
   return false;
@@ -75,8 +75,8 @@ std::string PrettyPrint(const ResourceQuota& quota,
   for (const auto& [name, millis] : amounts) {
     const QuotaAmount* hard = HardOf(quota, name);
     out += (out.empty() ? "" : ",") + name + "=" +
-           CanonicalQuantity(millis, hard ? hard->format
-                                          : QuantityFormat::kDecimalSI);
+           CanonicalQuantity(millis,
+                             hard ? hard->format : QuantityFormat::kDecimalSI);
   }
   return out;
 }
@@ -93,9 +93,9 @@ QuotaUsage PodQuotaUsage(const Pod& pod, const ResourceTable& table) {
       return id == kCpu ? amount : amount * kOne;
     };
     usage["cpu"] = usage["requests.cpu"] = request(kCpu);
-    usage["memory"] = usage["requests.memory"] = request(kMemory);
+    usage["memory"] = usage["requests.memory"] = pod.quota.requests_memory;
     usage["ephemeral-storage"] = usage["requests.ephemeral-storage"] =
-        request(kEphemeralStorage);
+        pod.quota.requests_ephemeral_storage;
     usage["limits.cpu"] = pod.quota.limits_cpu;
     usage["limits.memory"] = pod.quota.limits_memory;
     usage["limits.ephemeral-storage"] = pod.quota.limits_ephemeral_storage;
@@ -128,9 +128,9 @@ bool PodMatchesScope(const QuotaScopeRequirement& scope, const Pod& pod) {
   // podMatchesSelector: the label selector {PriorityClass: <class>} over
   // the pod's class name, none when it names no class.
   const bool has = !pod.priority_class_name.empty();
-  const bool in = has && std::find(scope.values.begin(), scope.values.end(),
-                                   pod.priority_class_name) !=
-                             scope.values.end();
+  const bool in =
+      has && std::find(scope.values.begin(), scope.values.end(),
+                       pod.priority_class_name) != scope.values.end();
   if (scope.op == "Exists") return has;
   if (scope.op == "DoesNotExist") return !has;
   if (scope.op == "In") return in;

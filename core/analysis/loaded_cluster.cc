@@ -160,6 +160,9 @@ DecodeResult LoadedCluster::With(std::string_view scenario_text,
     for (const RuntimeClass& rc : t.runtime_classes) {
       mine->insert(rc.ref().Describe());
     }
+    for (const ResourceQuota& q : t.resource_quotas) {
+      mine->insert(q.ref().Describe());
+    }
     // As the decoder names it in its diagnostics (it has no name).
     if (t.has_config) mine->insert("KubeSchedulerConfiguration");
   }
@@ -217,6 +220,9 @@ DecodeResult LoadedCluster::With(std::string_view scenario_text,
   Overlay(
       s.runtime_classes, top.scenario.runtime_classes,
       [](const RuntimeClass& rc) { return rc.name; }, no_index);
+  Overlay(
+      s.resource_quotas, top.scenario.resource_quotas,
+      [](const ResourceQuota& q) { return q.ref().Key(); }, no_index);
   for (auto& [ns, labels] : top.scenario.namespace_labels) {
     s.namespace_labels[ns] = std::move(labels);
   }

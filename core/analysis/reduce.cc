@@ -349,6 +349,7 @@ Scenario Reducer::Build(const Subset& s) const {
   // nothing.
   out.limit_ranges = input_.limit_ranges;
   out.runtime_classes = input_.runtime_classes;
+  out.resource_quotas = input_.resource_quotas;
   return out;
 }
 
@@ -831,6 +832,19 @@ void Reducer::DescribeNamespaces(const Subset& s, Reduction& out) const {
   if (!input_.limit_ranges.empty()) {
     out.counts.push_back(
         {"LimitRange", static_cast<int>(input_.limit_ranges.size()), ranges});
+  }
+  int quotas = 0;
+  for (const ResourceQuota& q : input_.resource_quotas) {
+    auto in = kept_in.find(q.ns);
+    if (in == kept_in.end()) continue;
+    ++quotas;
+    keep(q, "a ResourceQuota of the namespace of " + in->second +
+                " (admission counts its pods and refuses those past it)");
+  }
+  if (!input_.resource_quotas.empty()) {
+    out.counts.push_back({"ResourceQuota",
+                          static_cast<int>(input_.resource_quotas.size()),
+                          quotas});
   }
   // The RuntimeClasses the kept pods (and workloads' templates) name.
   std::map<std::string, std::string> named;  // class -> a pod naming it

@@ -80,9 +80,12 @@ const char* ToString(SourceRange::Form form) {
 }
 
 void SetPodRequests(const PodResourceSpec& resources, Pod& pod) {
-  pod.requests = PodRequests(resources, false);
+  const Resources requests = PodRequestsMillis(resources, false);
+  pod.requests = Resources::FromMillis(requests);
   const Resources limits = PodLimitsMillis(resources);
-  pod.quota = {.limits_cpu = limits.Get(kCpu),
+  pod.quota = {.requests_memory = requests.Get(kMemory),
+               .requests_ephemeral_storage = requests.Get(kEphemeralStorage),
+               .limits_cpu = limits.Get(kCpu),
                .limits_memory = limits.Get(kMemory),
                .limits_ephemeral_storage = limits.Get(kEphemeralStorage),
                .best_effort = BestEffort(resources)};

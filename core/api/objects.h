@@ -205,10 +205,13 @@ struct Pod {
   // profiles that count them as the pod's requests do.
   std::optional<NonZeroRequests> placed_nonzero_before_sidecars;
   // What ResourceQuota's pod evaluator reads beside the requests (set with
-  // them): PodLimits of the three resources it limits, in milli-units (0:
-  // no container limits it), and whether the pod is of the BestEffort QoS
-  // class.
+  // them): the memory and ephemeral-storage requests in milli-units (the
+  // requests above are whole bytes), PodLimits of the three resources it
+  // limits (0: no container limits it), and whether the pod is of the
+  // BestEffort QoS class.
   struct QuotaFacts {
+    int64_t requests_memory = 0;
+    int64_t requests_ephemeral_storage = 0;
     int64_t limits_cpu = 0;
     int64_t limits_memory = 0;
     int64_t limits_ephemeral_storage = 0;
@@ -475,8 +478,8 @@ struct RuntimeClass {
 // One requirement of a ResourceQuota's scope: an entry of spec.scopes (an
 // Exists requirement) or of spec.scopeSelector.matchExpressions.
 struct QuotaScopeRequirement {
-  std::string scope;           // Terminating, BestEffort, PriorityClass, ...
-  std::string op = "Exists";   // In, NotIn, Exists, DoesNotExist
+  std::string scope;          // Terminating, BestEffort, PriorityClass, ...
+  std::string op = "Exists";  // In, NotIn, Exists, DoesNotExist
   std::vector<std::string> values;
 };
 
@@ -496,7 +499,7 @@ struct ResourceQuota {
   int line = 0;
   int document = -1;
   SourceRange range;
-  std::vector<QuotaAmount> hard;  // in input order
+  std::vector<QuotaAmount> hard;              // in input order
   std::vector<QuotaScopeRequirement> scopes;  // spec.scopes, then selector
 
   ObjectRef ref() const { return {"ResourceQuota", ns, name}; }

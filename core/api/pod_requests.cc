@@ -49,6 +49,10 @@ bool AnyCpuOrMemory(const Resources& r) {
 }  // namespace
 
 Resources PodRequests(const PodResourceSpec& spec, bool with_defaults) {
+  return Resources::FromMillis(PodRequestsMillis(spec, with_defaults));
+}
+
+Resources PodRequestsMillis(const PodResourceSpec& spec, bool with_defaults) {
   Resources sum = Aggregate(spec, [&](const ContainerRequests& c) {
     return WithDefaults(c.requests, with_defaults);
   });
@@ -58,7 +62,7 @@ Resources PodRequests(const PodResourceSpec& spec, bool with_defaults) {
     }
   }
   if (spec.overhead) sum.Add(*spec.overhead);
-  return Resources::FromMillis(sum);
+  return sum;
 }
 
 Resources PodLimitsMillis(const PodResourceSpec& spec) {

@@ -30,6 +30,9 @@ struct PodResourceSpec {
 // (NonMissingContainerRequests, used for scoring). Returns amounts in the
 // units of Resources (millicores for cpu, whole units otherwise).
 Resources PodRequests(const PodResourceSpec& spec, bool with_defaults);
+// The same in milli-units, as the spec holds them (a quota compares
+// quantities exactly: 1m of memory is not a byte).
+Resources PodRequestsMillis(const PodResourceSpec& spec, bool with_defaults);
 
 // Mirrors resourcehelper.PodLimits: the containers' limits aggregated as
 // PodRequests aggregates requests, pod-level cpu and memory limits in

@@ -135,8 +135,7 @@ void ControllerManager::OnGone(ObjectIndex p) {
 void ControllerManager::RefuseCreate(const ControllerAction& action,
                                      const QuotaLedger::Refusal& refusal) {
   const int w = action.workload;
-  const std::string message = "Error creating: pods \"" +
-                              action.created->name +
+  const std::string message = "Error creating: pods \"" + action.created->name +
                               "\" is forbidden: " + refusal.message;
   controllers_.OnCreateRefused(action, message);
   QuotaRetry& retry = quota_retry_[w];
@@ -147,13 +146,12 @@ void ControllerManager::RefuseCreate(const ControllerAction& action,
   const Workload& wl = controllers_.workloads()[w];
   const Controller* c =
       wl.controller >= 0 ? &scenario_.controllers[wl.controller] : nullptr;
-  diagnostics_.Add(Severity::kWarning, wl.ref().Describe(), FieldPath(),
-                   c ? c->line : 0,
-                   "FailedCreate: " + message + " (" +
-                       refusal.quota->ref().Describe() +
-                       "); its controller retries when a pod of the "
-                       "namespace is gone",
-                   c ? c->document : -1);
+  diagnostics_.Add(
+      Severity::kWarning, wl.ref().Describe(), FieldPath(), c ? c->line : 0,
+      "FailedCreate: " + message + " (" + refusal.quota->ref().Describe() +
+          "); its controller retries when a pod of the "
+          "namespace is gone",
+      c ? c->document : -1);
 }
 
 void ControllerManager::QuotaFreed(const std::string& ns) {

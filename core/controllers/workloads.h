@@ -70,10 +70,10 @@ struct Workload {
   // Pods it lost to someone else (preemption): the next pod it creates
   // replaces the first.
   std::vector<ObjectIndex> lost;
-  int lost_total = 0;      // pods it lost over the run
-  int refused = 0;         // creations admission refused
+  int lost_total = 0;         // pods it lost over the run
+  int refused = 0;            // creations admission refused
   std::string failed_create;  // the last refusal's FailedCreate message
-  int running_before = 0;  // bound and not terminating at the start
+  int running_before = 0;     // bound and not terminating at the start
 
   ObjectRef ref() const { return {kind, ns, name}; }
 };

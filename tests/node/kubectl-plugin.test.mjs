@@ -29,7 +29,7 @@ symlinkSync(process.execPath, join(nodeOnly, "node"));
 // What every kubectl get is asked: the kinds podsim reads, in all namespaces, as JSON.
 const GET = [
   "get",
-  "namespaces,priorityclasses.scheduling.k8s.io,nodes,persistentvolumeclaims,limitranges,runtimeclasses.node.k8s.io,poddisruptionbudgets.policy,deployments.apps,replicasets.apps,statefulsets.apps,daemonsets.apps,jobs.batch,replicationcontrollers,pods",
+  "namespaces,priorityclasses.scheduling.k8s.io,nodes,persistentvolumeclaims,limitranges,resourcequotas,runtimeclasses.node.k8s.io,poddisruptionbudgets.policy,deployments.apps,replicasets.apps,statefulsets.apps,daemonsets.apps,jobs.batch,replicationcontrollers,pods",
   "--all-namespaces",
   "--output",
   "json",

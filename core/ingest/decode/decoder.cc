@@ -20,7 +20,8 @@ constexpr int kMaxDepth = 64;
 constexpr std::string_view kKindsRead =
     "Node, Pod, PriorityClass, PodDisruptionBudget, PersistentVolumeClaim, "
     "KubeSchedulerConfiguration, Namespace, LimitRange, RuntimeClass, "
-    "ResourceQuota and the workloads Deployment, ReplicaSet, StatefulSet, DaemonSet, Job and "
+    "ResourceQuota and the workloads Deployment, ReplicaSet, StatefulSet, "
+    "DaemonSet, Job and "
     "ReplicationController";
 
 }  // namespace
@@ -311,7 +312,8 @@ void Decoder::Dispatch(const Json& obj, const std::string& kind, Reader& r) {
           (admission ? "; its webhooks or policies may change or refuse the "
                        "pods the API server admits, and podsim cannot run "
                        "them (it runs priority, LimitRanger, "
-                       "RuntimeClass and ResourceQuota admission): pods created in the run "
+                       "RuntimeClass and ResourceQuota admission): pods "
+                       "created in the run "
                        "may differ from what podsim admits"
                      : "") +
           "; podsim reads " + std::string(kKindsRead));

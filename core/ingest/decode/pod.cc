@@ -326,8 +326,9 @@ void Decoder::DecodePodSpec(const Json& spec, Reader& r, Pod& pod,
           r.Object(spec, "resources", FieldPath("spec.resources"))) {
     resources.pod_level = r.ResourceList(scenario_.resources, *res, "requests",
                                          FieldPath("spec.resources.requests"));
-    resources.pod_level_limits = r.ResourceList(
-        scenario_.resources, *res, "limits", FieldPath("spec.resources.limits"));
+    resources.pod_level_limits =
+        r.ResourceList(scenario_.resources, *res, "limits",
+                       FieldPath("spec.resources.limits"));
   }
   if (!pod.bound()) {
     pod.spec_resources = std::make_shared<const PodSpecResources>(

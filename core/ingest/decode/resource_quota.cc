@@ -59,10 +59,10 @@ void Decoder::DecodeResourceQuota(const Json& obj, Reader& r) {
         r.Error(p, "must be greater than or equal to 0");
         continue;
       }
-      quota.hard.push_back(
-          {it.key(), q->millis(),
-           it->is_string() ? FormatOf(it->get_ref<const std::string&>())
-                           : QuantityFormat::kDecimalSI});
+      quota.hard.push_back({it.key(), q->millis(),
+                            it->is_string()
+                                ? FormatOf(it->get_ref<const std::string&>())
+                                : QuantityFormat::kDecimalSI});
     }
   }
   const FieldPath scopes_path("spec.scopes");
@@ -71,17 +71,16 @@ void Decoder::DecodeResourceQuota(const Json& obj, Reader& r) {
       const Json& s = (*scopes)[i];
       if (!s.is_string() || !KnownScope(s.get<std::string>())) {
         r.Error(scopes_path.Index(i),
-                "unsupported scope " + Quoted(s.is_string()
-                                                  ? s.get<std::string>()
-                                                  : s.dump()) +
+                "unsupported scope " +
+                    Quoted(s.is_string() ? s.get<std::string>() : s.dump()) +
                     "; valid: " + std::string(kScopes));
         continue;
       }
       quota.scopes.push_back({s.get<std::string>(), "Exists", {}});
     }
   }
-  if (const Json* selector = r.Object(*spec, "scopeSelector",
-                                      FieldPath("spec.scopeSelector"))) {
+  if (const Json* selector =
+          r.Object(*spec, "scopeSelector", FieldPath("spec.scopeSelector"))) {
     const FieldPath mp("spec.scopeSelector.matchExpressions");
     const Json* exprs = r.Array(*selector, "matchExpressions", mp);
     for (size_t i = 0; exprs && i < exprs->size(); ++i) {

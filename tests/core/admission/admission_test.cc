@@ -552,9 +552,8 @@ spec:
   // Nothing of the ReplicaSet's changes when leaving (terminating, gone at
   // +10 s) frees the quota: its retry comes at the rate limiter's first
   // step past it, 5 ms doubling from the refusal: 5 ms * (2^11 - 1).
-  SimulationResult later = Run(QuotaScenario(
-      "  hard: {pods: \"1\"}\n",
-      R"(apiVersion: v1
+  SimulationResult later = Run(QuotaScenario("  hard: {pods: \"1\"}\n",
+                                             R"(apiVersion: v1
 kind: Pod
 metadata:
   name: leaving

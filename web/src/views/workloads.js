@@ -110,7 +110,7 @@ function renderChains(result, targets, onPod) {
 
 /** The workloads the CLI's report lists: those whose pods changed, or from the change; a Deployment's ReplicaSets count in it. */
 export function changedWorkloads(result) {
-  return (result.workloads?.items ?? []).filter((w) => !w.parent && (w.created > 0 || w.lost > 0 || w.pending > 0 || w.fromChange));
+  return (result.workloads?.items ?? []).filter((w) => !w.parent && (w.created > 0 || w.lost > 0 || w.pending > 0 || w.refused > 0 || w.fromChange));
 }
 
 function workloadCell(w) {
@@ -126,6 +126,7 @@ function workloadCell(w) {
     shortName(`${w.namespace}/${w.name}`),
     w.fromChange ? [" ", h("span", { class: "badge badge-change" }, "your change")] : null,
     notes.length > 0 ? h("span", { class: "workload-note" }, notes.join(" · ")) : null,
+    w.refused > 0 ? h("span", { class: "workload-note failed-create", title: w.failedCreate }, `FailedCreate ×${w.refused}: ${w.failedCreate}`) : null,
   );
 }
 
@@ -229,6 +230,7 @@ function workloadLine(w) {
   if (w.pending > 0) parts.push(`${w.pending} pending`);
   if (w.created > 0) parts.push(`${w.created} created`);
   if (w.lost > 0) parts.push(`${w.lost} preempted`);
+  if (w.refused > 0) parts.push(`${w.refused} refused (FailedCreate)`);
   if (w.failed) parts.push("failed: backoffLimit exceeded");
   return h("li", {}, h("span", { class: "badge kind" }, w.kind), " ", shortName(`${w.namespace}/${w.name}`), `: ${parts.join(", ")}`, w.settled ? "" : h("span", { class: "not-settled" }, " (not settled)"));
 }
