@@ -634,21 +634,23 @@ export interface Clock {
 }
 
 /** What happens between scheduling cycles. */
-export type QueueEventKind = "arrive" | "terminating" | "gone" | "unschedulable" | "backoff" | "active" | "flush" | "gated" | "created" | "deleted" | "pdbStatus";
+export type QueueEventKind = "arrive" | "terminating" | "gone" | "unschedulable" | "backoff" | "active" | "flush" | "gated" | "created" | "deleted" | "pdbStatus" | "refused";
 
 export interface QueueEvent {
   time: string;
   /** Milliseconds since the clock's start. */
   atMs: number;
   kind: QueueEventKind;
-  /** `"namespace/name"`: the pod that arrives, moves or (a victim) terminates and leaves. */
+  /** `"namespace/name"`: the pod that arrives, moves or (a victim) terminates and leaves; "" for `refused` (no pod was created). */
   pod: string;
   /** The node a victim leaves. */
   node?: string;
   /** The end of a grace period or of a backoff. */
   until?: string;
-  /** `created`, `deleted`: the controller, e.g. `"ReplicaSet default/web-5d4f8"`. */
+  /** `created`, `deleted`, `refused`: the controller, e.g. `"ReplicaSet default/web-5d4f8"`. */
   workload?: string;
+  /** `refused`: the ResourceQuota (`"namespace/name"`) that refused the pod. */
+  quota?: string;
   /** `created`: the preempted pod this one replaces. */
   replaces?: string;
   /** `pdbStatus`: the budget (`"namespace/name"`) and its new disruptionsAllowed. */

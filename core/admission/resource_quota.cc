@@ -199,34 +199,25 @@ QuotaLedger::QuotaLedger(const Scenario& scenario) : scenario_(scenario) {
   for (const ResourceQuota& q : scenario.resource_quotas) {
     Entry e{&q, PodQuotaResources(q), {}};
     e.used.assign(e.resources.size(), 0);
+    if (!e.resources.empty()) by_ns_[q.ns].push_back(entries_.size());
     entries_.push_back(std::move(e));
   }
 }
 
-std::vector<QuotaLedger::Entry*> QuotaLedger::EntriesOf(const std::string& ns) {
-  std::vector<Entry*> out;
-  for (Entry& e : entries_) {
-    if (e.quota->ns == ns) out.push_back(&e);
-  }
-  return out;
-}
-
 bool QuotaLedger::Applies(const Pod& pod) const {
-  for (const Entry& e : entries_) {
-    if (e.quota->ns == pod.ns && !e.resources.empty()) return true;
-  }
-  return false;
+  return by_ns_.count(pod.ns) > 0;
 }
 
 void QuotaLedger::Add(const Pod& pod, int64_t sign) {
-  std::vector<Entry*> entries = EntriesOf(pod.ns);
-  if (entries.empty()) return;
+  auto it = by_ns_.find(pod.ns);
+  if (it == by_ns_.end()) return;
   const QuotaUsage usage = PodQuotaUsage(pod, scenario_.resources);
-  for (Entry* e : entries) {
-    if (e->resources.empty() || !QuotaMatches(*e->quota, pod)) continue;
-    for (size_t i = 0; i < e->resources.size(); ++i) {
+  for (size_t index : it->second) {
+    Entry& e = entries_[index];
+    if (!QuotaMatches(*e.quota, pod)) continue;
+    for (size_t i = 0; i < e.resources.size(); ++i) {
       for (const auto& [name, millis] : usage) {
-        if (name == e->resources[i]) e->used[i] += sign * millis;
+        if (name == e.resources[i]) e.used[i] += sign * millis;
       }
     }
   }
@@ -237,8 +228,11 @@ void QuotaLedger::Release(const Pod& pod) { Add(pod, -1); }
 
 std::optional<QuotaLedger::Refusal> QuotaLedger::Admit(
     const Pod& pod, const PodSpecResources* spec) {
+  auto it = by_ns_.find(pod.ns);
+  if (it == by_ns_.end()) return std::nullopt;
   std::vector<Entry*> interesting;
-  for (Entry* e : EntriesOf(pod.ns)) {
+  for (size_t index : it->second) {
+    Entry* e = &entries_[index];
     if (!QuotaMatches(*e->quota, pod)) continue;
     if (spec) {
       const std::string error = QuotaConstraints(e->resources, *spec);

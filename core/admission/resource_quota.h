@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -79,12 +80,12 @@ class QuotaLedger {
     std::vector<std::string> resources;  // PodQuotaResources
     std::vector<int64_t> used;           // by resources' index
   };
-  // The entries of ns's quotas, in input order.
-  std::vector<Entry*> EntriesOf(const std::string& ns);
   void Add(const Pod& pod, int64_t sign);
 
   const Scenario& scenario_;
   std::vector<Entry> entries_;
+  // By namespace: its quotas' entries that pods use, in input order.
+  std::unordered_map<std::string, std::vector<size_t>> by_ns_;
 };
 
 }  // namespace podsim

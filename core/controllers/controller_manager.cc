@@ -138,14 +138,26 @@ void ControllerManager::RefuseCreate(const ControllerAction& action,
   const std::string message = "Error creating: pods \"" + action.created->name +
                               "\" is forbidden: " + refusal.message;
   controllers_.OnCreateRefused(action, message);
+  if (QueueEvent* e = recorder_.Record(QueueEventKind::kRefused, -1)) {
+    e->workload = w;
+    e->other = refusal.quota - scenario_.resource_quotas.data();
+  }
+  if (quota_retry_.size() <= static_cast<size_t>(w)) {
+    quota_retry_.resize(w + 1);
+  }
   QuotaRetry& retry = quota_retry_[w];
   ++retry.failures;
   retry.last_ms = clock_.now();
+  if (!retry.waiting) quota_waiting_.push_back(w);
   retry.waiting = true;
-  if (retry.failures > 1) return;
   const Workload& wl = controllers_.workloads()[w];
-  const Controller* c =
-      wl.controller >= 0 ? &scenario_.controllers[wl.controller] : nullptr;
+  if (wl.refused > 1) return;  // said once per workload
+  // A ReplicaSet of a Deployment's rollout is named where its Deployment is.
+  int object = wl.controller;
+  if (object < 0 && wl.parent >= 0) {
+    object = controllers_.workloads()[wl.parent].controller;
+  }
+  const Controller* c = object >= 0 ? &scenario_.controllers[object] : nullptr;
   diagnostics_.Add(
       Severity::kWarning, wl.ref().Describe(), FieldPath(), c ? c->line : 0,
       "FailedCreate: " + message + " (" + refusal.quota->ref().Describe() +
@@ -155,25 +167,35 @@ void ControllerManager::RefuseCreate(const ControllerAction& action,
 }
 
 void ControllerManager::QuotaFreed(const std::string& ns) {
-  for (size_t w = 0; w < quota_retry_.size(); ++w) {
+  if (quota_waiting_.empty()) return;
+  std::vector<int> waiting;
+  waiting.swap(quota_waiting_);
+  for (int w : waiting) {
     QuotaRetry& retry = quota_retry_[w];
     const Workload& wl = controllers_.workloads()[w];
-    if (!retry.waiting || wl.ns != ns) continue;
+    if (!retry.waiting) continue;
+    if (wl.ns != ns) {
+      quota_waiting_.push_back(w);
+      continue;
+    }
     // The rate limiter's retries while nothing was freed failed alike:
     // the first that comes now is the next to count. Jobs back off from 1s
     // to 1min, the others from 5ms to 1000s
     // (DefaultControllerRateLimiter).
     const bool job = wl.kind == "Job";
     const int64_t base = job ? 1000 : 5, cap = job ? 60'000 : 1'000'000;
-    // Milliseconds: the 5ms base is kept at millisecond resolution.
-    int64_t at = retry.last_ms;
-    do {
-      const int shift = std::min(retry.failures - 1, 40);
-      at += std::min(cap, base << shift);
-      ++retry.failures;
-    } while (at < clock_.now());
+    // The delay after the n-th failure in a row: base * 2^(n-1), at most
+    // cap (ItemExponentialFailureRateLimiter).
+    auto delay = [&] {
+      return std::min(cap, base << std::clamp(retry.failures - 1, 0, 40));
+    };
+    int64_t at = retry.last_ms + delay();
+    while (at < clock_.now()) {
+      ++retry.failures;  // a retry that found the quota still full
+      at += delay();
+    }
     retry.waiting = false;
-    clock_.SetTimer(at, Timer::kControllerSync, static_cast<int>(w));
+    clock_.SetTimer(at, Timer::kControllerSync, w);
   }
 }
 
@@ -194,7 +216,9 @@ bool ControllerManager::AddCreatedPod(ControllerAction& action) {
       return false;
     }
   }
-  quota_retry_[action.workload] = {};
+  if (static_cast<size_t>(action.workload) < quota_retry_.size()) {
+    quota_retry_[action.workload] = {};  // the rate limiter's Forget
+  }
   pod.index = p;
   const int64_t at = std::max(clock_.now(), action.at_ms);
   pod.creation_time = at / kSecond;

@@ -101,6 +101,7 @@ class ControllerManager {
     bool waiting = false;
   };
   std::vector<QuotaRetry> quota_retry_;
+  std::vector<int> quota_waiting_;  // the workloads waiting, by refusal
 };
 
 }  // namespace podsim

@@ -147,6 +147,12 @@ std::vector<PodPlacement> Placements(
 std::string EventText(const SimulationResult& result, const QueueEvent& e) {
   const Scenario& sc = result.scenario;
   const Timeline& t = result.timeline;
+  if (e.kind == QueueEventKind::kRefused) {
+    return WorkloadName(t, e.workload) + " cannot create a pod: " +
+           sc.resource_quotas[static_cast<size_t>(e.other)].ref().Describe() +
+           " is full (FailedCreate); it tries again once a pod of the "
+           "namespace is gone.";
+  }
   const std::string& pod = sc.pods[e.pod].key;
   switch (e.kind) {
     case QueueEventKind::kArrive:
@@ -178,6 +184,8 @@ std::string EventText(const SimulationResult& result, const QueueEvent& e) {
       return CreatedText(result, e);
     case QueueEventKind::kDeleted:
       return DeletedText(result, e);
+    case QueueEventKind::kRefused:  // said above: it has no pod
+      return "";
     case QueueEventKind::kPdbStatus: {
       return "The disruption controller sets " +
              sc.pdbs[e.workload].ref().Describe() +

@@ -93,6 +93,8 @@ std::string_view ToString(QueueEventKind kind) {
       return "deleted";
     case QueueEventKind::kPdbStatus:
       return "pdbStatus";
+    case QueueEventKind::kRefused:
+      return "refused";
   }
   return "arrive";
 }

@@ -136,6 +136,7 @@ enum class QueueEventKind {
   kCreated,        // a workload controller created a pod (a replacement)
   kDeleted,        // a workload controller deleted a pod (scaling down)
   kPdbStatus,      // the disruption controller updated a PDB's status
+  kRefused,        // admission refused a pod a controller creates (no pod)
 };
 
 struct QueueEvent {
@@ -144,10 +145,11 @@ struct QueueEvent {
   ObjectIndex pod = 0;
   ObjectIndex node = -1;  // the node a victim leaves
   int64_t until_ms = 0;   // the end of a grace period or a backoff
-  // kCreated, kDeleted: the workload (Timeline::workloads); kPdbStatus:
-  // the PDB's index.
+  // kCreated, kDeleted, kRefused: the workload (Timeline::workloads);
+  // kPdbStatus: the PDB's index.
   int workload = -1;
-  // kCreated: the pod it replaces, or -1; kPdbStatus: disruptionsAllowed.
+  // kCreated: the pod it replaces, or -1; kPdbStatus: disruptionsAllowed;
+  // kRefused: the ResourceQuota (Scenario::resource_quotas).
   int64_t other = -1;
 };
 

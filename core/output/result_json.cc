@@ -305,12 +305,19 @@ class ResultWriter {
       w_.Key("time").Value(FormatMillis(e.time_ms));
       w_.Key("atMs").Value(e.time_ms - t.start_ms);
       w_.Key("kind").Value(ToString(e.kind));
-      w_.Key("pod").Value(PodKey(e.pod));
+      w_.Key("pod").Value(e.pod >= 0 ? PodKey(e.pod) : std::string());
       if (e.node >= 0) w_.Key("node").Value(NodeName(e.node));
       if (e.until_ms > 0) w_.Key("until").Value(FormatMillis(e.until_ms));
       if (e.kind == QueueEventKind::kCreated ||
-          e.kind == QueueEventKind::kDeleted) {
+          e.kind == QueueEventKind::kDeleted ||
+          e.kind == QueueEventKind::kRefused) {
         w_.Key("workload").Value(WorkloadName(t, e.workload));
+      }
+      if (e.kind == QueueEventKind::kRefused) {
+        w_.Key("quota").Value(
+            r_.scenario.resource_quotas[static_cast<size_t>(e.other)]
+                .ref()
+                .Key());
       }
       if (e.kind == QueueEventKind::kCreated && e.other >= 0) {
         w_.Key("replaces").Value(PodKey(static_cast<ObjectIndex>(e.other)));

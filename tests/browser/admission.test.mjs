@@ -1,7 +1,8 @@
 // Admission on the page (#31): the gallery's LimitRange example shows, under
 // each admitted pod's first attempt, which LimitRange gave it its requests,
 // and the pods preempt because of them; with the LimitRange elsewhere they fit.
-// The RuntimeClass example narrows the candidates to the sandbox nodes.
+// The RuntimeClass example narrows the candidates to the sandbox nodes; the
+// quota example shows the creations a ResourceQuota refused.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
@@ -58,6 +59,35 @@ test("admission: the RuntimeClass example shows the class's overhead, node selec
     await page.waitForFunction(() => !document.querySelector(".attempt .admission"), null, { timeout: 20000 });
     await settled(page);
     assert.equal(await page.locator(".attempt .verdict").first().textContent(), "security/scanner → scheduled on node-a");
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test("admission: the quota example shows the ReplicaSet's refused creations, and a larger quota lets every trainer pod preempt", async () => {
+  const { page, context, errors } = await openPage(env.browser, env.server.url);
+  try {
+    await settled(page);
+    await chooseExample(page, "quota-caps-preemption");
+    await settled(page);
+    const nominated = async () => (await page.locator(".attempt .verdict").allTextContents()).filter((v) => / → nominated /.test(v));
+    assert.equal((await nominated()).length, 2, "two trainer pods preempt");
+    const refused = page.locator(".workloads-panel .failed-create");
+    assert.equal(await refused.count(), 1);
+    assert.match(
+      await refused.textContent(),
+      /^FailedCreate ×3: Error creating: pods "trainer-64f84bcf5c-\w{5}" is forbidden: exceeded quota: urgent-pods, requested: pods=1, used: pods=2, limited: pods=2$/,
+    );
+    await refused.scrollIntoViewIfNeeded();
+    await screenshot(page, "admission-quota");
+
+    // A quota of 4 urgent pods: all four are created and preempt.
+    await page.getByRole("tab", { name: /^Other/ }).click();
+    await replaceWord(page, 'hard: {pods: "2"', 'hard: {pods: "4"');
+    await page.waitForFunction(() => !document.querySelector(".workloads-panel .failed-create"), null, { timeout: 20000 });
+    await settled(page);
+    assert.equal((await nominated()).length, 4, (await nominated()).join(" | "));
     assert.deepEqual(errors, []);
   } finally {
     await context.close();

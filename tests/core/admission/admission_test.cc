@@ -507,6 +507,12 @@ spec:
   CHECK(d.failed_create.find("\" is forbidden: exceeded quota: compute, "
                              "requested: pods=1, used: pods=1, limited: "
                              "pods=1") != std::string::npos);
+  // Each refusal is on the clock.
+  int refused_events = 0;
+  for (const QueueEvent& e : r.timeline.events) {
+    refused_events += e.kind == QueueEventKind::kRefused;
+  }
+  CHECK(refused_events == d.refused);
   std::vector<std::string> texts = DiagnosticTexts(r);
   REQUIRE(texts.size() == 1);
   CHECK(texts[0].find("ReplicaSet ml/trainer-") == 0);

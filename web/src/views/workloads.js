@@ -10,7 +10,7 @@ import { h, plural, rowsWithMore, shortName } from "./dom.js";
 /** Controller events listed at a time. */
 export const EVENT_PAGE = 100;
 
-const CONTROLLER_EVENTS = new Set(["created", "deleted", "pdbStatus"]);
+const CONTROLLER_EVENTS = new Set(["created", "deleted", "refused", "pdbStatus"]);
 
 /** Returns pod key -> the clock's `created` event for each pod a controller created ({workload, replaces}). */
 export function createdPods(result) {
