@@ -83,35 +83,80 @@ std::string PrettyPrint(const ResourceQuota& quota,
 
 }  // namespace
 
-QuotaUsage PodQuotaUsage(const Pod& pod, const ResourceTable& table) {
-  std::map<std::string, int64_t> usage{{"count/pods", kOne}};
-  // QuotaV1Pod: a pod in a terminal phase counts only as an object.
-  if (pod.phase != "Succeeded" && pod.phase != "Failed") {
-    usage["pods"] = kOne;
-    auto request = [&](ResourceId id) {
-      const int64_t amount = pod.requests.Get(id);
-      return id == kCpu ? amount : amount * kOne;
-    };
-    usage["cpu"] = usage["requests.cpu"] = request(kCpu);
-    usage["memory"] = usage["requests.memory"] = pod.quota.requests_memory;
-    usage["ephemeral-storage"] = usage["requests.ephemeral-storage"] =
-        pod.quota.requests_ephemeral_storage;
-    usage["limits.cpu"] = pod.quota.limits_cpu;
-    usage["limits.memory"] = pod.quota.limits_memory;
-    usage["limits.ephemeral-storage"] = pod.quota.limits_ephemeral_storage;
-    for (ResourceId id = kPods + 1; id < pod.requests.size(); ++id) {
-      const std::string& name = table.Name(id);
-      if (StartsWith(name, "hugepages-")) {
-        usage[name] = request(id);
-        usage["requests." + name] = request(id);
-      } else if (!Native(name) ||
-                 StartsWith(name, "deviceclass.resource.kubernetes.io/")) {
-        usage["requests." + name] = request(id);
-      }
-    }
+UsageKey UsageKeyOf(std::string_view name, const ResourceTable& table) {
+  using What = UsageKey::What;
+  if (name == "count/pods") return {What::kCountPods};
+  if (name == "pods") return {What::kPods};
+  if (name == "cpu" || name == "requests.cpu") return {What::kCpuRequest};
+  if (name == "memory" || name == "requests.memory") {
+    return {What::kMemoryRequest};
   }
+  if (name == "ephemeral-storage" || name == "requests.ephemeral-storage") {
+    return {What::kEphemeralRequest};
+  }
+  if (name == "limits.cpu") return {What::kCpuLimit};
+  if (name == "limits.memory") return {What::kMemoryLimit};
+  if (name == "limits.ephemeral-storage") return {What::kEphemeralLimit};
+  // hugepages-<size> and requests.hugepages-<size>; requests.<extended>.
+  std::string_view resource = name;
+  const bool requests = StartsWith(name, "requests.");
+  if (requests) resource.remove_prefix(std::string_view("requests.").size());
+  const bool hugepages = StartsWith(resource, "hugepages-");
+  if (hugepages || (requests && ExtendedForQuota(name))) {
+    const ResourceId id = table.Find(resource);
+    if (id >= 0) return {What::kRequest, id};
+  }
+  return {What::kNothing};
+}
+
+int64_t PodQuotaAmount(const Pod& pod, UsageKey key) {
+  using What = UsageKey::What;
+  if (key.what == What::kCountPods) return kOne;
+  // QuotaV1Pod: a pod in a terminal phase counts only as an object.
+  if (pod.phase == "Succeeded" || pod.phase == "Failed") return 0;
+  switch (key.what) {
+    case What::kPods:
+      return kOne;
+    case What::kCpuRequest:
+      return pod.requests.Get(kCpu);  // millicores: milli-units already
+    case What::kMemoryRequest:
+      return pod.quota.requests_memory;
+    case What::kEphemeralRequest:
+      return pod.quota.requests_ephemeral_storage;
+    case What::kCpuLimit:
+      return pod.quota.limits_cpu;
+    case What::kMemoryLimit:
+      return pod.quota.limits_memory;
+    case What::kEphemeralLimit:
+      return pod.quota.limits_ephemeral_storage;
+    case What::kRequest:  // whole units (extended resources are whole)
+      return pod.requests.Get(key.id) * kOne;
+    default:
+      return 0;
+  }
+}
+
+QuotaUsage PodQuotaUsage(const Pod& pod, const ResourceTable& table) {
+  std::vector<std::string> names = {"count/pods",
+                                    "pods",
+                                    "cpu",
+                                    "requests.cpu",
+                                    "memory",
+                                    "requests.memory",
+                                    "ephemeral-storage",
+                                    "requests.ephemeral-storage",
+                                    "limits.cpu",
+                                    "limits.memory",
+                                    "limits.ephemeral-storage"};
+  for (ResourceId id = kPods + 1; id < pod.requests.size(); ++id) {
+    const std::string& name = table.Name(id);
+    if (StartsWith(name, "hugepages-")) names.push_back(name);
+    names.push_back("requests." + name);
+  }
+  std::sort(names.begin(), names.end());
   QuotaUsage out;
-  for (const auto& [name, millis] : usage) {
+  for (const std::string& name : names) {
+    const int64_t millis = PodQuotaAmount(pod, UsageKeyOf(name, table));
     if (millis != 0) out.emplace_back(name, millis);
   }
   return out;
@@ -197,7 +242,11 @@ std::string QuotaConstraints(const std::vector<std::string>& required,
 
 QuotaLedger::QuotaLedger(const Scenario& scenario) : scenario_(scenario) {
   for (const ResourceQuota& q : scenario.resource_quotas) {
-    Entry e{&q, PodQuotaResources(q), {}};
+    Entry e{&q, PodQuotaResources(q), {}, {}, {}};
+    for (const std::string& name : e.resources) {
+      e.keys.push_back(UsageKeyOf(name, scenario.resources));
+      e.hard.push_back(HardOf(q, name)->millis);
+    }
     e.used.assign(e.resources.size(), 0);
     if (!e.resources.empty()) by_ns_[q.ns].push_back(entries_.size());
     entries_.push_back(std::move(e));
@@ -208,17 +257,22 @@ bool QuotaLedger::Applies(const Pod& pod) const {
   return by_ns_.count(pod.ns) > 0;
 }
 
+// generic.Matches, its resources known to be there.
+bool QuotaLedger::Matches(const Entry& e, const Pod& pod) {
+  for (const QuotaScopeRequirement& scope : e.quota->scopes) {
+    if (!PodMatchesScope(scope, pod)) return false;
+  }
+  return true;
+}
+
 void QuotaLedger::Add(const Pod& pod, int64_t sign) {
   auto it = by_ns_.find(pod.ns);
   if (it == by_ns_.end()) return;
-  const QuotaUsage usage = PodQuotaUsage(pod, scenario_.resources);
   for (size_t index : it->second) {
     Entry& e = entries_[index];
-    if (!QuotaMatches(*e.quota, pod)) continue;
-    for (size_t i = 0; i < e.resources.size(); ++i) {
-      for (const auto& [name, millis] : usage) {
-        if (name == e.resources[i]) e.used[i] += sign * millis;
-      }
+    if (!Matches(e, pod)) continue;
+    for (size_t i = 0; i < e.keys.size(); ++i) {
+      e.used[i] += sign * PodQuotaAmount(pod, e.keys[i]);
     }
   }
 }
@@ -230,32 +284,27 @@ std::optional<QuotaLedger::Refusal> QuotaLedger::Admit(
     const Pod& pod, const PodSpecResources* spec) {
   auto it = by_ns_.find(pod.ns);
   if (it == by_ns_.end()) return std::nullopt;
-  std::vector<Entry*> interesting;
+  std::vector<const Entry*> interesting;
   for (size_t index : it->second) {
-    Entry* e = &entries_[index];
-    if (!QuotaMatches(*e->quota, pod)) continue;
+    const Entry& e = entries_[index];
+    if (!Matches(e, pod)) continue;
     if (spec) {
-      const std::string error = QuotaConstraints(e->resources, *spec);
+      const std::string error = QuotaConstraints(e.resources, *spec);
       if (!error.empty()) {
-        return Refusal{"failed quota: " + e->quota->name + ": " + error,
-                       e->quota};
+        return Refusal{"failed quota: " + e.quota->name + ": " + error,
+                       e.quota};
       }
     }
-    interesting.push_back(e);
+    interesting.push_back(&e);
   }
-  if (interesting.empty()) return std::nullopt;
-  const QuotaUsage usage = PodQuotaUsage(pod, scenario_.resources);
-  for (Entry* e : interesting) {
+  for (const Entry* e : interesting) {
     std::map<std::string, int64_t> requested, used, hard;
-    for (size_t i = 0; i < e->resources.size(); ++i) {
-      for (const auto& [name, millis] : usage) {
-        if (name != e->resources[i]) continue;
-        const int64_t limit = HardOf(*e->quota, name)->millis;
-        if (e->used[i] + millis <= limit) continue;
-        requested[name] = millis;
-        used[name] = e->used[i];
-        hard[name] = limit;
-      }
+    for (size_t i = 0; i < e->keys.size(); ++i) {
+      const int64_t millis = PodQuotaAmount(pod, e->keys[i]);
+      if (millis == 0 || e->used[i] + millis <= e->hard[i]) continue;
+      requested[e->resources[i]] = millis;
+      used[e->resources[i]] = e->used[i];
+      hard[e->resources[i]] = e->hard[i];
     }
     if (requested.empty()) continue;
     return Refusal{"exceeded quota: " + e->quota->name +

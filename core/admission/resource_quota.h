@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 #include <utility>
 #include <vector>
@@ -21,6 +22,28 @@ namespace podsim {
 // by name, zero amounts left out.
 using QuotaUsage = std::vector<std::pair<std::string, int64_t>>;
 QuotaUsage PodQuotaUsage(const Pod& pod, const ResourceTable& table);
+
+// One name of a quota's spec.hard, resolved to what of a pod it counts
+// (kRequest: the request of resource id; kNothing: nothing pods use).
+struct UsageKey {
+  enum class What : uint8_t {
+    kNothing,
+    kCountPods,
+    kPods,
+    kCpuRequest,
+    kMemoryRequest,
+    kEphemeralRequest,
+    kCpuLimit,
+    kMemoryLimit,
+    kEphemeralLimit,
+    kRequest,
+  };
+  What what = What::kNothing;
+  ResourceId id = -1;
+};
+UsageKey UsageKeyOf(std::string_view name, const ResourceTable& table);
+// What pod uses of key, in milli-units (PodUsageFunc for one name).
+int64_t PodQuotaAmount(const Pod& pod, UsageKey key);
 
 // Mirrors podMatchesScopeFunc: whether pod falls in one scope requirement.
 bool PodMatchesScope(const QuotaScopeRequirement& scope, const Pod& pod);
@@ -78,8 +101,11 @@ class QuotaLedger {
   struct Entry {
     const ResourceQuota* quota;
     std::vector<std::string> resources;  // PodQuotaResources
+    std::vector<UsageKey> keys;          // by resources' index
+    std::vector<int64_t> hard;           // by resources' index
     std::vector<int64_t> used;           // by resources' index
   };
+  static bool Matches(const Entry& e, const Pod& pod);
   void Add(const Pod& pod, int64_t sign);
 
   const Scenario& scenario_;

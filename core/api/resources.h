@@ -22,6 +22,13 @@ class ResourceTable {
   ResourceTable();
   ResourceId Intern(std::string_view name);
   const std::string& Name(ResourceId id) const { return names_[id]; }
+  // The id of name, or -1 when no object named it.
+  ResourceId Find(std::string_view name) const {
+    for (size_t i = 0; i < names_.size(); ++i) {
+      if (names_[i] == name) return static_cast<ResourceId>(i);
+    }
+    return -1;
+  }
   int size() const { return static_cast<int>(names_.size()); }
   // Returns "Insufficient <name>", the NodeResourcesFit reason.
   std::string_view InsufficientReason(ResourceId id) const {
