@@ -161,8 +161,8 @@ void ControllerManager::RefuseCreate(const ControllerAction& action,
   diagnostics_.Add(
       Severity::kWarning, wl.ref().Describe(), FieldPath(), c ? c->line : 0,
       "FailedCreate: " + message + " (" + refusal.quota->ref().Describe() +
-          "); its controller retries when a pod of the "
-          "namespace is gone",
+          "); its controller tries again when its own pods change, or at "
+          "its backoff's next step once a pod of the namespace is gone",
       c ? c->document : -1);
 }
 

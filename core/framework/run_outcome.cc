@@ -150,7 +150,8 @@ std::string EventText(const SimulationResult& result, const QueueEvent& e) {
   if (e.kind == QueueEventKind::kRefused) {
     return WorkloadName(t, e.workload) + " cannot create a pod: " +
            sc.resource_quotas[static_cast<size_t>(e.other)].ref().Describe() +
-           " is full (FailedCreate); it tries again once a pod of the "
+           " is full (FailedCreate); it tries again when its own pods "
+           "change, or at its backoff's next step once a pod of the "
            "namespace is gone.";
   }
   const std::string& pod = sc.pods[e.pod].key;
