@@ -132,6 +132,62 @@ spec:
   assert.equal(elsewhere.pods.find((p) => p.fromChange).outcome, "Scheduled");
 });
 
+test("CLI: --apply of a Deployment into a namespace whose ResourceQuota is nearly used up reports the creations the quota refused", () => {
+  const dir = mkdtempSync(join(tmpdir(), "podsim-quota-"));
+  // team may run 2 pods; one runs already, so web gets one of its three.
+  // The ReplicaSet is refused when it first syncs, and again when its pod
+  // is bound (an update of its pod syncs it).
+  writeFileSync(
+    join(dir, "cluster.yaml"),
+    `apiVersion: v1
+kind: Node
+metadata: {name: n1}
+status: {allocatable: {cpu: "4", memory: 8Gi, pods: "110"}}
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: busy, namespace: team}
+spec:
+  nodeName: n1
+  containers: [{name: c, image: x, resources: {requests: {cpu: 500m}}}]
+---
+apiVersion: v1
+kind: ResourceQuota
+metadata: {name: two-pods, namespace: team}
+spec:
+  hard: {pods: "2"}
+`,
+  );
+  writeFileSync(
+    join(dir, "web.yaml"),
+    `apiVersion: apps/v1
+kind: Deployment
+metadata: {name: web}
+spec:
+  replicas: 3
+  selector: {matchLabels: {app: web}}
+  template:
+    metadata: {labels: {app: web}}
+    spec:
+      containers: [{name: app, image: x, resources: {requests: {cpu: 500m}}}]
+`,
+  );
+  const args = ["run", join(dir, "cluster.yaml"), "--apply", join(dir, "web.yaml"), "-n", "team"];
+  const r = podsim(args);
+  assert.equal(r.status, 0, r.stderr);
+  assert.match(r.stdout, /^ {2}Its pods \(1\): 1 bound$/m);
+  assert.match(
+    r.stdout,
+    /^ {2}Deployment team\/web: wanted 3, running 0 -> 1, 1 created, 2 creations refused \(FailedCreate: Error creating: pods "web-\w+-\w{5}" is forbidden: exceeded quota: two-pods, requested: pods=1, used: pods=2, limited: pods=2\) \(not settled\)$/m,
+  );
+  assert.match(r.stderr, /warning: ReplicaSet team\/web-\w+: FailedCreate: Error creating: pods "web-\w+-\w{5}" is forbidden: exceeded quota: two-pods/);
+  const json = JSON.parse(podsim([...args, "--json"]).stdout);
+  const refused = json.clock.events.filter((e) => e.kind === "refused");
+  assert.equal(refused.length, 2);
+  assert.equal(refused[0].quota, "team/two-pods");
+  assert.equal(refused[0].pod, "");
+});
+
 test("CLI: options as util.parseArgs reads them: --flag=value, -n=NS, --apply repeated, options first, -- ends them", () => {
   const dir = mkdtempSync(join(tmpdir(), "podsim-args-"));
   const pod = (name) => `apiVersion: v1\nkind: Pod\nmetadata: {name: ${name}}\nspec:\n  priority: 5\n  containers: [{name: c, resources: {requests: {cpu: 100m}}}]\n`;
