@@ -288,10 +288,9 @@ void Decoder::DecodePodSpec(const Json& spec, Reader& r, Pod& pod,
   }
   // IsTerminating, for a quota's Terminating and NotTerminating scopes (the
   // API requires a positive number).
-  if (std::optional<int64_t> deadline =
-          r.Integer(spec, "activeDeadlineSeconds",
-                    FieldPath("spec.activeDeadlineSeconds"), 1, INT64_MAX)) {
-    pod.active_deadline = *deadline >= 0;
+  if (r.Integer(spec, "activeDeadlineSeconds",
+                FieldPath("spec.activeDeadlineSeconds"), 1, INT64_MAX)) {
+    pod.active_deadline = true;
   }
   // The API's validation: a non-negative number of seconds.
   if (std::optional<int64_t> grace = r.Integer(
