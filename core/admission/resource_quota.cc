@@ -240,7 +240,7 @@ std::string QuotaConstraints(const std::vector<std::string>& required,
   return out;
 }
 
-QuotaLedger::QuotaLedger(const Scenario& scenario) : scenario_(scenario) {
+QuotaLedger::QuotaLedger(const Scenario& scenario) {
   for (const ResourceQuota& q : scenario.resource_quotas) {
     Entry e{&q, PodQuotaResources(q), {}, {}, {}};
     for (const std::string& name : e.resources) {

@@ -66,8 +66,8 @@ std::string QuotaConstraints(const std::vector<std::string>& required,
 // and the admission of the pods created against it.
 class QuotaLedger {
  public:
-  // No usage yet: Charge the pods that exist. REQUIRES: scenario outlives
-  // the ledger.
+  // No usage yet: Charge the pods that exist. REQUIRES: scenario's quotas
+  // outlive the ledger.
   explicit QuotaLedger(const Scenario& scenario);
 
   bool empty() const { return entries_.empty(); }
@@ -108,7 +108,6 @@ class QuotaLedger {
   static bool Matches(const Entry& e, const Pod& pod);
   void Add(const Pod& pod, int64_t sign);
 
-  const Scenario& scenario_;
   std::vector<Entry> entries_;
   // By namespace: its quotas' entries that pods use, in input order.
   std::unordered_map<std::string, std::vector<size_t>> by_ns_;
