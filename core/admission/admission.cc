@@ -124,7 +124,7 @@ class ObjectAdmission {
 
   // Admits pod (a template as object, its fields under prefix): what the
   // plugins change goes into the pod, a refusal is an error and leaves it
-  // out (admitted false).
+  // out (admitted false; refusal() says why).
   void Admit(Pod& pod, const std::string& object, const std::string& prefix) {
     PodSpecResources spec = *pod.spec_resources;
     const std::vector<const LimitRange*>& ranges = RangesOf(pod.ns);
@@ -185,6 +185,8 @@ class ObjectAdmission {
     }
   }
 
+  const std::string& refusal() const { return refusal_; }
+
  private:
   const std::vector<const LimitRange*>& RangesOf(const std::string& ns) const {
     static const std::vector<const LimitRange*> kNone;
@@ -214,6 +216,7 @@ class ObjectAdmission {
 
   void Refuse(Pod& pod, const std::string& object, const std::string& path,
               const std::string& error, const std::string& by) {
+    refusal_ = error;
     diagnostics_.Add(Severity::kError, object, FieldPath(path), pod.line,
                      "pods \"" + pod.name + "\" is forbidden: " + error + " (" +
                          by +
@@ -225,6 +228,7 @@ class ObjectAdmission {
 
   const Scenario& scenario_;
   Diagnostics& diagnostics_;
+  std::string refusal_;  // the last refusal's reason
   std::unordered_map<std::string, std::vector<const LimitRange*>> ranges_;
   std::unordered_map<std::string, const RuntimeClass*> classes_;
 };
@@ -273,8 +277,9 @@ void AdmitQuotas(Scenario& scenario, Diagnostics& diagnostics) {
           PodQuotaResources(q), *c.pod_template->spec_resources);
       if (error.empty()) continue;
       auto pod = std::make_shared<Pod>(*c.pod_template);
+      c.template_refused = "failed quota: " + q.name + ": " + error;
       refuse(*pod, c.ref().Describe(), "spec.template.",
-             {"failed quota: " + q.name + ": " + error, &q});
+             {c.template_refused, &q});
       c.pod_template.reset();
       break;
     }
@@ -295,6 +300,7 @@ void AdmitWithObjects(Scenario& scenario, Diagnostics& diagnostics) {
       c.pod_template = std::move(pod);
     } else {
       c.pod_template.reset();
+      c.template_refused = admission.refusal();
     }
   }
   AdmitQuotas(scenario, diagnostics);
@@ -320,7 +326,8 @@ void Admit(Scenario& scenario, Diagnostics& diagnostics) {
     return nullptr;
   };
 
-  // Returns whether the pod was admitted (a pod that was not is left out).
+  // A refused pod gets admitted = false (it is left out); refusal says why.
+  std::string refusal;
   auto admit = [&](Pod& pod, const std::string& object,
                    const std::string& prefix) {
     const PriorityClass* pc = pod.priority_class_name.empty()
@@ -367,13 +374,13 @@ void Admit(Scenario& scenario, Diagnostics& diagnostics) {
       }
     } else if (!pc) {
       // 2) The named class must exist.
-      Diagnostic& d = diagnostics.Add(
-          Severity::kError, object, class_path, pod.line,
-          "pods \"" + pod.name +
-              "\" is forbidden: no PriorityClass with name " +
-              pod.priority_class_name +
-              " was found (known: " + KnownClasses(scenario) + ")",
-          pod.document);
+      refusal = "no PriorityClass with name " + pod.priority_class_name +
+                " was found";
+      Diagnostic& d =
+          diagnostics.Add(Severity::kError, object, class_path, pod.line,
+                          "pods \"" + pod.name + "\" is forbidden: " + refusal +
+                              " (known: " + KnownClasses(scenario) + ")",
+                          pod.document);
       diagnostics.NamesMissing(d, ClassObject(pod.priority_class_name));
       pod.admitted = false;
       return;
@@ -383,17 +390,16 @@ void Admit(Scenario& scenario, Diagnostics& diagnostics) {
     // 4) The class's preemption policy wins; a different one is Forbidden.
     if (pod.spec_preemption_policy &&
         *pod.spec_preemption_policy != pc->preemption_policy) {
-      diagnostics.Add(
-          Severity::kError, object, FieldPath(prefix + "spec.preemptionPolicy"),
-          pod.line,
-          "pods \"" + pod.name +
-              "\" is forbidden: the string value of PreemptionPolicy (" +
-              ToString(*pod.spec_preemption_policy) +
-              ") must not be provided in pod spec; priority admission "
-              "controller computed " +
-              ToString(pc->preemption_policy) +
-              " from the given PriorityClass name",
-          pod.document);
+      refusal = std::string("the string value of PreemptionPolicy (") +
+                ToString(*pod.spec_preemption_policy) +
+                ") must not be provided in pod spec; priority admission "
+                "controller computed " +
+                ToString(pc->preemption_policy) +
+                " from the given PriorityClass name";
+      diagnostics.Add(Severity::kError, object,
+                      FieldPath(prefix + "spec.preemptionPolicy"), pod.line,
+                      "pods \"" + pod.name + "\" is forbidden: " + refusal,
+                      pod.document);
       pod.admitted = false;
       return;
     }
@@ -410,6 +416,7 @@ void Admit(Scenario& scenario, Diagnostics& diagnostics) {
       c.pod_template = std::move(pod);
     } else {
       c.pod_template.reset();
+      c.template_refused = refusal;
     }
   }
   AdmitWithObjects(scenario, diagnostics);

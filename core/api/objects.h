@@ -337,6 +337,9 @@ struct Controller {
   // be (its labels include the hash label the controller adds); null when
   // the object has no readable template (a dump's ReplicaSet without it).
   std::shared_ptr<const Pod> pod_template;
+  // When admission refused the template (so pod_template is null): the API
+  // server's reason, as its Forbidden error gives it after "is forbidden: ".
+  std::string template_refused;
   // The template as canonical JSON, without the hash label: equal texts
   // are equal templates (a Deployment's and its ReplicaSets').
   std::string template_key;

@@ -363,6 +363,23 @@ void WorkloadControllers::OnGone(ObjectIndex p) {
   Touch(p);
 }
 
+void WorkloadControllers::RefusedTemplate(int w, const std::string& name) {
+  Workload& wl = workloads_[w];
+  // The object whose template admission refused: its own, or (a
+  // ReplicaSet of a rollout) its Deployment's.
+  int c = wl.controller;
+  if (c < 0 && wl.parent >= 0) c = workloads_[wl.parent].controller;
+  if (c < 0 || scenario_.controllers[c].template_refused.empty()) return;
+  // Each sync tries, and its first creation fails (slowStartBatch).
+  if (wl.refused_at_sync == syncs_) return;
+  wl.refused_at_sync = syncs_;
+  ++wl.refused;
+  // Generated names: the API server names the pod by its prefix.
+  wl.failed_create =
+      "Error creating: pods \"" + (name.empty() ? PodsPrefix(wl.name) : name) +
+      "\" is forbidden: " + scenario_.controllers[c].template_refused;
+}
+
 void WorkloadControllers::OnCreateRefused(const ControllerAction& action,
                                           std::string message) {
   Workload& wl = workloads_[action.workload];
@@ -409,7 +426,10 @@ Pod* WorkloadControllers::Create(int w, std::string name, int64_t at,
   // A workload the input lacks builds the pod from the one it replaces.
   const Pod* from = wl.pod_template.get();
   if (!from && replaces >= 0) from = &scenario_.pods[replaces];
-  if (!from) return nullptr;
+  if (!from) {
+    RefusedTemplate(w, name);
+    return nullptr;
+  }
   auto pod = std::make_shared<Pod>(*from);
   if (name.empty()) {
     // generateName: "<owner>-" and five random characters, unique.
@@ -901,6 +921,7 @@ std::vector<ControllerAction> WorkloadControllers::Reconcile(int64_t now_ms) {
   // The queue asks after every cycle; most cycles change no workload.
   if (dirty_count_ == 0) return out;
   now_ms_ = now_ms;
+  ++syncs_;
   // Deployments first: they set their ReplicaSets' scale. A scale change
   // is an update of the ReplicaSet, which syncs its Deployment again
   // (rolloutRolling scales one side per sync), until nothing moves.

@@ -70,10 +70,11 @@ struct Workload {
   // Pods it lost to someone else (preemption): the next pod it creates
   // replaces the first.
   std::vector<ObjectIndex> lost;
-  int lost_total = 0;         // pods it lost over the run
-  int refused = 0;            // creations admission refused
-  std::string failed_create;  // the last refusal's FailedCreate message
-  int running_before = 0;     // bound and not terminating at the start
+  int lost_total = 0;            // pods it lost over the run
+  int refused = 0;               // creations admission refused
+  std::string failed_create;     // the last refusal's FailedCreate message
+  int64_t refused_at_sync = -1;  // the Reconcile that last counted one
+  int running_before = 0;        // bound and not terminating at the start
 
   ObjectRef ref() const { return {kind, ns, name}; }
 };
@@ -211,6 +212,11 @@ class WorkloadControllers {
   bool capped_ = false;
   std::vector<JobBackoff> job_backoff_;  // by workload (Jobs')
   int64_t now_ms_ = 0;                   // the time Reconcile runs at
+  int64_t syncs_ = 0;                    // Reconcile calls that ran
+  // A creation of workload w (as name; "" for a generated one) found no
+  // template: when admission refused its template, counts a refused
+  // creation (once per sync) with its FailedCreate message.
+  void RefusedTemplate(int w, const std::string& name);
 };
 
 }  // namespace podsim

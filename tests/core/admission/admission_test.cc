@@ -258,6 +258,17 @@ spec:
             "is forbidden: maximum cpu usage per Container is 500m, but "
             "request is 1 (LimitRange team/cap; the API server refuses the "
             "pod, so it is left out)"});
+  // Its ReplicaSet tries, and the API server refuses: FailedCreate, with
+  // the generated name's prefix, counted once per sync.
+  REQUIRE(!r.timeline.workloads.empty());
+  const WorkloadOutcome& big = r.timeline.workloads[0];
+  CHECK(big.kind == "Deployment");
+  CHECK(big.created == 0);
+  CHECK(big.refused == 1);
+  CHECK(big.failed_create.find("Error creating: pods \"big-") == 0);
+  CHECK(big.failed_create.find(
+            "-\" is forbidden: maximum cpu usage per Container is 500m, but "
+            "request is 1") != std::string::npos);
 }
 
 TEST_CASE(
