@@ -852,7 +852,10 @@ void WorkloadControllers::SyncDaemonSet(int w, int64_t now,
     }
     return;
   }
-  if (!ds.pod_template) return;
+  if (!ds.pod_template) {
+    RefusedTemplate(w, "");  // when admission refused it
+    return;
+  }
   Pod tolerant = *ds.pod_template;
   AddDaemonTolerations(tolerant);
   ds.wanted = 0;

@@ -641,3 +641,35 @@ spec:
 }
 
 }  // namespace podsim
+
+namespace podsim {
+
+TEST_CASE(
+    "Admission: a DaemonSet whose template names a missing PriorityClass "
+    "creates no pods, and its refused creation is its FailedCreate") {
+  SimulationResult r = Run(R"(apiVersion: v1
+kind: Node
+metadata: {name: n1}
+status: {allocatable: {cpu: "2", memory: 8Gi, pods: "110"}}
+---
+apiVersion: apps/v1
+kind: DaemonSet
+metadata: {name: agent, namespace: kube-system}
+spec:
+  selector: {matchLabels: {app: agent}}
+  template:
+    metadata: {labels: {app: agent}}
+    spec:
+      priorityClassName: gold
+      containers: [{name: agent, image: x}]
+)");
+  CHECK(r.attempts.empty());
+  REQUIRE(r.timeline.workloads.size() == 1);
+  const WorkloadOutcome& agent = r.timeline.workloads[0];
+  CHECK(agent.refused == 1);
+  CHECK(agent.failed_create ==
+        "Error creating: pods \"agent-\" is forbidden: no PriorityClass with "
+        "name gold was found");
+}
+
+}  // namespace podsim
