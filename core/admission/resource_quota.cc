@@ -60,6 +60,14 @@ std::set<std::string> UsageNames(const QuantityList& requests,
   return names;
 }
 
+// Whether every scope requirement of quota selects pod (none: all do).
+bool ScopesSelect(const ResourceQuota& quota, const Pod& pod) {
+  for (const QuotaScopeRequirement& scope : quota.scopes) {
+    if (!PodMatchesScope(scope, pod)) return false;
+  }
+  return true;
+}
+
 const QuotaAmount* HardOf(const ResourceQuota& quota, std::string_view name) {
   for (const QuotaAmount& a : quota.hard) {
     if (a.resource == name) return &a;
@@ -196,11 +204,7 @@ std::vector<std::string> PodQuotaResources(const ResourceQuota& quota) {
 }
 
 bool QuotaMatches(const ResourceQuota& quota, const Pod& pod) {
-  if (PodQuotaResources(quota).empty()) return false;
-  for (const QuotaScopeRequirement& scope : quota.scopes) {
-    if (!PodMatchesScope(scope, pod)) return false;
-  }
-  return true;
+  return !PodQuotaResources(quota).empty() && ScopesSelect(quota, pod);
 }
 
 std::string QuotaConstraints(const std::vector<std::string>& required,
@@ -257,20 +261,12 @@ bool QuotaLedger::Applies(const Pod& pod) const {
   return by_ns_.count(pod.ns) > 0;
 }
 
-// generic.Matches, its resources known to be there.
-bool QuotaLedger::Matches(const Entry& e, const Pod& pod) {
-  for (const QuotaScopeRequirement& scope : e.quota->scopes) {
-    if (!PodMatchesScope(scope, pod)) return false;
-  }
-  return true;
-}
-
 void QuotaLedger::Add(const Pod& pod, int64_t sign) {
   auto it = by_ns_.find(pod.ns);
   if (it == by_ns_.end()) return;
   for (size_t index : it->second) {
     Entry& e = entries_[index];
-    if (!Matches(e, pod)) continue;
+    if (!ScopesSelect(*e.quota, pod)) continue;
     for (size_t i = 0; i < e.keys.size(); ++i) {
       e.used[i] += sign * PodQuotaAmount(pod, e.keys[i]);
     }
@@ -287,7 +283,7 @@ std::optional<QuotaLedger::Refusal> QuotaLedger::Admit(
   std::vector<const Entry*> interesting;
   for (size_t index : it->second) {
     const Entry& e = entries_[index];
-    if (!Matches(e, pod)) continue;
+    if (!ScopesSelect(*e.quota, pod)) continue;
     if (spec) {
       const std::string error = QuotaConstraints(e.resources, *spec);
       if (!error.empty()) {

@@ -105,7 +105,6 @@ class QuotaLedger {
     std::vector<int64_t> hard;           // by resources' index
     std::vector<int64_t> used;           // by resources' index
   };
-  static bool Matches(const Entry& e, const Pod& pod);
   void Add(const Pod& pod, int64_t sign);
 
   std::vector<Entry> entries_;

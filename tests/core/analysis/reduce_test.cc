@@ -675,3 +675,36 @@ items:
 }
 
 }  // namespace podsim
+
+namespace podsim {
+using namespace testing;
+
+TEST_CASE(
+    "Reduce: the ResourceQuotas of a kept pod's namespace stay, with their "
+    "reason; another namespace's go") {
+  std::vector<Json> objects = Nominated();
+  for (const char* ns : {"default", "other"}) {
+    Json quota = {{"apiVersion", "v1"},
+                  {"kind", "ResourceQuota"},
+                  {"metadata", {{"name", "cap"}, {"namespace", ns}}},
+                  {"spec", {{"hard", {{"pods", "100"}}}}}};
+    objects.push_back(quota);
+  }
+  Reduction r = Reduce(Json(objects).dump(), "default/web");
+  REQUIRE(r.error.empty());
+  std::vector<std::string> kept;
+  for (const KeptObject& o : r.kept) {
+    if (o.kind == "ResourceQuota") kept.push_back(o.ns + "/" + o.name);
+  }
+  CHECK(kept == std::vector<std::string>{"default/cap"});
+  bool counted = false;
+  for (const KindCount& c : r.counts) {
+    if (c.kind != "ResourceQuota") continue;
+    counted = true;
+    CHECK(c.total == 2);
+    CHECK(c.kept == 1);
+  }
+  CHECK(counted);
+}
+
+}  // namespace podsim
