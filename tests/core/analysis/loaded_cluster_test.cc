@@ -70,3 +70,33 @@ TEST_CASE(
 }
 
 }  // namespace podsim
+
+namespace podsim {
+using namespace testing;
+
+TEST_CASE(
+    "LoadedCluster: a ResourceQuota of the cluster admits the scenario's "
+    "pods, and the scenario's quota of the same name replaces it") {
+  auto quota = [](const std::string& pods) {
+    return Json{{"apiVersion", "v1"},
+                {"kind", "ResourceQuota"},
+                {"metadata", {{"name", "cap"}, {"namespace", "default"}}},
+                {"spec", {{"hard", {{"pods", pods}}}}}};
+  };
+  LoadedCluster loaded(Decode(ScenarioWith(
+      NodeWith("n1", {"4"}), RunningPod("low", "n1", {"1"}, 1), quota("1"))));
+  // The cluster's quota is used up: the scenario's new pod (no
+  // spec.priority: not stored yet) is refused.
+  SimulationResult refused =
+      loaded.Simulate(ScenarioWith(PendingPod("web", {"1"}, std::nullopt)));
+  CHECK(refused.scenario.pods.size() == 2);
+  CHECK(refused.attempts.empty());
+  // The scenario raises it: the pod is admitted and scheduled.
+  SimulationResult raised = loaded.Simulate(
+      ScenarioWith(PendingPod("web", {"1"}, std::nullopt), quota("2")));
+  REQUIRE(raised.attempts.size() == 1);
+  CHECK(raised.attempts[0].outcome == Outcome::kScheduled);
+  CHECK(loaded.scenario().resource_quotas.size() == 1);
+}
+
+}  // namespace podsim
